@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Spec 8: '00' for most calls, 0 for registration and the shared helper. */
+export type SuccessCode = '00' | 0;
+
+/**
+ * Failure codes of our own (spec 8 leaves them open). Spec-named numeric codes (101, 11, -1, 800005, ...)
+ * are used where the spec names them.
+ */
+export const ErrorCode = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  notFound: 'NOT_FOUND',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  rateLimited: 'RATE_LIMITED',
+  server: 'SERVER_ERROR',
+} as const;
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.union([z.string(), z.number()]), data: data.nullable(), message: z.string() });
+
+export interface Envelope<T> {
+  code: string | number;
+  data: T | null;
+  message: string;
+}

@@ -1,0 +1,5 @@
+// zod schemas of every request and response. The API validates inputs with them and the api-client takes
+// its types from them, so a field renamed on one side fails typecheck on the other.
+export * from './envelope.ts';
+export * from './shared-params.ts';
+export * from './endpoints.ts';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Spec 3 / 7.1: the shared request parameters carried on every URL and call. */
+export const SHARED_PARAM_NAMES = ['dId', 'aMar', 'aVer', 'tok', 'aTp', 'dNa', 'oVer', 'gid', 'pf'] as const;
+export type SharedParamName = (typeof SHARED_PARAM_NAMES)[number];
+export type SharedParams = Partial<Record<SharedParamName, string>>;
+
+/** Identity headers (ARCHITECTURE.md): the page copies tok and dId from its own query into them. */
+export const TOKEN_HEADER = 'x-lv-token';
+export const DEVICE_HEADER = 'x-lv-device';
+
+export const sharedParamsSchema = z.object(
+  Object.fromEntries(SHARED_PARAM_NAMES.map((n) => [n, z.string().max(256).optional()])) as Record<
+    SharedParamName,
+    z.ZodOptional<z.ZodString>
+  >,
+);
