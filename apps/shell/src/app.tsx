@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
+import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
+import { captureSharedParams } from '@lendview/api-client';
+import { fetchManifest, type RemotesManifest } from './remotes/manifest.ts';
+import { RemoteRoute } from './remotes/remote-route.tsx';
+import { TestPreview } from './pages/test-preview.tsx';
+import './messages.ts';
+
+/** Keeps the language rule (isNeedPop=1 → English) and the shared params in step with in-app navigation. */
+function QuerySync() {
+  const { search } = useLocation();
+  const lang = useLang();
+  useEffect(() => {
+    captureSharedParams(search);
+    const wanted = resolveLanguage(search);
+    if (wanted !== lang) void setLanguage(wanted);
+  }, [search, lang]);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  return null;
+}
+
+type ManifestState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; manifest: RemotesManifest };
+
+function Routed() {
+  const { t } = useTranslation('shell');
+  const [state, setState] = useState<ManifestState>({ status: 'loading' });
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    fetchManifest().then(
+      (manifest) => setState({ status: 'ready', manifest }),
+      (error: unknown) => {
+        console.error('[shell] remotes.json failed', error);
+        setState({ status: 'failed' });
+      },
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const remotes =
+    state.status === 'ready' ? (
+      <RemoteRoute manifest={state.manifest} />
+    ) : state.status === 'failed' ? (
+      <ErrorPanel message={t('manifestFailed')} onRetry={load} retryLabel={t('retry')} />
+    ) : (
+      <div className="shell-loading">
+        <Spinner label={t('loadingPage')} />
+      </div>
+    );
+
+  return (
+    <Routes>
+      <Route path="/testPreview" element={<TestPreview />} />
+      <Route path="*" element={remotes} />
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <QuerySync />
+        <Routed />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

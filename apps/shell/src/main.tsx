@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { captureSharedParams } from '@lendview/api-client';
+import { initI18n, resolveLanguage } from '@lendview/i18n';
+import '@lendview/ui/styles.css';
+import './shell.css';
+import { App } from './app.tsx';
+
+// Shared params (tok, dId, ...) and the language come from the page query and are kept for the session.
+captureSharedParams();
+const lang = resolveLanguage();
+document.documentElement.lang = lang;
+await initI18n(lang);
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App />);

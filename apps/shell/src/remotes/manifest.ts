@@ -1,0 +1,43 @@
+// The remotes manifest (/remotes.json) decides which build of each remote is live and which top-level
+// routes it owns, so releasing or rolling back a remote, or giving it a new route, needs no shell build.
+export interface RemoteEntry {
+  /** Module Federation name, equal to the `name` in the remote's own mf-manifest.json. */
+  name: string;
+  /** Folder under apps/ and under /remotes/. */
+  app: string;
+  version: string;
+  /** URL of the remote's mf-manifest.json. */
+  entry: string;
+  /** Top-level paths the remote renders, matched exactly ("/" only matches "/"). */
+  routes: string[];
+}
+
+export interface RemotesManifest {
+  remotes: RemoteEntry[];
+}
+
+export function parseManifest(json: unknown): RemotesManifest {
+  const list = (json as { remotes?: unknown })?.remotes;
+  if (!Array.isArray(list)) throw new Error('remotes.json has no "remotes" list');
+  const remotes = list.filter(
+    (r): r is RemoteEntry =>
+      typeof r?.name === 'string' &&
+      typeof r?.entry === 'string' &&
+      typeof r?.version === 'string' &&
+      Array.isArray(r?.routes) &&
+      r.routes.every((p: unknown) => typeof p === 'string'),
+  );
+  return { remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })) };
+}
+
+/** The remote that owns a pathname. Trailing slashes are ignored, case is not (routes are written as the spec names them). */
+export function findOwner(manifest: RemotesManifest, pathname: string): RemoteEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return manifest.remotes.find((r) => r.routes.includes(path));
+}
+
+export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
+  const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+  return parseManifest(await res.json());
+}

@@ -1,0 +1,70 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? ok(addr.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`);
+}
+
+/**
+ * Builds the product (turbo cache makes this quick when nothing changed), publishes the remotes into a
+ * throw-away releases folder and starts the server on a free loopback port with a throw-away data
+ * folder, so the suite never touches a developer's data. Always PGlite: DATABASE_URL is for the API suite.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD !== '1') run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+  const tmp = mkdtempSync(join(tmpdir(), 'lendview-e2e-'));
+  const releases = join(tmp, 'releases');
+  run(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases]);
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(tmp, 'data'),
+    RELEASES_DIR: releases,
+    DEMO_MODE: '1',
+  };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((ok) => server.once('exit', () => ok()));
+
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 60_000) throw new Error('server did not answer /healthz within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = base;
+  process.env.E2E_RELEASES_DIR = releases;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(tmp, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface BridgeCall {
+  handler: string;
+  message: { action: string; [k: string]: unknown };
+}
+
+/**
+ * Every page gets a fake iOS message handler that records the bridge calls (spec 7.7), and a list of the
+ * uncaught page errors, which a test may check is empty.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await use(errors);
+  },
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __bridge: unknown[]; webkit: unknown };
+      w.__bridge = [];
+      w.webkit = {
+        messageHandlers: new Proxy(
+          {},
+          { get: (_, handler) => ({ postMessage: (message: unknown) => w.__bridge.push({ handler: String(handler), message }) }) },
+        ),
+      };
+    });
+    await use(page);
+  },
+});
+
+export { expect };
+
+export async function bridgeCalls(page: Page): Promise<BridgeCall[]> {
+  return page.evaluate(() => (window as unknown as { __bridge: BridgeCall[] }).__bridge);
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** A real borrower session through the login endpoints and the demo SMS outbox. */
+export async function loginAs(request: APIRequestContext, phone: string): Promise<string> {
+  const sent = await request.post('/v3/login/send-code', { form: { phone } });
+  expect((await sent.json()).code).toBe('00');
+  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
+  const text: string = outbox.data.messages[0].text;
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, `a 6-digit code in "${text}"`).toBeTruthy();
+  const login = await request.post('/v3/login/sms-login', { form: { phone, smsCode: code! } });
+  const body = await login.json();
+  expect(body.code).toBe('00');
+  return body.data.tok as string;
+}
