@@ -2,6 +2,8 @@
 // same singletons (an app that shares less breaks sharing for all: see ../shared/notes/module-federation.md).
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Loaded once per page, whatever remotes load. react/* and react-dom/* subpaths follow their package. */
 export const SINGLETONS = [
@@ -35,6 +37,9 @@ function devProxy() {
  * versioned folder (/remotes/<app>/<version>/).
  */
 export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' } }) {
+  // The build version in mf-manifest.json is the remote's package version (the folder it is published under).
+  const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
+  process.env.MF_BUILD_VERSION ??= version;
   return {
     base: './',
     plugins: [

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '@lendview/i18n';
 import App, { ROUTES } from './App.tsx';
+import pkg from '../package.json';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { lendview: { routes: string[] } };
 
 describe('loan-details remote', () => {
   beforeAll(async () => {
@@ -23,7 +22,8 @@ describe('loan-details remote', () => {
           </MemoryRouter>
         </I18nextProvider>,
       );
-      expect(screen.getByText('Detail pinjaman')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Detail pinjaman' })).toBeTruthy();
+      expect(screen.getByText('Segera hadir')).toBeTruthy();
       unmount();
     }
   });

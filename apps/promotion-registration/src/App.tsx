@@ -6,8 +6,8 @@ import { EmptyState, Page } from '@lendview/ui';
 // The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
 // Its screens arrive with their own issue; until then each route says so plainly.
 addMessages('promotion_registration', {
-  en: { title: 'Registration', notReady: 'This screen is not available yet. Please check back after the next app update.' },
-  id: { title: 'Pendaftaran', notReady: 'Layar ini belum tersedia. Silakan kembali setelah pembaruan aplikasi berikutnya.' },
+  en: { title: 'Registration', notReadyTitle: 'Coming soon', notReady: 'This screen is not available yet. Please check back after the next app update.' },
+  id: { title: 'Pendaftaran', notReadyTitle: 'Segera hadir', notReady: 'Layar ini belum tersedia. Silakan kembali setelah pembaruan aplikasi berikutnya.' },
 });
 
 export const ROUTES = ["/promo"];
@@ -16,9 +16,7 @@ function NotYet() {
   const { t } = useTranslation('promotion_registration');
   return (
     <Page title={t('title')}>
-      <main>
-        <EmptyState title={t('title')} description={t('notReady')} />
-      </main>
+      <EmptyState title={t('notReadyTitle')} description={t('notReady')} />
     </Page>
   );
 }

@@ -6,8 +6,7 @@ export function NotFound() {
   const { t } = useTranslation('shell');
   return (
     <Page title={t('notFoundTitle')}>
-      <main>
-        <EmptyState
+      <EmptyState
           title={t('notFoundTitle')}
           description={t('notFoundText')}
           action={
@@ -15,8 +14,7 @@ export function NotFound() {
               {t('backHome')}
             </Link>
           }
-        />
-      </main>
+      />
     </Page>
   );
 }

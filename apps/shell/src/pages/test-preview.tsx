@@ -56,8 +56,6 @@ export function TestPreview() {
 
   return (
     <Page title={t('title')}>
-      <main>
-        <h1>{t('title')}</h1>
         <form onSubmit={onSave} aria-labelledby="tp-device">
           <Card>
             <h2 id="tp-device" className="tp-section">
@@ -114,7 +112,6 @@ export function TestPreview() {
             )}
           </div>
         </Card>
-      </main>
     </Page>
   );
 }

@@ -37,7 +37,8 @@ export function findOwner(manifest: RemotesManifest, pathname: string): RemoteEn
 }
 
 export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
-  const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+  // The server answers with Cache-Control: no-store; a plain fetch can reuse the <link rel=preload> in index.html.
+  const res = await fetchImpl('/remotes.json');
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
   return parseManifest(await res.json());
 }

@@ -1,0 +1,233 @@
+import type { Envelope, SuccessCode } from '@lendview/contracts';
+import { DEFAULT_TIMEOUT_MS, beginLoading, endLoading, getConfig } from './config.ts';
+import { NetworkError } from './errors.ts';
+import { getSharedParams } from './shared-params.ts';
+
+export type FormValue = string | number | boolean | null | undefined;
+/** A form-encoded body or a query: undefined values are dropped, null is sent as ''. */
+export type FormBody = Record<string, FormValue>;
+
+export interface RequestOptions {
+  /** Shows the loading indicator with this text while the call runs (spec 7.1). */
+  loadingText?: string;
+  /** Success code of spec 8: '00' (default) or 0 (registration and the shared helper). */
+  successCode?: SuccessCode;
+  signal?: AbortSignal;
+  /** Do not report a non-success message through onMessage (the caller shows its own). */
+  silent?: boolean;
+}
+
+export interface UploadOptions extends RequestOptions {
+  /** Fraction of the body sent, 0..1. */
+  onProgress?(fraction: number): void;
+}
+
+/** Spec 8: '00' compared strictly; the numeric success 0 also accepts '0'. */
+export function isSuccess(env: Pick<Envelope<unknown>, 'code'> | null | undefined, successCode: SuccessCode = '00'): boolean {
+  if (!env) return false;
+  if (successCode === 0) return env.code === 0 || env.code === '0';
+  return env.code === successCode;
+}
+
+function appendForm(target: URLSearchParams, values: FormBody | undefined): void {
+  if (!values) return;
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    target.set(k, v === null ? '' : String(v));
+  }
+}
+
+/** baseUrl + path, with the shared parameters and then the call's own parameters in the query. */
+export function buildUrl(path: string, query?: FormBody): string {
+  const base = /^https?:\/\//i.test(path) ? '' : (getConfig().baseUrl ?? '');
+  const qAt = path.indexOf('?');
+  const pathname = qAt >= 0 ? path.slice(0, qAt) : path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(getSharedParams())) if (v) params.set(k, v);
+  if (qAt >= 0) for (const [k, v] of new URLSearchParams(path.slice(qAt + 1))) params.set(k, v);
+  appendForm(params, query);
+  const qs = params.toString();
+  return `${base}${pathname}${qs ? `?${qs}` : ''}`;
+}
+
+// Header values must be Latin-1; a value that is not is left to the query string.
+const headerSafe = (v: string | undefined): v is string => !!v && /^[\x20-\x7e]*$/.test(v);
+
+/** X-Requested-With, the two identity headers (spec 7.1, ARCHITECTURE) and Accept-Language. */
+export function requestHeaders(): Record<string, string> {
+  const { tok, dId } = getSharedParams();
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (headerSafe(tok)) headers['X-Lv-Token'] = tok;
+  if (headerSafe(dId)) headers['X-Lv-Device'] = dId;
+  const lang = getConfig().language?.();
+  if (headerSafe(lang)) headers['Accept-Language'] = lang;
+  return headers;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** fetch with the timeout of spec 9; the whole exchange (body included) must finish in time. */
+async function exchange(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ status: number; text: string }> {
+  if (signal?.aborted) throw abortReason(signal);
+  const { fetch: customFetch, timeoutMs = DEFAULT_TIMEOUT_MS } = getConfig();
+  const doFetch = customFetch ?? globalThis.fetch.bind(globalThis);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('Timed out', 'TimeoutError'));
+  }, timeoutMs);
+  const onAbort = () => controller.abort(signal ? abortReason(signal) : undefined);
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await doFetch(url, { ...init, signal: controller.signal, credentials: 'same-origin' });
+    const text = await res.text();
+    return { status: res.status, text };
+  } catch (cause) {
+    if (timedOut) throw new NetworkError('timeout', url, { cause });
+    if (signal?.aborted) throw abortReason(signal);
+    throw new NetworkError('network', url, { cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseJson(text: string, url: string, status: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new NetworkError('bad-response', url, { status, cause });
+  }
+}
+
+/** Spec 3 / 8: `{ code, data, message }` whatever the HTTP status; anything else is a bad response. */
+function toEnvelope<T>(body: unknown, url: string, status: number): Envelope<T> {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('code' in body)) {
+    throw new NetworkError('bad-response', url, { status });
+  }
+  const b = body as { code: unknown; data?: unknown; message?: unknown };
+  if (typeof b.code !== 'string' && typeof b.code !== 'number') throw new NetworkError('bad-response', url, { status });
+  return {
+    code: b.code,
+    data: (b.data ?? null) as T | null,
+    message: typeof b.message === 'string' ? b.message : '',
+  };
+}
+
+/** Spec 8: a non-success code shows the server message; the envelope still goes back to the caller. */
+function report(env: Envelope<unknown>, opts: RequestOptions): void {
+  if (opts.silent || isSuccess(env, opts.successCode ?? '00')) return;
+  if (env.message) getConfig().onMessage?.(env.message);
+}
+
+async function envelopeRequest<T>(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<T>> {
+  const token = beginLoading(opts.loadingText);
+  let env: Envelope<T>;
+  try {
+    const { status, text } = await exchange(url, init, opts.signal);
+    env = toEnvelope<T>(parseJson(text, url, status), url, status);
+  } finally {
+    // Hide the indicator before a message is shown, so hiding it cannot take the message away.
+    endLoading(token);
+  }
+  report(env, opts);
+  return env;
+}
+
+/** POST: shared parameters in the query, body form-encoded (spec 7.1). */
+export function post<T>(path: string, body?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const form = new URLSearchParams();
+  appendForm(form, body);
+  return envelopeRequest<T>(
+    buildUrl(path),
+    {
+      method: 'POST',
+      headers: { ...requestHeaders(), 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      body: form.toString(),
+    },
+    opts,
+  );
+}
+
+/** GET: shared parameters and the call's own parameters in the query (spec 7.1). */
+export function get<T>(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  return envelopeRequest<T>(buildUrl(path, query), { method: 'GET', headers: requestHeaders() }, opts);
+}
+
+/**
+ * The JSON client of spec 7.1: JSON body, same headers, timeout and query; returns only the response body.
+ * A body shaped as an envelope with a non-success code is still reported through onMessage.
+ */
+export async function postJson<T>(path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path);
+  const token = beginLoading(opts.loadingText);
+  let parsed: unknown;
+  try {
+    const { status, text } = await exchange(
+      url,
+      { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) },
+      opts.signal,
+    );
+    parsed = parseJson(text, url, status);
+  } finally {
+    endLoading(token);
+  }
+  if (parsed && typeof parsed === 'object' && 'code' in parsed) {
+    const code = (parsed as { code: unknown }).code;
+    const message = (parsed as { message?: unknown }).message;
+    if ((typeof code === 'string' || typeof code === 'number') && typeof message === 'string') {
+      report({ code, data: null, message }, opts);
+    }
+  }
+  return parsed as T;
+}
+
+/** Multipart upload through XMLHttpRequest, for progress; same query, headers, timeout and envelope handling. */
+export function upload<T>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<T>> {
+  const url = buildUrl(path);
+  const { signal } = opts;
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, XMLHttpRequest: Xhr = globalThis.XMLHttpRequest } = getConfig();
+  const token = beginLoading(opts.loadingText);
+  return new Promise<Envelope<T>>((resolve, reject) => {
+    const xhr = new Xhr();
+    let settled = false;
+    const onAbort = () => xhr.abort();
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      endLoading(token);
+      fn();
+    };
+    xhr.open('POST', url);
+    for (const [k, v] of Object.entries(requestHeaders())) xhr.setRequestHeader(k, v);
+    xhr.timeout = timeoutMs;
+    if (opts.onProgress) {
+      const onProgress = opts.onProgress;
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+      };
+    }
+    xhr.onload = () =>
+      finish(() => {
+        try {
+          const env = toEnvelope<T>(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
+          opts.onProgress?.(1);
+          report(env, opts);
+          resolve(env);
+        } catch (e) {
+          reject(e);
+        }
+      });
+    xhr.onerror = () => finish(() => reject(new NetworkError('network', url)));
+    xhr.ontimeout = () => finish(() => reject(new NetworkError('timeout', url)));
+    xhr.onabort = () =>
+      finish(() => reject(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
+    signal?.addEventListener('abort', onAbort);
+    xhr.send(formData);
+  });
+}

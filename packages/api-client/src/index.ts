@@ -1,0 +1,29 @@
+// Request conventions (spec 7.1), envelope handling (spec 8), typed endpoint calls and React Query helpers.
+// No UI here: messages and loading go out through the callbacks of configureApiClient.
+export type { Envelope, SharedParams, SuccessCode } from '@lendview/contracts';
+export { type ApiClientConfig, DEFAULT_TIMEOUT_MS, configureApiClient, resetApiClient } from './config.ts';
+export { ApiError, NetworkError, type NetworkErrorKind, isApiError, isNetworkError } from './errors.ts';
+export {
+  type FormBody,
+  type FormValue,
+  type RequestOptions,
+  type UploadOptions,
+  buildUrl,
+  get,
+  isSuccess,
+  post,
+  postJson,
+  requestHeaders,
+  upload,
+} from './http.ts';
+export {
+  SHARED_PARAMS_STORAGE_KEY,
+  captureSharedParams,
+  getSharedParams,
+  reloadSharedParams,
+  setSharedParams,
+  withSharedParams,
+} from './shared-params.ts';
+export { api, call, unwrap } from './endpoints.ts';
+export { type EndpointRef, ROUTES, SHARED_PARAM_NAMES } from './contract-mirror.ts';
+export { contactInfoQuery, queryKeys, useContactInfo } from './queries.ts';

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bridge, browserFallback, isInApp, type BridgeMessage } from '../index.ts';
+
+type W = Window & { webkit?: unknown };
+
+function installHandler(postMessage: (m: BridgeMessage) => void = () => {}) {
+  const messages: BridgeMessage[] = [];
+  (window as W).webkit = {
+    messageHandlers: {
+      lendview: {
+        postMessage: (m: BridgeMessage) => {
+          messages.push(m);
+          postMessage(m);
+        },
+      },
+    },
+  };
+  return messages;
+}
+
+afterEach(() => {
+  delete (window as W).webkit;
+  vi.restoreAllMocks();
+});
+
+describe('in the app (a fake handler records messages)', () => {
+  let messages: BridgeMessage[];
+  let navigate: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    messages = installHandler();
+    navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+  });
+
+  it('is in the app', () => {
+    expect(isInApp()).toBe(true);
+  });
+
+  it('posts { action, ...params } for every call and returns true', () => {
+    expect(bridge.openPage('https://x.test/a')).toBe(true);
+    expect(bridge.closeWebView()).toBe(true);
+    expect(bridge.openPageWithParam('productDetail', { productId: 7 })).toBe(true);
+    expect(bridge.goHome()).toBe(true);
+    expect(bridge.goMine()).toBe(true);
+    expect(bridge.backToLogin()).toBe(true);
+    expect(bridge.callPhone('+62 21 555')).toBe(true);
+    expect(bridge.goRating()).toBe(true);
+    expect(bridge.trackPoint('apply', { productId: 1 })).toBe(true);
+    expect(bridge.trackPoint('open')).toBe(true);
+    expect(bridge.startBankFlow()).toBe(true);
+    expect(bridge.endBankFlow()).toBe(true);
+    expect(messages).toEqual([
+      { action: 'openPage', url: 'https://x.test/a' },
+      { action: 'closeWebView' },
+      { action: 'openPageWithParam', page: 'productDetail', param: { productId: 7 } },
+      { action: 'goHome' },
+      { action: 'goMine' },
+      { action: 'backToLogin' },
+      { action: 'callPhone', phone: '+62 21 555' },
+      { action: 'goRating' },
+      { action: 'trackPoint', name: 'apply', data: { productId: 1 } },
+      { action: 'trackPoint', name: 'open' },
+      { action: 'startBankFlow' },
+      { action: 'endBankFlow' },
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('swallows an error of postMessage and returns false, without a browser fallback', () => {
+    installHandler(() => {
+      throw new Error('native failure');
+    });
+    expect(() => bridge.goRating()).not.toThrow();
+    expect(bridge.goRating()).toBe(false);
+    expect(bridge.openPage('/x')).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('in a plain browser (no handler)', () => {
+  it('is not in the app', () => {
+    expect(isInApp()).toBe(false);
+    (window as W).webkit = { messageHandlers: {} };
+    expect(isInApp()).toBe(false);
+  });
+
+  it('falls back to navigation and returns false', () => {
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    expect(bridge.openPage('/loanDetails?orderId=1')).toBe(false);
+    expect(bridge.callPhone('+62 (21) 555-01')).toBe(false);
+    expect(bridge.goHome()).toBe(false);
+    expect(bridge.goMine()).toBe(false);
+    expect(bridge.backToLogin()).toBe(false);
+    expect(navigate.mock.calls).toEqual([['/loanDetails?orderId=1'], ['tel:+622155501'], ['/'], ['/'], ['/']]);
+  });
+
+  it('closeWebView goes back in history, or closes when there is none', () => {
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {});
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const length = vi.spyOn(history, 'length', 'get');
+    length.mockReturnValue(3);
+    expect(bridge.closeWebView()).toBe(false);
+    expect(back).toHaveBeenCalledTimes(1);
+    length.mockReturnValue(1);
+    expect(bridge.closeWebView()).toBe(false);
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing for the app-only calls', () => {
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    expect(bridge.goRating()).toBe(false);
+    expect(bridge.openPageWithParam('productDetail', '7')).toBe(false);
+    expect(bridge.trackPoint('x', { a: 1 })).toBe(false);
+    expect(bridge.startBankFlow()).toBe(false);
+    expect(bridge.endBankFlow()).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('never throws when the browser refuses a navigation', () => {
+    vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    expect(bridge.openPage('/x')).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * iOS message bridge (spec 7.7). Every call posts `{ action, ...params }` to
+ * `window.webkit.messageHandlers.lendview.postMessage(...)` when the app provides that handler, and returns
+ * true. In a plain browser each call has a fallback (or does nothing) and returns false. Never throws:
+ * errors of postMessage are swallowed (spec 8) and the call then returns false.
+ */
+
+export type BridgeValue = string | number | boolean | null | BridgeValue[] | { [key: string]: BridgeValue };
+
+export type BridgeAction =
+  | 'openPage'
+  | 'closeWebView'
+  | 'openPageWithParam'
+  | 'goHome'
+  | 'goMine'
+  | 'backToLogin'
+  | 'callPhone'
+  | 'goRating'
+  | 'trackPoint'
+  | 'startBankFlow'
+  | 'endBankFlow';
+
+export interface BridgeMessage {
+  action: BridgeAction;
+  [param: string]: BridgeValue | undefined;
+}
+
+export interface MessageHandler {
+  postMessage(message: unknown): void;
+}
+
+/** Name of the WKScriptMessageHandler the app registers. */
+export const HANDLER_NAME = 'lendview';
+
+interface WebkitWindow {
+  webkit?: { messageHandlers?: Record<string, MessageHandler | undefined> };
+}
+
+function handler(): MessageHandler | undefined {
+  if (typeof window === 'undefined') return undefined;
+  try {
+    const h = (window as unknown as WebkitWindow).webkit?.messageHandlers?.[HANDLER_NAME];
+    return h && typeof h.postMessage === 'function' ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True inside the app's web view (the native handler exists). */
+export function isInApp(): boolean {
+  return handler() !== undefined;
+}
+
+/**
+ * What a plain browser does instead. Exported so that tests (and a host with its own router) can replace the
+ * pieces: `vi.spyOn(browserFallback, 'navigate')`.
+ */
+export const browserFallback = {
+  navigate(url: string): void {
+    window.location.assign(url);
+  },
+  back(): void {
+    if (window.history.length > 1) window.history.back();
+    else window.close();
+  },
+};
+
+/** Posts `{ action, ...params }` to the native handler. True when the app took it. */
+export function send(action: BridgeAction, params: Record<string, BridgeValue | undefined> = {}): boolean {
+  const h = handler();
+  if (!h) return false;
+  const message: BridgeMessage = { action };
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) message[k] = v;
+  try {
+    h.postMessage(message);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withFallback(handled: boolean, fallback: () => void): boolean {
+  if (handled || isInApp()) return handled;
+  try {
+    fallback();
+  } catch {
+    // A navigation the browser refuses is not the caller's problem.
+  }
+  return false;
+}
+
+/** Digits and a leading + only, for a tel: link. */
+function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+export const bridge = {
+  /** Opens a URL in a new native page; browser: navigates there. */
+  openPage(url: string): boolean {
+    return withFallback(send('openPage', { url }), () => browserFallback.navigate(url));
+  },
+  /** Closes the web view; browser: goes back (or closes the tab when there is no history). */
+  closeWebView(): boolean {
+    return withFallback(send('closeWebView'), () => browserFallback.back());
+  },
+  /** Opens a native page (e.g. product detail) with a parameter; browser: nothing. */
+  openPageWithParam(page: string, param?: BridgeValue): boolean {
+    return send('openPageWithParam', { page, param });
+  },
+  /** Native home tab; browser: '/'. */
+  goHome(): boolean {
+    return withFallback(send('goHome'), () => browserFallback.navigate('/'));
+  },
+  /** Native "mine" tab; browser: '/'. */
+  goMine(): boolean {
+    return withFallback(send('goMine'), () => browserFallback.navigate('/'));
+  },
+  /** Native login screen; browser: '/'. */
+  backToLogin(): boolean {
+    return withFallback(send('backToLogin'), () => browserFallback.navigate('/'));
+  },
+  /** Calls the support telephone; browser: a tel: link. */
+  callPhone(phone: string): boolean {
+    return withFallback(send('callPhone', { phone }), () => browserFallback.navigate(telHref(phone)));
+  },
+  /** Native app-store rating (spec 4.2 / 4.9); browser: nothing. */
+  goRating(): boolean {
+    return send('goRating');
+  },
+  /** Confirms a tracking point; browser: nothing. */
+  trackPoint(name: string, data?: BridgeValue): boolean {
+    return send('trackPoint', { name, data });
+  },
+  startBankFlow(): boolean {
+    return send('startBankFlow');
+  },
+  endBankFlow(): boolean {
+    return send('endBankFlow');
+  },
+};
+
+export type Bridge = typeof bridge;

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { cx } from './cx.ts';
+import { AlertIcon, CheckIcon } from './icons.tsx';
+import { toast, type ToastItem } from './toast.ts';
+
+function ToastBody({ item }: { item: ToastItem }) {
+  return (
+    <div className={cx('lv-toast', `lv-toast--${item.type}`)}>
+      {item.type === 'loading' && <span className="lv-spinner lv-spinner--light" aria-hidden="true" />}
+      {item.type === 'success' && <CheckIcon className="lv-toast__icon" />}
+      {item.type === 'error' && <AlertIcon className="lv-toast__icon" />}
+      <span className="lv-toast__text">{item.message}</span>
+    </div>
+  );
+}
+
+const getServerSnapshot = () => null;
+
+/**
+ * Renders the toast of the `toast` singleton. The two live regions stay in the page so screen readers announce
+ * what appears in them: role=status (polite) for most toasts, role=alert for errors.
+ */
+export function ToastHost() {
+  const item = useSyncExternalStore(toast.subscribe, toast.current, getServerSnapshot);
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    <div className="lv-toast-layer">
+      <div role="status" aria-live="polite" aria-atomic="true" className="lv-toast-region">
+        {item && item.type !== 'error' && <ToastBody key={item.id} item={item} />}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="true" className="lv-toast-region">
+        {item && item.type === 'error' && <ToastBody key={item.id} item={item} />}
+      </div>
+    </div>,
+    document.body,
+  );
+}

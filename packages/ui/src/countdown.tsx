@@ -1,0 +1,141 @@
+import { type ButtonHTMLAttributes, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ButtonVariant, buttonClassName } from './Button.tsx';
+
+export interface Countdown {
+  /** Whole seconds left (0 when not running). */
+  remaining: number;
+  running: boolean;
+  /** Starts (or restarts) from `seconds`. */
+  start: () => void;
+  /** Stops; back to ready. */
+  reset: () => void;
+}
+
+/**
+ * A countdown of `seconds` (spec 4.4 / 9: 60). It counts against the clock, not by ticks, so a web view that
+ * was in the background shows the right number when it comes back.
+ */
+export function useCountdown(seconds = 60): Countdown {
+  const [endAt, setEndAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (endAt === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const t = Date.now();
+      const left = endAt - t;
+      if (left <= 0) {
+        setEndAt(null);
+        return;
+      }
+      setNow(t);
+      // Next tick when the displayed whole second changes.
+      timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    tick();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        clearTimeout(timer);
+        tick();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [endAt]);
+
+  const start = useCallback(() => {
+    const t = Date.now();
+    setNow(t);
+    setEndAt(t + seconds * 1000);
+  }, [seconds]);
+  const reset = useCallback(() => setEndAt(null), []);
+
+  const remaining = endAt === null ? 0 : Math.max(0, Math.ceil((endAt - now) / 1000));
+  return { remaining, running: remaining > 0, start, reset };
+}
+
+export interface CountdownButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'> {
+  /** Sends the code; true starts the countdown, false (or a throw) leaves the button ready. */
+  onSend: () => Promise<boolean> | boolean;
+  /** Default 60 (spec 9). */
+  seconds?: number;
+  /** Label when ready; default the localized 'get code'. */
+  readyLabel?: ReactNode;
+  /** Label while counting; default the localized '{{count}}s'. */
+  countingLabel?: (remaining: number) => ReactNode;
+  /** A click while counting (the button is blocked): e.g. 'Do not send the code repeatedly!'. */
+  onBlockedClick?: () => void;
+  variant?: ButtonVariant;
+}
+
+/**
+ * SMS code button of spec 4.4: ready with 'get code'; after a successful send it shows the seconds left,
+ * updated every second, and is blocked; after `seconds` it is ready again. A failed send stays ready.
+ * While counting it stays focusable (aria-disabled) so that a tap can report itself through onBlockedClick.
+ */
+export function CountdownButton({
+  onSend,
+  seconds = 60,
+  readyLabel,
+  countingLabel,
+  onBlockedClick,
+  variant = 'secondary',
+  className,
+  disabled,
+  type = 'button',
+  ...rest
+}: CountdownButtonProps) {
+  const { t } = useTranslation('common');
+  const { remaining, running, start } = useCountdown(seconds);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const onClick = async (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    if (disabled) return;
+    if (running) {
+      onBlockedClick?.();
+      return;
+    }
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    let ok = false;
+    try {
+      ok = (await onSend()) === true;
+    } catch {
+      ok = false;
+    } finally {
+      sendingRef.current = false;
+      if (mounted.current) setSending(false);
+    }
+    if (ok && mounted.current) start();
+  };
+
+  const blocked = running || sending;
+  return (
+    <button
+      {...rest}
+      type={type}
+      disabled={disabled}
+      aria-disabled={blocked || undefined}
+      aria-busy={sending || undefined}
+      className={buttonClassName(variant, { className: `lv-countdown${blocked ? ' is-blocked' : ''}${className ? ` ${className}` : ''}` })}
+      onClick={onClick}
+    >
+      {running ? (countingLabel ? countingLabel(remaining) : t('codeCountdown', { count: remaining })) : (readyLabel ?? t('getCode'))}
+    </button>
+  );
+}
