@@ -24,3 +24,5 @@ export interface Envelope<T> {
   data: T | null;
   message: string;
 }
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

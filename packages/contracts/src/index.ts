@@ -2,4 +2,6 @@
 // its types from them, so a field renamed on one side fails typecheck on the other.
 export * from './envelope.ts';
 export * from './shared-params.ts';
+export * from './fields.ts';
 export * from './endpoints.ts';
+export * from './demo.ts';

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ErrorCode } from '@lendview/contracts';
+import type { Db } from './db/types.ts';
+import { messages } from './i18n/messages.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
+import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
+import errorsPlugin, { handleError } from './plugins/app/errors.ts';
+import formbodyPlugin, { BODY_LIMIT } from './plugins/external/formbody.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import devRoutes from './routes/dev/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import loginRoutes from './routes/login/index.ts';
+import personalCenterRoutes from './routes/personal-center/index.ts';
+import staticRoutes from './routes/static/index.ts';
+
+export interface BuildAppOptions {
+  /** Opened and migrated by the caller, who also closes it (the app never closes it). */
+  db: Db;
+  /** Demo mode: registers the /dev routes. (Seeding is the caller's job: db/seed-demo.ts.) */
+  demo?: boolean;
+  /** The shell's build folder (index.html, assets/). */
+  shellDir: string;
+  /** Published remotes: remotes.json and <app>/<version>/ folders. */
+  releasesDir: string;
+  /** false (tests), true, or pino options. Structured JSON logs with a request id either way. */
+  logger?: boolean | { level?: string };
+  /** SMS provider; default writes the sms_outbox table. */
+  sms?: SmsProvider;
+  /** Source of "now" for every expiry and rate window; default the system clock. */
+  clock?: Clock;
+  /** Abuse limits of the SMS login; defaults in lib/context.ts. */
+  limits?: Partial<Limits>;
+  /** fastify trustProxy (set behind a load balancer so rate limits see the client IP). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Strips session tokens from URLs before they reach the log. */
+export const redactUrl = (url: string) => url.replace(/([?&]tok=)[^&#]*/g, '$1[redacted]');
+
+function loggerOptions(logger: BuildAppOptions['logger']) {
+  if (!logger) return false;
+  const level = typeof logger === 'object' && logger.level ? logger.level : 'info';
+  return {
+    level,
+    serializers: {
+      req(req: { method: string; url: string; ip?: string; id?: string }) {
+        return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };
+      },
+    },
+  };
+}
+
+/** A malformed HTTP request (before fastify can route it): answer an envelope and close. */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ code: ErrorCode.badRequest, data: null, message: messages.id.badRequest });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * The whole product server: API endpoints (envelopes), the static shell and remotes. fastify/demo shape:
+ * external plugins, app plugins, then one folder per route prefix under routes/. Not yet ready when
+ * returned: callers may register more routes (tests do) before `ready()` / `listen()` / `inject()`.
+ */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestTimeout: 30_000,
+    routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: (err, req, reply) => handleError(err, req, reply),
+    clientErrorHandler,
+  });
+
+  const clock = options.clock ?? systemClock;
+  app.decorate('db', options.db);
+  app.decorate('clock', clock);
+  app.decorate('sms', options.sms ?? new OutboxSmsProvider(options.db, clock));
+  app.decorate('demo', options.demo ?? false);
+  app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // External plugins, then the app's own, then routes.
+  app.register(helmetPlugin);
+  app.register(formbodyPlugin);
+  app.register(errorsPlugin, { shellDir: options.shellDir });
+
+  app.register(healthRoutes);
+  app.register(personalCenterRoutes);
+  app.register(loginRoutes);
+  if (options.demo) app.register(devRoutes);
+  app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
+
+  return app;
+}

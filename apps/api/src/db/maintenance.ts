@@ -1,0 +1,16 @@
+import { purgeRateLimits } from '../repositories/rate-limits.ts';
+import type { Queryable } from './types.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Housekeeping run by the server every hour: ended rate-limit windows, expired sessions, SMS codes and outbox
+ * rows older than a week (the outbox is a local stand-in for a gateway, not an archive).
+ */
+export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
+  await purgeRateLimits(db, now);
+  await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  await db.query('DELETE FROM sms_codes WHERE expires_at <= $1', [weekAgo]);
+  await db.query('DELETE FROM sms_outbox WHERE created_at <= $1', [weekAgo]);
+}

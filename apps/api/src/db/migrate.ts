@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS_DIR } from '../env.ts';
+import type { Db, Queryable } from './types.ts';
+
+/**
+ * Applies `migrations/NNN_name.sql` in order, each in its own transaction, recorded in schema_migrations.
+ *
+ * Every step first takes a transaction-scoped advisory lock (namespace MIGRATION_LOCK, key = hash of the
+ * current schema), so N instances starting together against one PostgreSQL apply each file exactly once:
+ * the others wait, then see it recorded. A recorded file whose content changed since is an error (edit by
+ * adding a new migration, never by changing an applied one).
+ */
+export const MIGRATION_LOCK = 7_301_001;
+const FILE_PATTERN = /^(\d{3,})_[a-z0-9_]+\.sql$/;
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const seen = new Set<string>();
+  return files.map((name) => {
+    const m = FILE_PATTERN.exec(name);
+    if (!m) throw new MigrationError(`Migration file name ${name} does not match NNN_name.sql`);
+    if (seen.has(m[1]!)) throw new MigrationError(`Two migrations share the number ${m[1]}`);
+    seen.add(m[1]!);
+    const sql = readFileSync(join(dir, name), 'utf8');
+    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
+}
+
+async function lock(tx: Queryable) {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
+}
+
+/** Returns the names applied by this call (empty when the database was already up to date). */
+export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await lock(tx);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
+
+  const applied: string[] = [];
+  for (const m of migrations) {
+    const didApply = await db.transaction(async (tx) => {
+      await lock(tx);
+      const [row] = await tx.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE name = $1', [
+        m.name,
+      ]);
+      if (row) {
+        if (row.checksum !== m.checksum) {
+          throw new MigrationError(
+            `Migration ${m.name} was changed after it was applied (checksum differs). Add a new migration instead.`,
+          );
+        }
+        return false;
+      }
+      try {
+        await tx.exec(m.sql);
+      } catch (e) {
+        throw new MigrationError(`Migration ${m.name} failed: ${(e as Error).message}`);
+      }
+      await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
+      return true;
+    });
+    if (didApply) applied.push(m.name);
+  }
+  return applied;
+}

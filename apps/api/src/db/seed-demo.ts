@@ -1,0 +1,515 @@
+import {
+  DEMO_BORROWERS,
+  DEMO_IN_HOUSE_PRODUCT_ID,
+  DEMO_LANDING_TEMPLATE_ID,
+  DEMO_OPERATORS,
+  DEMO_ORDERS,
+  DEMO_SECOND_BORROWER_ORDER,
+} from '@lendview/contracts';
+import { tokenHash } from '../lib/crypto.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Db, Queryable } from './types.ts';
+
+/**
+ * Demo data of ARCHITECTURE.md "Demo data". Loaded only in demo mode (DEMO_MODE=1), never in production.
+ *
+ * Idempotent and self-resetting: every run upserts the same fixtures, so after a start the demo rows are in
+ * their seeded state again (statuses, amounts, instalments, fixed session tokens) and dates are re-anchored
+ * to "now" (DEMO-180 is always 40 days overdue, DEMO-174 always due in 2 days). Rows created by people using
+ * the demo (new sessions, complaints, ...) are left alone. Operator passwords are only set when the account
+ * does not exist yet. Money is in minor units (sen): Rp 1.000.000 = 100_000_000.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const rp = (rupiah: number) => rupiah * 100;
+
+/** Business dates are calendar days in Asia/Jakarta. */
+export function jakartaDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+function logo(initials: string, color: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+    `<rect width="96" height="96" rx="22" fill="${color}"/>` +
+    `<text x="48" y="60" font-family="Arial,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface ProductSeed {
+  id: number;
+  name: string;
+  logo: string;
+  inHouse: boolean;
+  min: number;
+  max: number;
+  termMin: number;
+  termMax: number;
+  rateBp: number;
+  rateEn: string;
+  rateId: string;
+  descEn: string;
+  descId: string;
+  tagsEn: string[];
+  tagsId: string[];
+  buttonEn: string;
+  buttonId: string;
+  buttonStatus: 0 | 1;
+  applyUrl: string | null;
+}
+
+export const DEMO_PRODUCTS: ProductSeed[] = [
+  {
+    id: DEMO_IN_HOUSE_PRODUCT_ID,
+    name: 'LendView Cepat',
+    logo: logo('LV', '#2f6bff'),
+    inHouse: true,
+    min: rp(1_000_000),
+    max: rp(15_000_000),
+    termMin: 91,
+    termMax: 365,
+    rateBp: 5,
+    rateEn: '0.05% / day',
+    rateId: '0,05% / hari',
+    descEn: 'Our own loan: decision within 1 day, money in your account within 2 hours of approval.',
+    descId: 'Pinjaman kami sendiri: keputusan dalam 1 hari, dana masuk ke rekening dalam 2 jam setelah disetujui.',
+    tagsEn: ['Fast approval', 'No collateral', 'Repeat-client bonus'],
+    tagsId: ['Persetujuan cepat', 'Tanpa agunan', 'Bonus nasabah setia'],
+    buttonEn: 'Apply',
+    buttonId: 'Ajukan',
+    buttonStatus: 1,
+    applyUrl: null,
+  },
+  {
+    id: 2,
+    name: 'Dana Kilat',
+    logo: logo('DK', '#f08c00'),
+    inHouse: false,
+    min: rp(500_000),
+    max: rp(5_000_000),
+    termMin: 91,
+    termMax: 180,
+    rateBp: 8,
+    rateEn: '0.08% / day',
+    rateId: '0,08% / hari',
+    descEn: 'Small loans for urgent needs, approved in minutes.',
+    descId: 'Pinjaman kecil untuk kebutuhan mendesak, disetujui dalam hitungan menit.',
+    tagsEn: ['Instant', 'First loan friendly'],
+    tagsId: ['Instan', 'Cocok untuk pinjaman pertama'],
+    buttonEn: 'Borrow now',
+    buttonId: 'Pinjam sekarang',
+    buttonStatus: 1,
+    applyUrl: 'https://dana-kilat.example.com/apply',
+  },
+  {
+    id: 3,
+    name: 'Kredit Pintar Plus',
+    logo: logo('KP', '#2b8a3e'),
+    inHouse: false,
+    min: rp(1_000_000),
+    max: rp(10_000_000),
+    termMin: 120,
+    termMax: 365,
+    rateBp: 6,
+    rateEn: '0.06% / day',
+    rateId: '0,06% / hari',
+    descEn: 'Longer terms and lower instalments for salaried workers.',
+    descId: 'Tenor lebih panjang dan cicilan lebih ringan untuk karyawan.',
+    tagsEn: ['Long term', 'Low instalment'],
+    tagsId: ['Tenor panjang', 'Cicilan ringan'],
+    buttonEn: 'Apply',
+    buttonId: 'Ajukan',
+    buttonStatus: 1,
+    applyUrl: 'https://kredit-pintar.example.com/start',
+  },
+  {
+    id: 4,
+    name: 'Rupiah Mudah',
+    logo: logo('RM', '#c2255c'),
+    inHouse: false,
+    min: rp(300_000),
+    max: rp(3_000_000),
+    termMin: 91,
+    termMax: 120,
+    rateBp: 9,
+    rateEn: '0.09% / day',
+    rateId: '0,09% / hari',
+    descEn: 'Simple application with only your ID card.',
+    descId: 'Pengajuan mudah hanya dengan KTP.',
+    tagsEn: ['ID card only', '24/7'],
+    tagsId: ['Cukup KTP', '24/7'],
+    buttonEn: 'Get cash',
+    buttonId: 'Dapatkan dana',
+    buttonStatus: 1,
+    applyUrl: 'https://rupiah-mudah.example.com/apply?ref=lendview',
+  },
+  {
+    id: 5,
+    name: 'Tunai Sahabat',
+    logo: logo('TS', '#5f3dc4'),
+    inHouse: false,
+    min: rp(1_000_000),
+    max: rp(8_000_000),
+    termMin: 91,
+    termMax: 270,
+    rateBp: 7,
+    rateEn: '0.07% / day',
+    rateId: '0,07% / hari',
+    descEn: 'Friendly limits that grow with every loan repaid on time.',
+    descId: 'Limit bersahabat yang naik setiap kali pinjaman dibayar tepat waktu.',
+    tagsEn: ['Growing limit', 'On-time reward'],
+    tagsId: ['Limit bertambah', 'Hadiah tepat waktu'],
+    buttonEn: 'Apply',
+    buttonId: 'Ajukan',
+    buttonStatus: 1,
+    applyUrl: 'https://tunai-sahabat.example.com/',
+  },
+  {
+    id: 6,
+    name: 'Pinjam Aman',
+    logo: logo('PA', '#868e96'),
+    inHouse: false,
+    min: rp(2_000_000),
+    max: rp(12_000_000),
+    termMin: 180,
+    termMax: 365,
+    rateBp: 5,
+    rateEn: '0.05% / day',
+    rateId: '0,05% / hari',
+    descEn: "Today's quota is full. Come back tomorrow.",
+    descId: 'Kuota hari ini sudah penuh. Silakan kembali besok.',
+    tagsEn: ['Quota full'],
+    tagsId: ['Kuota penuh'],
+    buttonEn: 'Quota full',
+    buttonId: 'Kuota penuh',
+    buttonStatus: 0,
+    applyUrl: 'https://pinjam-aman.example.com/apply',
+  },
+];
+
+interface OrderSeed {
+  orderNo: string;
+  borrower: 'main' | 'second';
+  status: number;
+  rupiah: number;
+  termDays: number;
+  /** Days from now; undefined = not happened. */
+  appliedDaysAgo: number;
+  disbursedDaysAgo?: number;
+  settledDaysAgo?: number;
+  instalments?: number;
+  isDelay?: boolean;
+}
+
+/** Every status of the catalogue, plus the instalment loan and the second borrower's order. */
+export const DEMO_ORDER_SEEDS: OrderSeed[] = [
+  { orderNo: DEMO_ORDERS.underReview, borrower: 'main', status: 21, rupiah: 2_000_000, termDays: 91, appliedDaysAgo: 1 },
+  { orderNo: DEMO_ORDERS.rejected, borrower: 'main', status: 110, rupiah: 3_000_000, termDays: 120, appliedDaysAgo: 10 },
+  { orderNo: DEMO_ORDERS.disbursing, borrower: 'main', status: 151, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 2 },
+  { orderNo: DEMO_ORDERS.repaying, borrower: 'main', status: 170, rupiah: 2_500_000, termDays: 91, appliedDaysAgo: 31, disbursedDaysAgo: 30 },
+  { orderNo: DEMO_ORDERS.dueSoon, borrower: 'main', status: 174, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 90, disbursedDaysAgo: 89, isDelay: true },
+  { orderNo: DEMO_ORDERS.overdue, borrower: 'main', status: 180, rupiah: 1_200_000, termDays: 91, appliedDaysAgo: 132, disbursedDaysAgo: 131, isDelay: true },
+  { orderNo: DEMO_ORDERS.settled, borrower: 'main', status: 200, rupiah: 2_000_000, termDays: 91, appliedDaysAgo: 201, disbursedDaysAgo: 200, settledDaysAgo: 112 },
+  { orderNo: DEMO_ORDERS.legacyRepaying, borrower: 'main', status: 3, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 21, disbursedDaysAgo: 20 },
+  { orderNo: DEMO_ORDERS.legacySettled, borrower: 'main', status: 4, rupiah: 800_000, termDays: 91, appliedDaysAgo: 301, disbursedDaysAgo: 300, settledDaysAgo: 215 },
+  { orderNo: DEMO_ORDERS.legacyOverdue, borrower: 'main', status: 5, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 102, disbursedDaysAgo: 101 },
+  { orderNo: DEMO_ORDERS.instalments, borrower: 'main', status: 170, rupiah: 4_000_000, termDays: 120, appliedDaysAgo: 6, disbursedDaysAgo: 5, instalments: 4 },
+  { orderNo: DEMO_SECOND_BORROWER_ORDER, borrower: 'second', status: 170, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 11, disbursedDaysAgo: 10 },
+];
+
+/** The in-house product's daily rate, basis points; all demo orders are on product 1. */
+const ORDER_RATE_BP = 5;
+/** Extension (delay) terms offered on DEMO-174 and DEMO-180. */
+const EXTENSION_DAYS = 7;
+const extensionFee = (principal: number) => Math.round(principal * 0.15);
+
+const interestOf = (principal: number, termDays: number) => Math.round((principal * ORDER_RATE_BP * termDays) / 10_000);
+
+export const DEMO_LANDING_TEMPLATE = {
+  name: 'Default registration page',
+  appName: 'LendView',
+  title: { en: 'Loans of ₹2,000 to ₹80,000 within 2 hours', id: 'Pinjaman Rp 1.000.000 - Rp 15.000.000 dalam 2 jam' },
+  subtitle: { en: 'More than 3 million users trust us', id: 'Lebih dari 3 juta pengguna mempercayai kami' },
+  requirement: { en: 'Salary of ₹12,000 and above', id: 'Gaji Rp 5.000.000 ke atas' },
+  buttonText: { en: 'Apply now', id: 'Ajukan sekarang' },
+  agreementText: { en: 'Registration and privacy agreement', id: 'Perjanjian pendaftaran dan privasi' },
+  theme: {
+    background: 'linear-gradient(180deg, #4c8dff 0%, #1c4fd8 100%)',
+    fontColor: '#ffffff',
+    highlightColor: '#2f6bff',
+  },
+  downloadUrl: 'https://apps.apple.com/app/lendview/id6400000000',
+};
+
+interface QaSeed {
+  id: number;
+  pid: number;
+  titleEn: string;
+  titleId: string;
+  answerEn?: string;
+  answerId?: string;
+  actionType?: number;
+}
+
+/** Chatbot tree: pid 0 = categories; action_type 4 = "go to the complaint form" (spec 4.2). */
+export const DEMO_QA: QaSeed[] = [
+  { id: 1, pid: 0, titleEn: 'Loan application', titleId: 'Pengajuan pinjaman' },
+  { id: 2, pid: 0, titleEn: 'Repayment', titleId: 'Pembayaran' },
+  { id: 3, pid: 0, titleEn: 'Account and security', titleId: 'Akun dan keamanan' },
+  {
+    id: 11,
+    pid: 1,
+    titleEn: 'How long does approval take?',
+    titleId: 'Berapa lama proses persetujuan?',
+    answerEn: 'Most applications are decided within 1 day. After approval the money arrives within 1 to 3 calendar days.',
+    answerId: 'Sebagian besar pengajuan diputuskan dalam 1 hari. Setelah disetujui, dana diterima dalam 1 sampai 3 hari kalender.',
+  },
+  {
+    id: 12,
+    pid: 1,
+    titleEn: 'Who can apply?',
+    titleId: 'Siapa yang bisa mengajukan?',
+    answerEn: 'You must be over 18, a national, and have a permanent address.',
+    answerId: 'Anda harus berusia di atas 18 tahun, warga negara Indonesia, dan memiliki alamat tetap.',
+  },
+  {
+    id: 13,
+    pid: 1,
+    titleEn: 'Why was my application rejected?',
+    titleId: 'Mengapa pengajuan saya ditolak?',
+    answerEn: 'Applications are assessed on your data and repayment history. You may apply again after 30 days.',
+    answerId: 'Pengajuan dinilai berdasarkan data dan riwayat pembayaran Anda. Anda dapat mengajukan kembali setelah 30 hari.',
+  },
+  {
+    id: 21,
+    pid: 2,
+    titleEn: 'How do I repay?',
+    titleId: 'Bagaimana cara membayar?',
+    answerEn: 'Open your loan and tap Repay, choose a bank or a mini market, then pay to the virtual account number shown.',
+    answerId: 'Buka pinjaman Anda dan ketuk Bayar, pilih bank atau minimarket, lalu bayar ke nomor virtual account yang ditampilkan.',
+  },
+  {
+    id: 22,
+    pid: 2,
+    titleEn: 'What happens if I pay late?',
+    titleId: 'Apa yang terjadi jika saya terlambat membayar?',
+    answerEn: 'A one-time late penalty is charged and daily interest runs on the unpaid amount. Some orders can be extended before the due date.',
+    answerId: 'Denda keterlambatan dikenakan satu kali dan bunga harian berjalan atas jumlah yang belum dibayar. Beberapa pesanan dapat diperpanjang sebelum jatuh tempo.',
+  },
+  {
+    id: 23,
+    pid: 2,
+    titleEn: 'I have paid but my loan is still unpaid',
+    titleId: 'Saya sudah membayar tetapi pinjaman saya masih belum lunas',
+    answerEn: 'Payments are usually confirmed within minutes. If it still shows unpaid after 24 hours, file a complaint with your proof of payment.',
+    answerId: 'Pembayaran biasanya dikonfirmasi dalam beberapa menit. Jika setelah 24 jam masih belum lunas, ajukan pengaduan dengan bukti pembayaran Anda.',
+    actionType: 4,
+  },
+  {
+    id: 31,
+    pid: 3,
+    titleEn: 'How do I change my phone number?',
+    titleId: 'Bagaimana cara mengganti nomor telepon saya?',
+    answerEn: 'Contact customer service from the Contact us page. Changes of personal details must be reported within 3 days.',
+    answerId: 'Hubungi layanan pelanggan melalui halaman Hubungi kami. Perubahan data pribadi wajib dilaporkan dalam 3 hari.',
+  },
+  {
+    id: 32,
+    pid: 3,
+    titleEn: 'How do I close my account?',
+    titleId: 'Bagaimana cara menutup akun saya?',
+    answerEn: 'You can cancel your account when you have no outstanding loan. Contact customer service to do so.',
+    answerId: 'Anda dapat menutup akun jika tidak memiliki pinjaman yang belum lunas. Hubungi layanan pelanggan untuk melakukannya.',
+  },
+  {
+    id: 33,
+    pid: 3,
+    titleEn: 'A collector is harassing me',
+    titleId: 'Petugas penagihan mengganggu saya',
+    answerEn: 'We are sorry. Please tell us what happened in a collection complaint; we answer within 3 working days.',
+    answerId: 'Kami mohon maaf. Ceritakan kejadiannya melalui pengaduan penagihan; kami menjawab dalam 3 hari kerja.',
+    actionType: 4,
+  },
+];
+
+export const DEMO_PROBLEM_TYPES = [
+  {
+    value: 1,
+    titleEn: 'Collection',
+    titleId: 'Penagihan',
+    subTypes: [
+      { value: 1, titleEn: 'Harassing calls or messages', titleId: 'Telepon atau pesan yang mengganggu' },
+      { value: 2, titleEn: 'Contacting my family or friends', titleId: 'Menghubungi keluarga atau teman saya' },
+      { value: 3, titleEn: 'Abusive or threatening language', titleId: 'Bahasa kasar atau mengancam' },
+      { value: 4, titleEn: 'Other collection issue', titleId: 'Masalah penagihan lainnya' },
+    ],
+  },
+  { value: 2, titleEn: 'Repayment', titleId: 'Pembayaran', subTypes: [] },
+  { value: 3, titleEn: 'Loan application', titleId: 'Pengajuan pinjaman', subTypes: [] },
+  { value: 4, titleEn: 'Account and app', titleId: 'Akun dan aplikasi', subTypes: [] },
+  { value: 5, titleEn: 'Other', titleId: 'Lainnya', subTypes: [] },
+];
+
+/** Far-future expiry of the fixed demo session tokens. */
+const DEMO_SESSION_TTL_MS = 10 * 365 * DAY_MS;
+
+async function bumpSequence(tx: Queryable, table: string) {
+  await tx.query(
+    `SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST((SELECT COALESCE(max(id), 0) FROM ${table}), 1))`,
+    [table],
+  );
+}
+
+export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
+
+  // Hash outside the transaction (scrypt is slow-ish), only for accounts that do not exist yet.
+  const existing = new Set(
+    (await db.query<{ username: string }>('SELECT username FROM operators')).map((r) => r.username),
+  );
+  const newOperators: { username: string; role: string; hash: string }[] = [];
+  for (const op of Object.values(DEMO_OPERATORS)) {
+    if (!existing.has(op.username)) {
+      newOperators.push({ username: op.username, role: op.role, hash: await hashPassword(op.password) });
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    // Borrowers and their fixed session tokens.
+    const borrowerIds: Record<'main' | 'second', number> = { main: 0, second: 0 };
+    for (const key of ['main', 'second'] as const) {
+      const b = DEMO_BORROWERS[key];
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO borrowers (phone, display_name, is_repeat_client) VALUES ($1, $2, $3)
+         ON CONFLICT (phone) DO UPDATE SET is_repeat_client = EXCLUDED.is_repeat_client, display_name = EXCLUDED.display_name
+         RETURNING id`,
+        [b.phone, key === 'main' ? 'Demo Borrower' : 'Demo Borrower Two', b.isRepeatClient],
+      );
+      borrowerIds[key] = row!.id;
+      await tx.query(
+        `INSERT INTO sessions (token_hash, borrower_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (token_hash) DO UPDATE SET borrower_id = EXCLUDED.borrower_id, expires_at = EXCLUDED.expires_at`,
+        [tokenHash(b.token), row!.id, 'demo-device', now, new Date(now.getTime() + DEMO_SESSION_TTL_MS)],
+      );
+    }
+
+    for (const [i, p] of DEMO_PRODUCTS.entries()) {
+      await tx.query(
+        `INSERT INTO products (id, name, logo_url, in_house, amount_min, amount_max, term_min_days, term_max_days,
+           daily_rate_bp, rate_text_en, rate_text_id, description_en, description_id, tags_en, tags_id,
+           button_text_en, button_text_id, button_status, apply_url, sort_order, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, true)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, logo_url = EXCLUDED.logo_url, in_house = EXCLUDED.in_house,
+           amount_min = EXCLUDED.amount_min, amount_max = EXCLUDED.amount_max, term_min_days = EXCLUDED.term_min_days,
+           term_max_days = EXCLUDED.term_max_days, daily_rate_bp = EXCLUDED.daily_rate_bp,
+           rate_text_en = EXCLUDED.rate_text_en, rate_text_id = EXCLUDED.rate_text_id,
+           description_en = EXCLUDED.description_en, description_id = EXCLUDED.description_id,
+           tags_en = EXCLUDED.tags_en, tags_id = EXCLUDED.tags_id, button_text_en = EXCLUDED.button_text_en,
+           button_text_id = EXCLUDED.button_text_id, button_status = EXCLUDED.button_status,
+           apply_url = EXCLUDED.apply_url, sort_order = EXCLUDED.sort_order, active = true`,
+        [
+          p.id, p.name, p.logo, p.inHouse, p.min, p.max, p.termMin, p.termMax, p.rateBp, p.rateEn, p.rateId,
+          p.descEn, p.descId, JSON.stringify(p.tagsEn), JSON.stringify(p.tagsId), p.buttonEn, p.buttonId,
+          p.buttonStatus, p.applyUrl, i,
+        ],
+      );
+    }
+    await bumpSequence(tx, 'products');
+
+    for (const o of DEMO_ORDER_SEEDS) {
+      const principal = rp(o.rupiah);
+      const interest = interestOf(principal, o.termDays);
+      const amountDue = principal + interest;
+      const disbursed = o.disbursedDaysAgo === undefined ? null : ago(o.disbursedDaysAgo);
+      const dueDate = o.disbursedDaysAgo === undefined ? null : dateIn(o.termDays - o.disbursedDaysAgo);
+      const settled = o.settledDaysAgo === undefined ? null : ago(o.settledDaysAgo);
+      await tx.query(
+        `INSERT INTO orders (order_no, borrower_id, product_id, status, principal, interest_amount, service_fee,
+           amount_due, paid_amount, term_days, daily_rate_bp, instalment_count, is_delay, extension_fee,
+           extension_days, repay_url, applied_at, disbursed_at, due_date, settled_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, NULL, $15, $16, $17, $18, $19)
+         ON CONFLICT (order_no) DO UPDATE SET borrower_id = EXCLUDED.borrower_id, product_id = EXCLUDED.product_id,
+           status = EXCLUDED.status, principal = EXCLUDED.principal, interest_amount = EXCLUDED.interest_amount,
+           service_fee = EXCLUDED.service_fee, amount_due = EXCLUDED.amount_due, paid_amount = EXCLUDED.paid_amount,
+           term_days = EXCLUDED.term_days, daily_rate_bp = EXCLUDED.daily_rate_bp,
+           instalment_count = EXCLUDED.instalment_count, is_delay = EXCLUDED.is_delay,
+           extension_fee = EXCLUDED.extension_fee, extension_days = EXCLUDED.extension_days,
+           repay_url = EXCLUDED.repay_url, applied_at = EXCLUDED.applied_at, disbursed_at = EXCLUDED.disbursed_at,
+           due_date = EXCLUDED.due_date, settled_at = EXCLUDED.settled_at, updated_at = EXCLUDED.updated_at`,
+        [
+          o.orderNo, borrowerIds[o.borrower], DEMO_IN_HOUSE_PRODUCT_ID, o.status, principal, interest, amountDue,
+          settled ? amountDue : 0, o.termDays, ORDER_RATE_BP, o.instalments ?? 1, o.isDelay ?? false,
+          o.isDelay ? extensionFee(principal) : null, o.isDelay ? EXTENSION_DAYS : null, ago(o.appliedDaysAgo),
+          disbursed, dueDate, settled, now,
+        ],
+      );
+
+      if (o.instalments && o.disbursedDaysAgo !== undefined) {
+        // Equal periods; the last one takes the rounding remainder. All unpaid: the first is the payable one.
+        const n = o.instalments;
+        const period = Math.floor(o.termDays / n);
+        const basePrincipal = Math.floor(principal / n);
+        const baseInterest = Math.floor(interest / n);
+        for (let k = 1; k <= n; k++) {
+          const pPart = k === n ? principal - basePrincipal * (n - 1) : basePrincipal;
+          const iPart = k === n ? interest - baseInterest * (n - 1) : baseInterest;
+          const due = k === n ? dueDate! : dateIn(period * k - o.disbursedDaysAgo);
+          await tx.query(
+            `INSERT INTO instalments (order_no, period_no, principal, interest, amount, due_date, status, paid_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'unpaid', NULL)
+             ON CONFLICT (order_no, period_no) DO UPDATE SET principal = EXCLUDED.principal, interest = EXCLUDED.interest,
+               amount = EXCLUDED.amount, due_date = EXCLUDED.due_date, status = 'unpaid', paid_at = NULL`,
+            [o.orderNo, k, pPart, iPart, pPart + iPart, due],
+          );
+        }
+        await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, n]);
+      }
+    }
+
+    await tx.query(
+      `INSERT INTO landing_templates (id, config, active, updated_at) VALUES ($1, $2::jsonb, true, $3)
+       ON CONFLICT (id) DO UPDATE SET config = EXCLUDED.config, active = true, updated_at = EXCLUDED.updated_at`,
+      [DEMO_LANDING_TEMPLATE_ID, JSON.stringify(DEMO_LANDING_TEMPLATE), now],
+    );
+    await bumpSequence(tx, 'landing_templates');
+
+    for (const [i, q] of DEMO_QA.entries()) {
+      await tx.query(
+        `INSERT INTO qa_nodes (id, pid, sort_order, title_en, title_id, answer_en, answer_id, action_type, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true)
+         ON CONFLICT (id) DO UPDATE SET pid = EXCLUDED.pid, sort_order = EXCLUDED.sort_order,
+           title_en = EXCLUDED.title_en, title_id = EXCLUDED.title_id, answer_en = EXCLUDED.answer_en,
+           answer_id = EXCLUDED.answer_id, action_type = EXCLUDED.action_type, active = true`,
+        [q.id, q.pid, i, q.titleEn, q.titleId, q.answerEn ?? null, q.answerId ?? null, q.actionType ?? 0],
+      );
+    }
+    await bumpSequence(tx, 'qa_nodes');
+
+    for (const [i, pt] of DEMO_PROBLEM_TYPES.entries()) {
+      await tx.query(
+        `INSERT INTO problem_types (value, title_en, title_id, sort_order, active) VALUES ($1, $2, $3, $4, true)
+         ON CONFLICT (value) DO UPDATE SET title_en = EXCLUDED.title_en, title_id = EXCLUDED.title_id,
+           sort_order = EXCLUDED.sort_order, active = true`,
+        [pt.value, pt.titleEn, pt.titleId, i],
+      );
+      for (const [j, st] of pt.subTypes.entries()) {
+        await tx.query(
+          `INSERT INTO problem_sub_types (type_value, value, title_en, title_id, sort_order, active)
+           VALUES ($1, $2, $3, $4, $5, true)
+           ON CONFLICT (type_value, value) DO UPDATE SET title_en = EXCLUDED.title_en, title_id = EXCLUDED.title_id,
+             sort_order = EXCLUDED.sort_order, active = true`,
+          [pt.value, st.value, st.titleEn, st.titleId, j],
+        );
+      }
+    }
+
+    for (const op of newOperators) {
+      await tx.query(
+        'INSERT INTO operators (username, password_hash, role) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING',
+        [op.username, op.hash, op.role],
+      );
+    }
+  });
+}

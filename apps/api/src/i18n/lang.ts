@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { Lang } from './messages.ts';
+
+/**
+ * Language of the answer (spec 1): `isNeedPop=1` in the query means English; otherwise an Accept-Language
+ * starting with `en` means English; anything else is Indonesian.
+ */
+export function langOf(req: Pick<FastifyRequest, 'query' | 'headers' | 'url'>): Lang {
+  let pop: unknown = (req.query as Record<string, unknown> | undefined)?.isNeedPop;
+  if (pop === undefined && req.url.includes('?')) {
+    // Query not parsed (an error before routing): read the raw URL.
+    pop = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get('isNeedPop') ?? undefined;
+  }
+  if (pop === '1' || (Array.isArray(pop) && pop[0] === '1')) return 'en';
+  const accept = req.headers['accept-language'];
+  if (typeof accept === 'string' && accept.trim().toLowerCase().startsWith('en')) return 'en';
+  return 'id';
+}

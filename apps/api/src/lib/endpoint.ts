@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { sharedParamsSchema, type AnyEndpoint, type SharedParams } from '@lendview/contracts';
+import type { Db } from '../db/types.ts';
+import { langOf } from '../i18n/lang.ts';
+import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
+import type { Borrower } from '../repositories/sessions.ts';
+import { envelope } from './envelope.ts';
+import { authenticate, identityOf, type Identity } from './identity.ts';
+import { parseInput, type FieldMessages } from './validation.ts';
+
+export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
+  /** The request fields, parsed by the endpoint's request schema (POST: the body; GET: the query). */
+  input: z.output<E['request']>;
+  /** Shared parameters of spec 3 / 7.1 from the query (dId, aMar, aVer, tok, ...), validated. */
+  shared: SharedParams;
+  identity: Identity;
+  /** The logged-in borrower when `auth: true`; null otherwise. Scope every query of borrower data to it. */
+  borrower: Auth extends true ? Borrower : null;
+  lang: Lang;
+  /** The app clock's now, read once per request. */
+  now: Date;
+  db: Db;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointOptions<E extends AnyEndpoint, Auth extends boolean> {
+  /** true: borrower route; an unknown or expired session answers UNAUTHORIZED before anything else. */
+  auth?: Auth;
+  /** Field → message key used when that field is missing or invalid (default: fieldMissing / fieldInvalid). */
+  fieldMessages?: FieldMessages;
+  /** Message of the success envelope (default 'ok'). */
+  successMessage?: MessageKey;
+  /** Returns `data` of the envelope; throw ApiError (lib/errors.ts) for a failure envelope. */
+  handler: (ctx: EndpointContext<E, Auth>) => Promise<z.input<E['response']>>;
+}
+
+/**
+ * Registers a route from an `endpoint({...})` definition of @lendview/contracts:
+ * identify (auth) → validate shared params and input → handler → check `data` against the response schema →
+ * envelope `{ code: successCode, data, message }`. Failures are thrown and become envelopes in the central
+ * error handler (plugins/app/errors.ts). Adding an endpoint is: declare it in contracts, then
+ *
+ *   registerEndpoint(app, myEndpoint, { auth: true, handler: async ({ input, borrower, db }) => ({ ... }) });
+ */
+export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = false>(
+  app: FastifyInstance,
+  ep: E,
+  options: EndpointOptions<E, Auth>,
+): void {
+  app.route({
+    method: ep.method,
+    url: ep.path,
+    handler: async (req, reply) => {
+      const lang = langOf(req);
+      const borrower = options.auth ? await authenticate(req) : null;
+      const shared = parseInput(sharedParamsSchema, req.query ?? {});
+      const raw = ep.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+      const input = parseInput(ep.request, raw, options.fieldMessages) as z.output<E['request']>;
+      const ctx = {
+        input,
+        shared,
+        identity: identityOf(req),
+        borrower,
+        lang,
+        now: app.clock.now(),
+        db: app.db,
+        req,
+        reply,
+      } as EndpointContext<E, Auth>;
+      const result = await options.handler(ctx);
+      const data = ep.response.safeParse(result);
+      if (!data.success) {
+        // The handler broke the contract: a server bug, never the caller's fault.
+        throw new Error(`Response of ${ep.method} ${ep.path} does not match its contract: ${data.error.message}`);
+      }
+      // API answers carry borrower data: never cached by the browser, the web view or a proxy.
+      reply.header('cache-control', 'no-store');
+      return envelope(ep.successCode, data.data, t(lang, options.successMessage ?? 'ok'));
+    },
+  });
+}

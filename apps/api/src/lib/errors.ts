@@ -1,0 +1,41 @@
+import { ErrorCode, type ErrorCodeValue } from '@lendview/contracts';
+import type { MessageKey, MessageVars } from '../i18n/messages.ts';
+
+/** HTTP status that goes with each failure code of the envelope. */
+export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
+  [ErrorCode.badRequest]: 400,
+  [ErrorCode.unauthorized]: 401,
+  [ErrorCode.notFound]: 404,
+  [ErrorCode.tooLarge]: 413,
+  [ErrorCode.rateLimited]: 429,
+  [ErrorCode.server]: 500,
+};
+
+/**
+ * A failure to answer as an envelope: `code` (non-success), a message key of i18n/messages.ts (localized at
+ * send time) and optionally a different HTTP status or extra headers (Retry-After).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCodeValue | number | string,
+    readonly messageKey: MessageKey,
+    readonly vars?: MessageVars,
+    options: { status?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(`${String(code)}: ${messageKey}`);
+    this.statusCode = options.status ?? HTTP_STATUS[code as ErrorCodeValue] ?? 400;
+    this.headers = options.headers;
+  }
+  readonly headers: Record<string, string> | undefined;
+}
+
+export const notFound = () => new ApiError(ErrorCode.notFound, 'notFound');
+export const unauthorized = () => new ApiError(ErrorCode.unauthorized, 'unauthorized');
+export const badRequest = (key: MessageKey = 'badRequest', vars?: MessageVars) =>
+  new ApiError(ErrorCode.badRequest, key, vars);
+export const rateLimited = (key: MessageKey, retryAfterSeconds: number, vars?: MessageVars) =>
+  new ApiError(ErrorCode.rateLimited, key, { seconds: retryAfterSeconds, ...vars }, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { ErrorCode } from '@lendview/contracts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { ApiError } from './errors.ts';
+
+/** Per-field message overrides: field name → message key used when that field is missing or invalid. */
+export type FieldMessages = Partial<Record<string, MessageKey>>;
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/**
+ * Parses `input` with `schema`, or throws a BAD_REQUEST ApiError naming the first offending field:
+ * `fieldMissing` when the field is absent or empty, `fieldInvalid` otherwise, unless `fieldMessages` gives
+ * a message of its own for that field (spec 5 texts such as 'Please enter the phone number correctly!').
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fieldMessages: FieldMessages = {}): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path ?? [];
+  if (path.length === 0) throw new ApiError(ErrorCode.badRequest, 'badRequest');
+  const field = path.map(String).join('.');
+  const own = fieldMessages[field];
+  if (own) throw new ApiError(ErrorCode.badRequest, own);
+  const value = valueAt(input, path);
+  const missing = value === undefined || value === null || value === '';
+  throw new ApiError(ErrorCode.badRequest, missing ? 'fieldMissing' : 'fieldInvalid', { field });
+}

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@lendview/contracts';
+import { ApiError } from '../../lib/errors.ts';
+import { sendApiError, sendFailure, sendNotFound } from '../../lib/envelope.ts';
+import { isNonPagePath, pathnameOf } from '../../lib/paths.ts';
+
+/**
+ * The central error handler and the 404 handler. Every failure leaves as an envelope
+ * `{ code, data: null, message }` in the request's language with a fitting HTTP status; stack traces only
+ * go to the log. Unknown GET page routes (Accept: text/html, not an API or asset path, no file extension)
+ * answer the shell's index.html so that client-side routes like /Policy or /loanDetails load.
+ */
+export function toApiError(err: FastifyError | Error): ApiError | null {
+  if (err instanceof ApiError) return err;
+  const e = err as FastifyError;
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(ErrorCode.tooLarge, 'bodyTooLarge');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(ErrorCode.badRequest, 'unsupportedMediaType', undefined, { status: 415 });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(ErrorCode.badRequest, 'badJson');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(ErrorCode.badRequest, 'badBody');
+  }
+  const status = e.statusCode;
+  if (status === 413) return new ApiError(ErrorCode.tooLarge, 'bodyTooLarge');
+  // 403 comes from the static file server (a directory, a dotfile): answered like anything else not there.
+  if (status === 404 || status === 403) return new ApiError(ErrorCode.notFound, 'notFound');
+  if (status === 401) return new ApiError(ErrorCode.unauthorized, 'unauthorized');
+  if (status === 429) return new ApiError(ErrorCode.rateLimited, 'tooManyRequests', { seconds: 60 });
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(ErrorCode.badRequest, 'badRequest', undefined, { status });
+  }
+  return null;
+}
+
+export function handleError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(err);
+  if (apiError) {
+    if (!(err instanceof ApiError)) req.log.info({ err: { code: (err as FastifyError).code, message: err.message } }, 'rejected');
+    return sendApiError(req, reply, apiError);
+  }
+  req.log.error({ err }, 'unhandled error');
+  return sendFailure(req, reply, ErrorCode.server, 'serverError');
+}
+
+function wantsPage(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const accept = req.headers.accept;
+  if (typeof accept !== 'string' || !accept.includes('text/html')) return false;
+  const pathname = pathnameOf(req.url);
+  if (isNonPagePath(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/** The shell's index.html (never cached: it names the current hashed assets), or a 404 envelope if not built. */
+export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, shellDir: string) {
+  let html: Buffer;
+  try {
+    html = await readFile(join(shellDir, 'index.html'));
+  } catch {
+    return sendFailure(req, reply, ErrorCode.notFound, 'shellMissing');
+  }
+  return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+export default fp<{ shellDir: string }>(
+  async (app, opts) => {
+    app.setErrorHandler(handleError);
+
+    app.setNotFoundHandler(async (req, reply) => {
+      if (!wantsPage(req)) return sendNotFound(req, reply);
+      return sendShellIndex(req, reply, opts.shellDir);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,35 @@
+import type { Queryable } from '../db/types.ts';
+import type { Clock } from '../lib/clock.ts';
+
+export type SmsPurpose = 'login' | 'register' | 'repay';
+
+export interface SmsMessage {
+  phone: string;
+  purpose: SmsPurpose;
+  body: string;
+}
+
+/** Sends a text message. Throwing means "not sent" (the caller answers SERVER_ERROR). */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * The default provider: no gateway, every message is written to the sms_outbox table. In demo mode
+ * GET /dev/sms-outbox?phone= reads it back. A real gateway implements SmsProvider and is passed to buildApp.
+ */
+export class OutboxSmsProvider implements SmsProvider {
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    await this.db.query('INSERT INTO sms_outbox (phone, purpose, body, created_at) VALUES ($1, $2, $3, $4)', [
+      message.phone,
+      message.purpose,
+      message.body,
+      this.clock.now(),
+    ]);
+  }
+}

@@ -1,0 +1,366 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DEMO_BORROWERS,
+  DEMO_OPERATORS,
+  DEMO_ORDERS,
+  DEMO_SECOND_BORROWER_ORDER,
+} from '@lendview/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError } from '../src/db/lock-file.ts';
+import { MigrationError, migrate, readMigrations } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { jakartaDate, seedDemo } from '../src/db/seed-demo.ts';
+import type { Db } from '../src/db/types.ts';
+import { verifyPassword } from '../src/lib/passwords.ts';
+import { findOwnOrder, listOwnOrders, requireOwnOrder } from '../src/repositories/orders.ts';
+import { findSessionBorrower } from '../src/repositories/sessions.ts';
+import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPECTED_TABLES = [
+  'app_settings',
+  'borrowers',
+  'instalments',
+  'landing_templates',
+  'operators',
+  'order_statuses',
+  'orders',
+  'problem_sub_types',
+  'problem_types',
+  'products',
+  'qa_nodes',
+  'rate_limits',
+  'schema_migrations',
+  'sessions',
+  'sms_codes',
+  'sms_outbox',
+];
+
+describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
+  let t: TestDb;
+  let db: Db;
+  beforeAll(async () => {
+    t = await openTestDb(backend);
+    db = t.db;
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('apply each file exactly once even when several instances start together', async () => {
+    const others = await Promise.all([t.openAnother(), t.openAnother()]);
+    const results = await Promise.all([migrate(db), ...others.map((o) => migrate(o))]);
+    const all = readMigrations().map((m) => m.name);
+    expect(results.flat().sort()).toEqual([...all].sort());
+    const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows.map((r) => r.name)).toEqual(all);
+  });
+
+  it('are idempotent', async () => {
+    expect(await migrate(db)).toEqual([]);
+    expect(await migrate(db)).toEqual([]);
+    const tables = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
+    );
+    expect(tables.map((r) => r.table_name)).toEqual(EXPECTED_TABLES);
+  });
+
+  it('refuse a migration changed after it was applied', async () => {
+    const changed = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'different' } : m));
+    await expect(migrate(db, changed)).rejects.toThrow(MigrationError);
+    await expect(migrate(db, changed)).rejects.toThrow(/001_init\.sql was changed after it was applied/);
+  });
+
+  it('store money as bigint minor units, never floats', async () => {
+    const cols = await db.query<{ table_name: string; column_name: string; data_type: string }>(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns
+        WHERE table_schema = current_schema()
+          AND (column_name IN ('principal', 'interest', 'interest_amount', 'service_fee', 'amount', 'amount_due',
+                               'paid_amount', 'extension_fee', 'amount_min', 'amount_max'))
+        ORDER BY table_name, column_name`,
+    );
+    expect(cols.length).toBe(11);
+    expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
+    const floats = await db.query(
+      `SELECT column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND data_type IN ('real', 'double precision', 'numeric', 'money')`,
+    );
+    expect(floats).toEqual([]);
+  });
+
+  it('read int8 as exact numbers and dates as strings', async () => {
+    const [row] = await db.query<{ n: number; d: string }>("SELECT 9007199254740991::int8 AS n, '2026-01-31'::date AS d");
+    expect(row).toEqual({ n: 9007199254740991, d: '2026-01-31' });
+    await expect(db.query('SELECT 9007199254740993::int8 AS n')).rejects.toThrow(/exceeds the safe integer range/);
+  });
+
+  describe('demo seed', () => {
+    const now = new Date('2026-03-02T03:00:00.000Z');
+    let firstSnapshot: string;
+
+    async function snapshot(): Promise<string> {
+      const parts: unknown[] = [];
+      for (const [table, order] of [
+        ['borrowers', 'phone'],
+        ['products', 'id'],
+        ['orders', 'order_no'],
+        ['instalments', 'order_no, period_no'],
+        ['landing_templates', 'id'],
+        ['qa_nodes', 'id'],
+        ['problem_types', 'value'],
+        ['problem_sub_types', 'type_value, value'],
+        ['sessions', 'token_hash'],
+      ] as const) {
+        parts.push(table, await db.query(`SELECT * FROM ${table} ORDER BY ${order}`));
+      }
+      parts.push('operators', await db.query('SELECT username, role, password_hash FROM operators ORDER BY username'));
+      return JSON.stringify(parts);
+    }
+
+    it('is idempotent', async () => {
+      await seedDemo(db, { now });
+      firstSnapshot = await snapshot();
+      await seedDemo(db, { now });
+      expect(await snapshot()).toBe(firstSnapshot);
+    });
+
+    it('resets demo orders to their seeded state on the next start', async () => {
+      await db.query("UPDATE orders SET status = 200, paid_amount = amount_due WHERE order_no = 'DEMO-170'");
+      await db.query("UPDATE instalments SET status = 'paid', paid_at = now() WHERE order_no = 'DEMO-INST' AND period_no = 1");
+      await seedDemo(db, { now });
+      expect(await snapshot()).toBe(firstSnapshot);
+    });
+
+    it('has both demo borrowers with their fixed tokens', async () => {
+      const borrowers = await db.query<{ phone: string; is_repeat_client: boolean }>(
+        'SELECT phone, is_repeat_client FROM borrowers ORDER BY phone',
+      );
+      expect(borrowers).toEqual([
+        { phone: '13800000000', is_repeat_client: true },
+        { phone: '13800000001', is_repeat_client: false },
+      ]);
+      for (const b of Object.values(DEMO_BORROWERS)) {
+        const found = await findSessionBorrower(db, b.token, now);
+        expect(found).toMatchObject({ phone: b.phone, isRepeatClient: b.isRepeatClient });
+      }
+    });
+
+    it('has every demo order with its status, on product 1, owned by the right borrower', async () => {
+      const rows = await db.query<{
+        order_no: string;
+        status: number;
+        product_id: number;
+        phone: string;
+        principal: number;
+        amount_due: number;
+        is_delay: boolean;
+        due_date: string | null;
+        instalment_count: number;
+      }>(
+        `SELECT o.order_no, o.status, o.product_id, b.phone, o.principal, o.amount_due, o.is_delay, o.due_date,
+                o.instalment_count
+           FROM orders o JOIN borrowers b ON b.id = o.borrower_id ORDER BY o.order_no`,
+      );
+      const byNo = new Map(rows.map((r) => [r.order_no, r]));
+      const expected: Record<string, number> = {
+        'DEMO-21': 21,
+        'DEMO-110': 110,
+        'DEMO-151': 151,
+        'DEMO-170': 170,
+        'DEMO-174': 174,
+        'DEMO-180': 180,
+        'DEMO-200': 200,
+        'DEMO-3': 3,
+        'DEMO-4': 4,
+        'DEMO-5': 5,
+        'DEMO-INST': 170,
+      };
+      expect(Object.values(DEMO_ORDERS).sort()).toEqual(Object.keys(expected).sort());
+      for (const [orderNo, status] of Object.entries(expected)) {
+        expect(byNo.get(orderNo), orderNo).toMatchObject({ status, product_id: 1, phone: '13800000000' });
+      }
+      expect(byNo.get(DEMO_SECOND_BORROWER_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000001' });
+      expect(rows).toHaveLength(12);
+
+      // Extension allowed exactly on DEMO-174 and DEMO-180.
+      expect(rows.filter((r) => r.is_delay).map((r) => r.order_no).sort()).toEqual(['DEMO-174', 'DEMO-180']);
+      // DEMO-180 is 40 days overdue, DEMO-174 due in 2 days (Jakarta calendar days).
+      expect(byNo.get('DEMO-180')!.due_date).toBe(jakartaDate(new Date(now.getTime() - 40 * DAY_MS)));
+      expect(byNo.get('DEMO-174')!.due_date).toBe(jakartaDate(new Date(now.getTime() + 2 * DAY_MS)));
+      // Realistic rupiah amounts in minor units: Rp 1.200.000 principal + 91 days at 0.05 % a day.
+      expect(byNo.get('DEMO-180')).toMatchObject({ principal: 120_000_000, amount_due: 125_460_000 });
+      expect(byNo.get('DEMO-INST')!.instalment_count).toBe(4);
+    });
+
+    it('DEMO-INST has four unpaid instalments adding up to the amount due, the first due first', async () => {
+      const inst = await db.query<{ period_no: number; amount: number; due_date: string; status: string }>(
+        "SELECT period_no, amount, due_date, status FROM instalments WHERE order_no = 'DEMO-INST' ORDER BY period_no",
+      );
+      expect(inst.map((i) => i.period_no)).toEqual([1, 2, 3, 4]);
+      expect(inst.every((i) => i.status === 'unpaid')).toBe(true);
+      const dues = inst.map((i) => i.due_date);
+      expect([...dues].sort()).toEqual(dues);
+      expect(dues[0]! > jakartaDate(now)).toBe(true);
+      const [order] = await db.query<{ amount_due: number }>("SELECT amount_due FROM orders WHERE order_no = 'DEMO-INST'");
+      expect(inst.reduce((s, i) => s + i.amount, 0)).toBe(order!.amount_due);
+    });
+
+    it('has product 1 in-house and at least five partner products, one disabled', async () => {
+      const products = await db.query<{
+        id: number;
+        in_house: boolean;
+        apply_url: string | null;
+        tags_en: string[];
+        tags_id: string[];
+        button_status: number;
+        amount_min: number;
+        amount_max: number;
+      }>('SELECT id, in_house, apply_url, tags_en, tags_id, button_status, amount_min, amount_max FROM products ORDER BY id');
+      expect(products[0]).toMatchObject({ id: 1, in_house: true, apply_url: null, amount_min: 100_000_000, amount_max: 1_500_000_000 });
+      const partners = products.filter((p) => !p.in_house);
+      expect(partners.length).toBeGreaterThanOrEqual(5);
+      for (const p of partners) {
+        expect(p.apply_url).toMatch(/^https?:\/\//);
+        expect(p.tags_en.length).toBeGreaterThan(0);
+        expect(p.tags_id.length).toBe(p.tags_en.length);
+      }
+      expect(products.filter((p) => p.button_status === 0).length).toBe(1);
+      // New rows get ids after the seeded ones.
+      const [next] = await db.query<{ id: number }>(
+        `INSERT INTO products (name, logo_url, amount_min, amount_max, rate_text_en, rate_text_id, description_en,
+           description_id, button_text_en, button_text_id, apply_url)
+         VALUES ('x', 'data:,', 1, 2, 'r', 'r', 'd', 'd', 'b', 'b', 'https://x.example.com') RETURNING id`,
+      );
+      expect(next!.id).toBe(products.length + 1);
+      await db.query('DELETE FROM products WHERE id = $1', [next!.id]);
+    });
+
+    it('has landing template 1, the QA tree in both languages and the problem types', async () => {
+      const [tpl] = await db.query<{ id: number; config: { theme: { fontColor: string } } }>(
+        'SELECT id, config FROM landing_templates WHERE id = 1',
+      );
+      expect(tpl!.config.theme.fontColor).toBe('#ffffff');
+
+      const categories = await db.query<{ id: number; title_en: string; title_id: string }>(
+        'SELECT id, title_en, title_id FROM qa_nodes WHERE pid = 0 ORDER BY sort_order',
+      );
+      expect(categories.length).toBeGreaterThanOrEqual(3);
+      for (const c of categories) {
+        const questions = await db.query<{ title_en: string; title_id: string; answer_en: string; answer_id: string }>(
+          'SELECT title_en, title_id, answer_en, answer_id FROM qa_nodes WHERE pid = $1',
+          [c.id],
+        );
+        expect(questions.length, c.title_en).toBeGreaterThanOrEqual(2);
+        for (const q of questions) {
+          expect(q.answer_en.length).toBeGreaterThan(10);
+          expect(q.answer_id.length).toBeGreaterThan(10);
+          expect(q.title_id).not.toBe(q.title_en);
+        }
+      }
+      const toComplaint = await db.query('SELECT id FROM qa_nodes WHERE action_type = 4');
+      expect(toComplaint.length).toBeGreaterThanOrEqual(1);
+
+      const types = await db.query<{ value: number; title_en: string }>('SELECT value, title_en FROM problem_types ORDER BY value');
+      expect(types[0]).toEqual({ value: 1, title_en: 'Collection' });
+      const subs = await db.query('SELECT value FROM problem_sub_types WHERE type_value = 1');
+      expect(subs.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('scopes orders to their borrower: another borrower\'s order is the same as a missing one', async () => {
+      const main = (await findSessionBorrower(db, DEMO_BORROWERS.main.token, now))!;
+      const second = (await findSessionBorrower(db, DEMO_BORROWERS.second.token, now))!;
+      expect(await findOwnOrder(db, main.id, 'DEMO-180')).toMatchObject({
+        orderNo: 'DEMO-180',
+        status: 180,
+        isDelay: true,
+        principal: 120_000_000,
+        extensionFee: 18_000_000,
+        extensionDays: 7,
+      });
+      expect(await findOwnOrder(db, main.id, 'DEMO-180', 1)).not.toBeNull();
+      expect(await findOwnOrder(db, main.id, 'DEMO-180', 2)).toBeNull();
+      expect(await findOwnOrder(db, second.id, 'DEMO-180')).toBeNull();
+      expect(await findOwnOrder(db, main.id, DEMO_SECOND_BORROWER_ORDER)).toBeNull();
+      expect(await findOwnOrder(db, main.id, 'NO-SUCH-ORDER')).toBeNull();
+      await expect(requireOwnOrder(db, second.id, 'DEMO-170')).rejects.toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+      expect((await listOwnOrders(db, second.id)).map((o) => o.orderNo)).toEqual([DEMO_SECOND_BORROWER_ORDER]);
+      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(11);
+    });
+
+    it('has one operator per role with scrypt-hashed passwords', async () => {
+      const ops = await db.query<{ username: string; role: string; password_hash: string }>(
+        'SELECT username, role, password_hash FROM operators ORDER BY username',
+      );
+      expect(ops.map((o) => [o.username, o.role])).toEqual([
+        ['ops-marketing', 'marketing'],
+        ['ops-support', 'support'],
+      ]);
+      for (const op of Object.values(DEMO_OPERATORS)) {
+        const row = ops.find((o) => o.username === op.username)!;
+        expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+        expect(row.password_hash).not.toContain(op.password);
+        expect(await verifyPassword(op.password, row.password_hash)).toBe(true);
+        expect(await verifyPassword(`${op.password}x`, row.password_hash)).toBe(false);
+      }
+    });
+  });
+});
+
+describe('PGlite data folder lock', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lendview-lock-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const waitExit = (child: ReturnType<typeof spawn>) => new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  it('refuses a second opener while the first is open, and frees the folder on close', async () => {
+    const folder = join(dir, 'pglite');
+    const first = await openPglite({ dataDir: folder });
+    try {
+      const lock = JSON.parse(readFileSync(`${folder}.lock`, 'utf8')) as { pid: number };
+      expect(lock.pid).toBe(process.pid);
+      await expect(openPglite({ dataDir: folder })).rejects.toThrow(DataDirLockedError);
+      await expect(openPglite({ dataDir: folder })).rejects.toThrow(
+        new RegExp(`in use by process ${process.pid}`),
+      );
+      await first.query('CREATE TABLE kept (v int)');
+      await first.query('INSERT INTO kept VALUES (42)');
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(`${folder}.lock`)).toBe(false);
+    const second = await openPglite({ dataDir: folder });
+    try {
+      expect(await second.query('SELECT v FROM kept')).toEqual([{ v: 42 }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a folder locked by another live process, takes over once it is gone', async () => {
+    const folder = join(dir, 'pglite');
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${folder}.lock`, JSON.stringify({ pid: child.pid, host: 'h', since: new Date().toISOString() }));
+      await expect(openPglite({ dataDir: folder })).rejects.toThrow(new RegExp(`in use by process ${child.pid}`));
+    } finally {
+      child.kill('SIGKILL');
+      await waitExit(child);
+    }
+    // Same lock file, its process now dead: stale, taken over.
+    const db = await openPglite({ dataDir: folder });
+    try {
+      expect(JSON.parse(readFileSync(`${folder}.lock`, 'utf8')).pid).toBe(process.pid);
+      expect(await db.query('SELECT v FROM kept')).toEqual([{ v: 42 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

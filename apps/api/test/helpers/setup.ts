@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { openPg, quoteIdent } from '../../src/db/pg.ts';
+import { openPglite } from '../../src/db/pglite.ts';
+import { seedDemo } from '../../src/db/seed-demo.ts';
+import type { Db } from '../../src/db/types.ts';
+import { manualClock } from '../../src/lib/clock.ts';
+import { ensureSupportContact } from '../../src/repositories/settings.ts';
+
+/**
+ * Backends the suites run against: always a fresh in-memory PGlite; when DATABASE_URL is set, also
+ * PostgreSQL, each suite in its own fresh schema that it drops afterwards.
+ */
+export type Backend = 'pglite' | 'pg';
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+
+export interface TestDb {
+  db: Db;
+  /** Another connection to the same database (pg: a second pool on the schema; PGlite: the same instance). */
+  openAnother(): Promise<Db>;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDb(backend: Backend): Promise<TestDb> {
+  if (backend === 'pglite') {
+    const db = await openPglite();
+    return { db, openAnother: async () => db, cleanup: () => db.close() };
+  }
+  const url = process.env.DATABASE_URL!;
+  const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
+  const extra: Db[] = [];
+  const db = await openPg({ connectionString: url, schema, max: 4 });
+  return {
+    db,
+    async openAnother() {
+      const other = await openPg({ connectionString: url, schema, max: 2 });
+      extra.push(other);
+      return other;
+    },
+    async cleanup() {
+      await Promise.all([db, ...extra].map((d) => d.close()));
+      await admin.query(`DROP SCHEMA ${quoteIdent(schema)} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export const SUPPORT = { email: 'help@lendview.test', phone: '+62 811 0000 1234' };
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof manualClock>;
+  shellDir: string;
+  releasesDir: string;
+  testDb: TestDb;
+}
+
+/**
+ * One app per suite: fresh database, migrated, support contact rows, demo seed (unless seed: false), a
+ * manual clock, temp shell/releases folders. `setup` may register extra routes before ready().
+ */
+export function useTestApp(
+  backend: Backend,
+  options: {
+    seed?: boolean;
+    demo?: boolean;
+    setup?: (app: FastifyInstance, ctx: TestContext) => void | Promise<void>;
+    app?: Partial<BuildAppOptions>;
+  } = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'lendview-api-test-'));
+    ctx.shellDir = join(tmp, 'shell');
+    ctx.releasesDir = join(tmp, 'releases');
+    mkdirSync(ctx.shellDir, { recursive: true });
+    mkdirSync(ctx.releasesDir, { recursive: true });
+    ctx.testDb = await openTestDb(backend);
+    ctx.db = ctx.testDb.db;
+    ctx.clock = manualClock(new Date('2026-03-02T03:00:00.000Z'));
+    await migrate(ctx.db);
+    await ensureSupportContact(ctx.db, SUPPORT);
+    if (options.seed !== false) await seedDemo(ctx.db, { now: ctx.clock.now() });
+    ctx.app = buildApp({
+      db: ctx.db,
+      demo: options.demo ?? true,
+      shellDir: ctx.shellDir,
+      releasesDir: ctx.releasesDir,
+      logger: false,
+      clock: ctx.clock,
+      ...options.app,
+    });
+    await options.setup?.(ctx.app, ctx);
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.testDb?.cleanup();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+  return ctx;
+}
+
+/** A form-encoded POST with the shared params in the query, as the pages send it (spec 7.1). */
+export function form(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+
+/** Asserts the body is exactly an envelope (no stack, no extra keys) and returns it. */
+export function envelopeOf(res: LightMyRequestResponse) {
+  const body = res.json() as Record<string, unknown>;
+  if (Object.keys(body).sort().join(',') !== 'code,data,message') {
+    throw new Error(`not an envelope: ${res.body}`);
+  }
+  if (/\bat .+:\d+:\d+|node_modules|\.ts:\d+|Error:/.test(res.body)) throw new Error(`stack or error leaked: ${res.body}`);
+  return body as { code: string | number; data: unknown; message: string };
+}
+
+export async function addBorrower(db: Db, phone: string, isRepeatClient = false): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO borrowers (phone, is_repeat_client) VALUES ($1, $2) RETURNING id',
+    [phone, isRepeatClient],
+  );
+  return row!.id;
+}

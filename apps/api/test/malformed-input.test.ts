@@ -1,0 +1,243 @@
+import { DEMO_BORROWERS } from '@lendview/contracts';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
+
+/**
+ * Malformed input on every endpoint answers a failure envelope with a localized message and a fitting
+ * status, never a stack trace or a hang.
+ */
+const TOK = DEMO_BORROWERS.main.token;
+
+interface PostCase {
+  path: string;
+  /** A valid body, so that the bad variants differ in one thing only. */
+  valid: Record<string, string>;
+  /** Query needed besides the language (auth). */
+  query: string;
+  /** Field whose absence is reported first, and its exact messages (en, id). */
+  missing?: { en: string; id: string };
+  /** A JSON body with a wrongly typed field, and the exact messages. */
+  wrongType?: { body: unknown; en: string; id: string };
+}
+
+const POSTS: PostCase[] = [
+  {
+    path: '/v3/personal-center/contact-kf-info',
+    valid: { overall: '30' },
+    query: '',
+    missing: { en: 'Missing required field: overall.', id: 'Kolom wajib belum diisi: overall.' },
+    wrongType: { body: { overall: [30] }, en: 'Invalid value for field: overall.', id: 'Nilai kolom tidak valid: overall.' },
+  },
+  {
+    path: '/v3/login/send-code',
+    valid: { phone: '13955550000' },
+    query: '',
+    missing: { en: 'Please enter the phone number correctly!', id: 'Silakan masukkan nomor telepon dengan benar!' },
+    wrongType: {
+      body: { phone: 13800000000 },
+      en: 'Please enter the phone number correctly!',
+      id: 'Silakan masukkan nomor telepon dengan benar!',
+    },
+  },
+  {
+    path: '/v3/login/sms-login',
+    valid: { phone: '13955550001', smsCode: '123456' },
+    query: '',
+    missing: { en: 'Please enter the phone number correctly!', id: 'Silakan masukkan nomor telepon dengan benar!' },
+    wrongType: {
+      body: { phone: '13955550001', smsCode: 123456 },
+      en: 'Please enter the SMS code correctly!',
+      id: 'Silakan masukkan kode SMS dengan benar!',
+    },
+  },
+  {
+    path: '/v3/login/logout',
+    valid: {},
+    query: `tok=${TOK}`,
+    wrongType: { body: ['not', 'an', 'object'], en: 'The request is not valid.', id: 'Permintaan tidak valid.' },
+  },
+];
+
+const EN = { 'accept-language': 'en-US,en;q=0.9' };
+
+describe.each(BACKENDS)('malformed input (%s)', (backend) => {
+  const ctx = useTestApp(backend, {
+    setup: (app) => {
+      app.post('/v3/test/throws', async () => {
+        throw new Error('boom: secret detail /etc/passwd');
+      });
+      app.post('/v3/test/throws-object', async () => {
+        throw { weird: true };
+      });
+    },
+  });
+
+  const url = (c: PostCase, lang: 'en' | 'id') => {
+    const parts = [c.query, lang === 'en' ? 'isNeedPop=1' : ''].filter(Boolean);
+    return parts.length ? `${c.path}?${parts.join('&')}` : c.path;
+  };
+  const inject = (opts: InjectOptions) => ctx.app.inject(opts);
+
+  describe.each(POSTS)('POST $path', (c) => {
+    it('bad JSON', async () => {
+      for (const payload of ['{"overall": 30', '{not json}', "{'a':1}", '[1,', '{"__proto__": {"x": 1}}']) {
+        const en = await inject({ method: 'POST', url: url(c, 'en'), payload, headers: { 'content-type': 'application/json' } });
+        expect(en.statusCode).toBe(400);
+        expect(envelopeOf(en)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The request body is not valid JSON.' });
+      }
+      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: '{', headers: { 'content-type': 'application/json' } });
+      expect(envelopeOf(id)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Isi permintaan bukan JSON yang valid.' });
+      const empty = await inject({ method: 'POST', url: url(c, 'en'), payload: '', headers: { 'content-type': 'application/json' } });
+      expect(empty.statusCode).toBe(400);
+      expect(envelopeOf(empty).message).toBe('The request body is not valid JSON.');
+    });
+
+    it('oversized body (over 1 MB)', async () => {
+      const big = { ...c.valid, pad: 'x'.repeat(1024 * 1024 + 10) };
+      const en = await inject({ method: 'POST', url: url(c, 'en'), ...form(big) });
+      expect(en.statusCode).toBe(413);
+      expect(envelopeOf(en)).toEqual({ code: 'PAYLOAD_TOO_LARGE', data: null, message: 'The request body is too large (limit 1 MB).' });
+      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: JSON.stringify(big), headers: { 'content-type': 'application/json' } });
+      expect(id.statusCode).toBe(413);
+      expect(envelopeOf(id)).toEqual({ code: 'PAYLOAD_TOO_LARGE', data: null, message: 'Isi permintaan terlalu besar (batas 1 MB).' });
+    });
+
+    it('unsupported body types', async () => {
+      for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+        const en = await inject({ method: 'POST', url: url(c, 'en'), payload: 'phone=13800000000', headers: { 'content-type': type } });
+        expect(en.statusCode).toBe(415);
+        expect(envelopeOf(en)).toEqual({
+          code: 'BAD_REQUEST',
+          data: null,
+          message: 'This content type is not supported. Send the fields form-encoded or as JSON.',
+        });
+      }
+      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: 'x', headers: { 'content-type': 'text/plain' } });
+      expect(envelopeOf(id).message).toBe('Jenis konten ini tidak didukung. Kirim data sebagai formulir atau JSON.');
+    });
+
+    it('wrong types', async () => {
+      if (!c.wrongType) return;
+      const en = await inject({ method: 'POST', url: url(c, 'en'), payload: JSON.stringify(c.wrongType.body), headers: { 'content-type': 'application/json' } });
+      expect(en.statusCode).toBe(400);
+      expect(envelopeOf(en)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.wrongType.en });
+      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: JSON.stringify(c.wrongType.body), headers: { 'content-type': 'application/json' } });
+      expect(envelopeOf(id)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.wrongType.id });
+      // A form field sent twice arrives as an array: also a wrong type.
+      const firstField = Object.keys(c.valid)[0];
+      if (firstField) {
+        const payload = `${new URLSearchParams(c.valid).toString()}&${firstField}=${encodeURIComponent(c.valid[firstField]!)}`;
+        const dup = await inject({ method: 'POST', url: url(c, 'en'), payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        expect(dup.statusCode).toBe(400);
+        expect(envelopeOf(dup).code).toBe('BAD_REQUEST');
+      }
+    });
+
+    it('missing fields', async () => {
+      if (!c.missing) return;
+      const en = await inject({ method: 'POST', url: url(c, 'en'), ...form({}) });
+      expect(en.statusCode).toBe(400);
+      expect(envelopeOf(en)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.missing.en });
+      const id = await inject({ method: 'POST', url: url(c, 'id') });
+      expect(envelopeOf(id)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.missing.id });
+    });
+
+    it('a shared query parameter with a wrong type', async () => {
+      const sep = url(c, 'en').includes('?') ? '&' : '?';
+      const res = await inject({ method: 'POST', url: `${url(c, 'en')}${sep}aVer=1&aVer=2`, ...form(c.valid) });
+      expect(res.statusCode).toBe(400);
+      expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Invalid value for field: aVer.' });
+    });
+  });
+
+  describe('GET /dev/sms-outbox', () => {
+    it('missing or malformed phone', async () => {
+      for (const q of ['', '?phone=', '?phone=123', '?phone=13800000000&phone=13800000001']) {
+        const sep = q ? '&' : '?';
+        const en = await inject({ method: 'GET', url: `/dev/sms-outbox${q}${sep}isNeedPop=1` });
+        expect(en.statusCode).toBe(400);
+        expect(envelopeOf(en)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Please enter the phone number correctly!' });
+      }
+      const id = await inject({ method: 'GET', url: '/dev/sms-outbox' });
+      expect(envelopeOf(id).message).toBe('Silakan masukkan nomor telepon dengan benar!');
+    });
+  });
+
+  describe('GET /healthz', () => {
+    it('answers ok with the database checked, and a request id', async () => {
+      const res = await inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(envelopeOf(res)).toEqual({ code: '00', data: { status: 'ok', db: 'ok' }, message: 'Berhasil' });
+      expect(res.headers['x-request-id']).toBe('probe-1');
+      const generated = await inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+      expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('languages', () => {
+    const path = '/v3/personal-center/contact-kf-info';
+    it.each([
+      ['isNeedPop=1', {}, 'Missing required field: overall.'],
+      ['isNeedPop=1', { 'accept-language': 'id-ID' }, 'Missing required field: overall.'],
+      ['', EN, 'Missing required field: overall.'],
+      ['isNeedPop=0', EN, 'Missing required field: overall.'],
+      ['', {}, 'Kolom wajib belum diisi: overall.'],
+      ['isNeedPop=0', {}, 'Kolom wajib belum diisi: overall.'],
+      ['', { 'accept-language': 'id-ID,en;q=0.5' }, 'Kolom wajib belum diisi: overall.'],
+      ['', { 'accept-language': 'zh-CN' }, 'Kolom wajib belum diisi: overall.'],
+    ])('query "%s" headers %j → %s', async (q, headers, message) => {
+      const res = await inject({ method: 'POST', url: q ? `${path}?${q}` : path, headers });
+      expect(envelopeOf(res).message).toBe(message);
+    });
+  });
+
+  describe('unknown paths and thrown errors', () => {
+    it('unknown API path → NOT_FOUND envelope, also for browsers', async () => {
+      for (const [method, path] of [
+        ['POST', '/v3/nope'],
+        ['GET', '/v3/login/send-code'],
+        ['GET', '/h5-api/v3/user-problem/unknown'],
+        ['POST', '/market/v3/product/nothing'],
+        ['DELETE', '/v3/personal-center/contact-kf-info'],
+        ['POST', '/no-such-page'],
+      ] as const) {
+        const en = await inject({ method, url: `${path}?isNeedPop=1`, headers: { accept: 'text/html,*/*' } });
+        expect(en.statusCode).toBe(404);
+        expect(en.headers['content-type']).toMatch(/^application\/json/);
+        expect(envelopeOf(en)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The requested resource was not found.' });
+      }
+      const id = await inject({ method: 'POST', url: '/v3/nope' });
+      expect(envelopeOf(id)).toEqual({ code: 'NOT_FOUND', data: null, message: 'Data yang diminta tidak ditemukan.' });
+    });
+
+    it('a thrown error → SERVER_ERROR envelope without details', async () => {
+      const en = await inject({ method: 'POST', url: '/v3/test/throws?isNeedPop=1' });
+      expect(en.statusCode).toBe(500);
+      expect(envelopeOf(en)).toEqual({ code: 'SERVER_ERROR', data: null, message: 'Something went wrong on our side. Please try again later.' });
+      expect(en.body).not.toContain('boom');
+      const id = await inject({ method: 'POST', url: '/v3/test/throws-object' });
+      expect(id.statusCode).toBe(500);
+      expect(envelopeOf(id)).toEqual({ code: 'SERVER_ERROR', data: null, message: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi nanti.' });
+    });
+
+    it('a malformed URL → BAD_REQUEST envelope', async () => {
+      const res = await inject({ method: 'GET', url: '/v3/%E0%A4%A?isNeedPop=1' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(envelopeOf(res).code).toMatch(/^(BAD_REQUEST|NOT_FOUND)$/);
+    });
+
+    it('/dev/* is a 404 outside demo mode', async () => {
+      const prod = buildApp({ db: ctx.db, demo: false, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false });
+      try {
+        const res = await prod.inject({ method: 'GET', url: '/dev/sms-outbox?phone=13800000000&isNeedPop=1' });
+        expect(res.statusCode).toBe(404);
+        expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The requested resource was not found.' });
+      } finally {
+        await prod.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
+
+const INDEX = '<!doctype html><html><head><title>LendView</title></head><body><div id="root"></div></body></html>';
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "connect-src 'self';frame-src 'self';frame-ancestors 'self'";
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+function writeFixtures(ctx: TestContext) {
+  const shell = ctx.shellDir;
+  mkdirSync(join(shell, 'assets'), { recursive: true });
+  writeFileSync(join(shell, 'index.html'), INDEX);
+  writeFileSync(join(shell, 'assets/index-abc123.js'), 'console.log("shell")');
+  writeFileSync(join(shell, 'assets/index-abc123.css'), 'body{margin:0}');
+  writeFileSync(join(shell, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  const rel = join(ctx.releasesDir, 'complaint-chatbot/1.4.0');
+  mkdirSync(join(rel, 'assets'), { recursive: true });
+  writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.4.0' } }));
+  writeFileSync(join(rel, 'mf-manifest.json'), '{"id":"complaint-chatbot"}');
+  writeFileSync(join(rel, 'remoteEntry.js'), 'export const x = 1;');
+  writeFileSync(join(rel, 'assets/page-1a2b.js'), 'export default 1;');
+  writeFileSync(join(rel, 'assets/page-1a2b.css'), '.a{color:red}');
+  writeFileSync(join(rel, 'assets/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(rel, 'assets/header.png'), PNG);
+  writeFileSync(join(rel, 'assets/header.webp'), Buffer.from('RIFF0000WEBPVP8 ', 'latin1'));
+  writeFileSync(join(ctx.releasesDir, 'secret.txt'), 'not a remote');
+}
+
+describe.each(BACKENDS)('static product (%s)', (backend) => {
+  const ctx = useTestApp(backend, { seed: false, setup: (_app, c) => writeFixtures(c) });
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+  describe('/remotes.json', () => {
+    it('is read on every request and never cached', async () => {
+      const first = await get('/remotes.json');
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(first.json()).toEqual({ 'complaint-chatbot': { version: '1.4.0' } });
+
+      writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.3.9' } }));
+      expect((await get('/remotes.json')).json()).toEqual({ 'complaint-chatbot': { version: '1.3.9' } });
+    });
+
+    it('is a 404 envelope when not published', async () => {
+      rmSync(join(ctx.releasesDir, 'remotes.json'));
+      try {
+        const res = await get('/remotes.json?isNeedPop=1', { accept: 'text/html' });
+        expect(res.statusCode).toBe(404);
+        expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The remotes manifest has not been published yet.' });
+        expect(envelopeOf(await get('/remotes.json')).message).toBe('Manifes remote belum diterbitkan.');
+      } finally {
+        writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.4.0' } }));
+      }
+    });
+  });
+
+  describe('/remotes/<app>/<version>/<file>', () => {
+    it.each([
+      ['mf-manifest.json', /^application\/json/, 'no-cache'],
+      ['remoteEntry.js', /^(text|application)\/javascript/, 'no-cache'],
+      ['assets/page-1a2b.js', /^(text|application)\/javascript/, IMMUTABLE],
+      ['assets/page-1a2b.css', /^text\/css/, IMMUTABLE],
+      ['assets/logo.svg', /^image\/svg\+xml/, IMMUTABLE],
+      ['assets/header.png', /^image\/png$/, IMMUTABLE],
+      ['assets/header.webp', /^image\/webp$/, IMMUTABLE],
+    ])('%s', async (file, type, cache) => {
+      const res = await get(`/remotes/complaint-chatbot/1.4.0/${file}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(type);
+      expect(res.headers['cache-control']).toBe(cache);
+    });
+
+    it('missing files are a real 404, never index.html', async () => {
+      for (const path of [
+        '/remotes/complaint-chatbot/1.4.0/nope.js',
+        '/remotes/complaint-chatbot/9.9.9/remoteEntry.js',
+        '/remotes/unknown/1.0.0/mf-manifest.json',
+        '/remotes/complaint-chatbot/1.4.0/assets',
+        '/remotes/complaint-chatbot/1.4.0/',
+        '/remotes/secret.txt',
+        '/remotes/complaint-chatbot/1.4.0/../../secret.txt',
+        '/remotes/complaint-chatbot/1.4.0/..%2F..%2Fsecret.txt',
+        '/remotes/complaint-chatbot/1.4.0/.hidden',
+      ]) {
+        const res = await get(`${path}`, { accept: 'text/html,*/*' });
+        expect(res.statusCode, path).toBe(404);
+        expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+        expect(res.headers['cache-control'], path).toBe('no-store');
+        expect(res.body).not.toContain('<!doctype html>');
+        expect(res.body).not.toContain('not a remote');
+        expect(envelopeOf(res).code).toBe('NOT_FOUND');
+      }
+    });
+  });
+
+  describe('the shell', () => {
+    it.each(['/', '/Policy', '/that?productId=1&orderId=DEMO-170', '/loanDetails?productId=1&orderId=DEMO-21', '/error', '/repay', '/complainDetails'])(
+      'page route %s → index.html',
+      async (path) => {
+        const res = await get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(INDEX);
+      },
+    );
+
+    it('serves shell files with immutable caching for hashed assets', async () => {
+      const js = await get('/assets/index-abc123.js');
+      expect(js.statusCode).toBe(200);
+      expect(js.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(js.headers['cache-control']).toBe(IMMUTABLE);
+      const css = await get('/assets/index-abc123.css');
+      expect(css.headers['content-type']).toMatch(/^text\/css/);
+      const icon = await get('/favicon.svg');
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(icon.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('missing assets and non-HTML requests are 404 envelopes', async () => {
+      for (const [path, accept] of [
+        ['/assets/missing.js', 'text/html'],
+        ['/missing.png', 'text/html'],
+        ['/Policy', 'application/json'],
+        ['/Policy', '*/*'],
+      ] as const) {
+        const res = await get(path, { accept });
+        expect(res.statusCode, path).toBe(404);
+        expect(envelopeOf(res).code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('sends the security headers with the CSP', async () => {
+      for (const path of ['/Policy', '/healthz']) {
+        const res = await get(path, { accept: 'text/html' });
+        expect(res.headers['content-security-policy']).toBe(CSP);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      }
+    });
+
+    it('a missing shell build answers a 404 envelope', async () => {
+      rmSync(join(ctx.shellDir, 'index.html'));
+      try {
+        const res = await get('/Policy?isNeedPop=1', { accept: 'text/html' });
+        expect(res.statusCode).toBe(404);
+        expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The web pages have not been built yet.' });
+      } finally {
+        writeFileSync(join(ctx.shellDir, 'index.html'), INDEX);
+      }
+    });
+  });
+});
