@@ -51,7 +51,7 @@ export async function loginAs(request: APIRequestContext, phone: string): Promis
   const sent = await request.post('/v3/login/send-code', { form: { phone } });
   expect((await sent.json()).code).toBe('00');
   const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
-  const text: string = outbox.data.messages[0].text;
+  const text: string = outbox.data.messages[0].body;
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   expect(code, `a 6-digit code in "${text}"`).toBeTruthy();
   const login = await request.post('/v3/login/sms-login', { form: { phone, smsCode: code! } });

@@ -24,6 +24,7 @@ function writeFixtures(ctx: TestContext) {
   writeFileSync(join(rel, 'mf-manifest.json'), '{"id":"complaint-chatbot"}');
   writeFileSync(join(rel, 'remoteEntry.js'), 'export const x = 1;');
   writeFileSync(join(rel, 'assets/page-1a2b.js'), 'export default 1;');
+  writeFileSync(join(rel, 'assets/_virtual_mf-localSharedImportMap___mfe_internal__x-1a2b.js'), 'export default 2;');
   writeFileSync(join(rel, 'assets/page-1a2b.css'), '.a{color:red}');
   writeFileSync(join(rel, 'assets/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(rel, 'assets/header.png'), PNG);
@@ -66,6 +67,8 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       ['remoteEntry.js', /^(text|application)\/javascript/, 'no-cache'],
       ['assets/page-1a2b.js', /^(text|application)\/javascript/, IMMUTABLE],
       ['assets/page-1a2b.css', /^text\/css/, IMMUTABLE],
+      // Module Federation names some chunks with a leading underscore.
+      ['assets/_virtual_mf-localSharedImportMap___mfe_internal__x-1a2b.js', /^(text|application)\/javascript/, IMMUTABLE],
       ['assets/logo.svg', /^image\/svg\+xml/, IMMUTABLE],
       ['assets/header.png', /^image\/png$/, IMMUTABLE],
       ['assets/header.webp', /^image\/webp$/, IMMUTABLE],

@@ -16,7 +16,8 @@ export interface StaticOptions {
 /** Files a Module Federation runtime must re-check on every load; everything else in a release is immutable. */
 const REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._@+-]*$/;
+// Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no "..").
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
 
 /**
  * The product's static files (ARCHITECTURE.md "Runtime topology"): the remotes manifest, the versioned
