@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT } from './remotes.mjs';
 
 const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 

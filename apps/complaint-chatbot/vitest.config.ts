@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    // A harness limit, not a speed check: CI runs every package's suite at once on 2 cores.
+    testTimeout: 30_000, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
 });
