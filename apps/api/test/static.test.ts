@@ -131,11 +131,24 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
         ['/assets/missing.js', 'text/html'],
         ['/missing.png', 'text/html'],
         ['/Policy', 'application/json'],
-        ['/Policy', '*/*'],
+        ['/v3/no-such-endpoint', '*/*'],
       ] as const) {
         const res = await get(path, { accept });
         expect(res.statusCode, path).toBe(404);
         expect(envelopeOf(res).code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('a page route answers the page to clients that accept anything (curl, crawlers), "/" included', async () => {
+      for (const [path, accept] of [
+        ['/', '*/*'],
+        ['/', ''],
+        ['/Policy', '*/*'],
+        ['/loanDetails', ''],
+      ] as const) {
+        const res = await get(path, accept ? { accept } : {});
+        expect(res.statusCode, `${path} with accept "${accept}"`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
       }
     });
 

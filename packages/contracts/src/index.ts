@@ -5,3 +5,4 @@ export * from './shared-params.ts';
 export * from './fields.ts';
 export * from './endpoints.ts';
 export * from './demo.ts';
+export * from './loan.ts';

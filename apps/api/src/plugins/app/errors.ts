@@ -51,8 +51,10 @@ export function handleError(err: FastifyError | Error, req: FastifyRequest, repl
 
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  // Browsers navigate with text/html; curl, link checkers and crawlers send */* or nothing. Only a client
+  // that asks for something else (application/json) gets the 404 envelope instead of the page.
   const accept = req.headers.accept;
-  if (typeof accept !== 'string' || !accept.includes('text/html')) return false;
+  if (typeof accept === 'string' && accept.trim() !== '' && !accept.includes('text/html') && !accept.includes('*/*')) return false;
   const pathname = pathnameOf(req.url);
   if (isNonPagePath(pathname)) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);

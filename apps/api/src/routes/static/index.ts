@@ -38,11 +38,8 @@ export default async function staticRoutes(app: FastifyInstance, opts: StaticOpt
     },
   });
 
-  // The root page (fastify-static would answer a directory here).
-  app.get('/', async (req, reply) => {
-    if (!String(req.headers.accept ?? '').includes('text/html')) return sendNotFound(req, reply);
-    return sendShellIndex(req, reply, opts.shellDir);
-  });
+  // The root page, the public site's home (fastify-static would answer a directory here).
+  app.get('/', async (req, reply) => sendShellIndex(req, reply, opts.shellDir));
 
   // Read on every request: releasing or rolling back a remote is rewriting this file, no restart.
   app.get('/remotes.json', async (req, reply) => {

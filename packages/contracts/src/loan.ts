@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { endpoint } from './endpoints.ts';
+import { formInt } from './fields.ts';
+
+// Loan details, loan confirmation, contracts, events, ratings (spec 7.6) and products and
+// recommendations (spec 7.5). Money is integer minor units (Rp sen / paise) in every field named
+// amount*, and the client formats it.
+
+/** Spec 7.5: {seg2} = market. */
+export const MARKET = '/market';
+
+const orderId = z.string().trim().min(1).max(64);
+const productId = formInt().pipe(z.number().int().positive());
+export const detailRow = z.object({ text: z.string(), value: z.string() });
+export type DetailRow = z.infer<typeof detailRow>;
+
+/**
+ * A recommended product (spec 3). `amountMin`/`amountMax` replace the old preformatted amountRange so
+ * that money stays in minor units; `amountRangeDes` is the label under it. `globally` 0 means not
+ * clickable (the loan-details variant); buttonStatus 0 means greyed out and ignores clicks.
+ */
+export const recommendedProduct = z.object({
+  id: z.number().int(),
+  productLogo: z.string(),
+  productName: z.string(),
+  buttonStatus: z.union([z.literal(0), z.literal(1)]),
+  buttonText: z.string(),
+  amountMin: z.number().int(),
+  amountMax: z.number().int(),
+  amountRangeDes: z.string(),
+  loan_rate: z.string(),
+  productDesc: z.string(),
+  productTags: z.array(z.string()),
+  globally: z.union([z.literal(0), z.literal(1)]),
+});
+export type RecommendedProduct = z.infer<typeof recommendedProduct>;
+
+/** Status catalogue of ARCHITECTURE.md. */
+export const ORDER_STATUSES = [21, 110, 151, 170, 174, 180, 200, 3, 4, 5] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const loanDetails = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/detail',
+  successCode: '00',
+  request: z.object({ productId, orderId }),
+  response: z.object({
+    orderId: z.string(),
+    productId: z.number().int(),
+    orderStatus: z.number().int(),
+    noticeStatusText: z.string(),
+    noticeDesText: z.string(),
+    productName: z.string(),
+    productLogo: z.string(),
+    /** What the borrower owes now, in minor units: Repay sends it to /that. */
+    amount: z.number().int(),
+    userOrderDetail: z.object({ detail: z.array(detailRow) }),
+    recProducts: z.array(recommendedProduct),
+    /** 1 when the product is our own (in-house), 0 for a partner's. */
+    inside: z.union([z.literal(0), z.literal(1)]),
+    /** External repayment page; '' when repayment happens on /that. */
+    h5Url: z.string(),
+    isDelay: z.enum(['0', '1']),
+    telephone: z.string(),
+    isScore: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+
+export const googleScore = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/google-score',
+  successCode: '00',
+  // We store the stars the borrower chose (the old client always sent 5): docs/decisions.md.
+  request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), orderId: orderId.optional() }),
+  response: z.object({ saved: z.boolean() }),
+});
+
+/** Spec 7.6 event save (moduleId 30 = borrow again, positionId 0). Fire and forget on the client. */
+export const eventSave = endpoint({
+  method: 'POST',
+  path: '/v3/event/save',
+  successCode: '00',
+  request: z.object({ productId, moduleId: formInt(), positionId: formInt() }),
+  response: z.object({ saved: z.boolean() }),
+});
+
+export const recommendProductList = endpoint({
+  method: 'POST',
+  path: `${MARKET}/v3/product/recommend-product-list`,
+  successCode: '00',
+  request: z.object({ scene: z.string().trim().max(64).default('') }),
+  response: z.array(recommendedProduct),
+});
+
+/** Spec 7.5: recommendation click tracking. */
+export const pageEventSave = endpoint({
+  method: 'POST',
+  path: `${MARKET}/pageEvent/save`,
+  successCode: '00',
+  request: z.object({ productId, moduleId: formInt(), positionId: formInt() }),
+  response: z.object({ saved: z.boolean() }),
+});
+
+/** Spec 7.5: apply to a product; `url` starting with http opens in the browser, anything else goes to the bridge. */
+export const productApply = endpoint({
+  method: 'POST',
+  path: `${MARKET}/v3/product/apply`,
+  successCode: '00',
+  request: z.object({ product_id: productId, module_id: formInt(), scene: z.string().trim().max(64).default('') }),
+  response: z.object({ url: z.string() }),
+});
+
+/** Spec 7.5 moduleId rule. */
+export function moduleIdForScene(scene: string | null | undefined): 300 | 301 | 302 {
+  if (scene === 'banner_jingzhun' || scene === 'tanchuang_jingzhun') return 301;
+  if (scene === 'tanchuang_fudai' || scene === 'banner_fudai') return 302;
+  return 300;
+}
+
+/** Joint-login failure stand calls (spec 7.5): payload `status` 0 is ok, `message` carries the failure text. */
+export const standProduct = z.object({
+  productId: z.number().int(),
+  logo: z.string(),
+  title: z.string(),
+  description: z.string(),
+  rate: z.string(),
+  buttonText: z.string(),
+  buttonStatus: z.union([z.literal(0), z.literal(1)]),
+});
+export type StandProduct = z.infer<typeof standProduct>;
+
+export const standTargeted = endpoint({
+  method: 'POST',
+  path: `${MARKET}/stand/targeted`,
+  successCode: '00',
+  /** `reason` is the failure code the app passes to /error (unknown codes get the generic text). */
+  request: z.object({ reason: z.string().trim().max(64).default('') }),
+  response: z.object({
+    status: z.number().int(),
+    message: z.string(),
+    errorMessage: z.string(),
+    notice: z.string(),
+    products: z.array(standProduct),
+  }),
+});
+
+export const standNecessity = endpoint({
+  method: 'POST',
+  path: `${MARKET}/stand/necessity`,
+  successCode: '00',
+  request: z.object({ productId, positionId: formInt() }),
+  response: z.object({ status: z.number().int(), message: z.string() }),
+});
+
+export const standJoint = endpoint({
+  method: 'POST',
+  path: `${MARKET}/stand/joint`,
+  successCode: '00',
+  request: z.object({ productId }),
+  response: z.object({ status: z.number().int(), message: z.string(), url: z.string() }),
+});
+
+export const repayPlan = z.object({
+  title: z.string(),
+  amount: z.number().int(),
+  description: z.string(),
+  pay_time: z.string(),
+});
+export type RepayPlan = z.infer<typeof repayPlan>;
+
+export const loanDetailConfirm = endpoint({
+  method: 'POST',
+  path: '/v3/loan-confirm/loan-detail-confirm',
+  successCode: '00',
+  request: z.object({ productId }),
+  response: z.object({
+    productId: z.number().int(),
+    productLogo: z.string(),
+    productName: z.string(),
+    amount: z.number().int(),
+    periods: z.number().int(),
+    termUnit: z.literal('day'),
+    details: z.array(detailRow),
+    detail1: z.array(detailRow),
+    detail2: z.array(detailRow),
+    /** The plan's amounts add up exactly to what the borrower will owe. */
+    repay_plans: z.array(repayPlan),
+    firstPayTime: z.string(),
+    firstPeriodDay: z.number().int(),
+    pRateDsc: z.string(),
+    sendSms: z.union([z.literal(0), z.literal(1)]),
+    isPopType: z.union([z.literal(0), z.literal(1)]),
+    popContent: z.string(),
+    popTitle: z.string(),
+    popAgreementUrl: z.string(),
+    note: z.string(),
+    sp_rate: z.string(),
+  }),
+});
+
+/**
+ * Spec 7.6: confirm the loan. Creates an order in status 21; idempotent: while the borrower has an order
+ * of this product under review, a repeated confirm answers that same order.
+ * `loanType` is the spec's "fixed extra number" (always 1).
+ */
+export const loanDetailPush = endpoint({
+  method: 'POST',
+  path: '/v3/loan-confirm/loan-detail-push',
+  successCode: '00',
+  request: z.object({
+    amount: formInt().pipe(z.number().int().positive()),
+    periods: formInt().pipe(z.number().int().positive()),
+    termUnit: z.literal('day'),
+    productId,
+    loanType: formInt().pipe(z.literal(1)),
+  }),
+  response: z.object({ orderId: z.string(), lendDetailsUrl: z.string() }),
+});
+
+export const contractItem = z.object({ id: z.number().int(), title: z.string() });
+export type ContractItem = z.infer<typeof contractItem>;
+
+/** Spec 7.6: GET or POST; scene 3 is the confirm-contract scene (spec 9). */
+export const contractList = endpoint({
+  method: 'POST',
+  path: '/v3/contract/contract',
+  successCode: '00',
+  request: z.object({ productId, scene: formInt() }),
+  response: z.array(contractItem),
+});
+
+/** `position` is the index of the agreement in the list; `loanType` the fixed extra number (1). */
+export const contractJump = endpoint({
+  method: 'POST',
+  path: '/v3/contract/contract-jump',
+  successCode: '00',
+  request: z.object({
+    productId,
+    scene: formInt(),
+    position: formInt().pipe(z.number().int().min(0)),
+    orderId: z.string().trim().max(64).default(''),
+    loanType: formInt().pipe(z.literal(1)),
+  }),
+  response: z.object({ contract_url: z.string() }),
+});
+
