@@ -17,8 +17,9 @@ export const SINGLETONS = [
   '@lendview/bridge',
   '@lendview/i18n',
   '@lendview/ui',
-  '@lendview/contracts',
 ];
+// @lendview/contracts is not a singleton: pages import only its types (its values pull in zod, ~90 KB
+// gzip), so sharing it would make the shell download it for nothing. docs/decisions.md.
 
 export function sharedConfig() {
   return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
