@@ -11,9 +11,14 @@ import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
 import formbodyPlugin, { BODY_LIMIT } from './plugins/external/formbody.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
+import contractRoutes from './routes/contract/index.ts';
 import devRoutes from './routes/dev/index.ts';
+import eventRoutes from './routes/event/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import loanConfirmRoutes from './routes/loan-confirm/index.ts';
+import loanDetailsRoutes from './routes/loan-details/index.ts';
 import loginRoutes from './routes/login/index.ts';
+import marketRoutes from './routes/market/index.ts';
 import personalCenterRoutes from './routes/personal-center/index.ts';
 import staticRoutes from './routes/static/index.ts';
 
@@ -107,6 +112,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(healthRoutes);
   app.register(personalCenterRoutes);
   app.register(loginRoutes);
+  app.register(loanDetailsRoutes);
+  app.register(loanConfirmRoutes);
+  app.register(contractRoutes);
+  app.register(eventRoutes);
+  app.register(marketRoutes);
   if (options.demo) app.register(devRoutes);
   app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
 

@@ -3,10 +3,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  DEFAULT_SCENE,
   DEMO_BORROWERS,
+  DEMO_DISABLED_PRODUCT_ID,
+  DEMO_EMPTY_SCENE,
+  DEMO_H5_ORDER,
+  DEMO_H5_PRODUCT_ID,
   DEMO_OPERATORS,
   DEMO_ORDERS,
   DEMO_SECOND_BORROWER_ORDER,
+  RECOMMEND_SCENES,
 } from '@lendview/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../src/db/lock-file.ts';
@@ -21,8 +27,10 @@ import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPECTED_TABLES = [
+  'app_ratings',
   'app_settings',
   'borrowers',
+  'contracts',
   'instalments',
   'landing_templates',
   'operators',
@@ -30,6 +38,10 @@ const EXPECTED_TABLES = [
   'orders',
   'problem_sub_types',
   'problem_types',
+  'product_applications',
+  'product_events',
+  'product_quota_usage',
+  'product_scenes',
   'products',
   'qa_nodes',
   'rate_limits',
@@ -79,10 +91,10 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       `SELECT table_name, column_name, data_type FROM information_schema.columns
         WHERE table_schema = current_schema()
           AND (column_name IN ('principal', 'interest', 'interest_amount', 'service_fee', 'amount', 'amount_due',
-                               'paid_amount', 'extension_fee', 'amount_min', 'amount_max'))
+                               'paid_amount', 'extension_fee', 'amount_min', 'amount_max', 'default_amount'))
         ORDER BY table_name, column_name`,
     );
-    expect(cols.length).toBe(11);
+    expect(cols.length).toBe(12);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
     const floats = await db.query(
       `SELECT column_name FROM information_schema.columns
@@ -109,6 +121,8 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         ['orders', 'order_no'],
         ['instalments', 'order_no, period_no'],
         ['landing_templates', 'id'],
+        ['product_scenes', 'scene, product_id'],
+        ['contracts', 'id'],
         ['qa_nodes', 'id'],
         ['problem_types', 'value'],
         ['problem_sub_types', 'type_value, value'],
@@ -130,8 +144,14 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     it('resets demo orders to their seeded state on the next start', async () => {
       await db.query("UPDATE orders SET status = 200, paid_amount = amount_due WHERE order_no = 'DEMO-170'");
       await db.query("UPDATE instalments SET status = 'paid', paid_at = now() WHERE order_no = 'DEMO-INST' AND period_no = 1");
+      await db.query("UPDATE contracts SET title_en = 'changed' WHERE id = 1");
+      await db.query("DELETE FROM product_scenes WHERE scene = 'banner_jingzhun' AND product_id = 1");
+      await db.query(
+        "INSERT INTO app_ratings (borrower_id, score, created_at) SELECT id, 2, now() FROM borrowers WHERE phone = '13800000000'",
+      );
       await seedDemo(db, { now });
       expect(await snapshot()).toBe(firstSnapshot);
+      expect(await db.query('SELECT 1 FROM app_ratings')).toEqual([]);
     });
 
     it('has both demo borrowers with their fixed tokens', async () => {
@@ -183,7 +203,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         expect(byNo.get(orderNo), orderNo).toMatchObject({ status, product_id: 1, phone: '13800000000' });
       }
       expect(byNo.get(DEMO_SECOND_BORROWER_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000001' });
-      expect(rows).toHaveLength(12);
+      // The partner-product order with an external repayment page.
+      expect(byNo.get(DEMO_H5_ORDER)).toMatchObject({ status: 170, product_id: DEMO_H5_PRODUCT_ID, phone: '13800000000', principal: 150_000_000, amount_due: 160_920_000 });
+      expect(rows).toHaveLength(13);
 
       // Extension allowed exactly on DEMO-174 and DEMO-180.
       expect(rows.filter((r) => r.is_delay).map((r) => r.order_no).sort()).toEqual(['DEMO-174', 'DEMO-180']);
@@ -227,7 +249,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         expect(p.tags_en.length).toBeGreaterThan(0);
         expect(p.tags_id.length).toBe(p.tags_en.length);
       }
-      expect(products.filter((p) => p.button_status === 0).length).toBe(1);
+      expect(products.filter((p) => p.button_status === 0).map((p) => p.id)).toEqual([DEMO_DISABLED_PRODUCT_ID]);
       // New rows get ids after the seeded ones.
       const [next] = await db.query<{ id: number }>(
         `INSERT INTO products (name, logo_url, amount_min, amount_max, rate_text_en, rate_text_id, description_en,
@@ -287,7 +309,41 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(await findOwnOrder(db, main.id, 'NO-SUCH-ORDER')).toBeNull();
       await expect(requireOwnOrder(db, second.id, 'DEMO-170')).rejects.toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
       expect((await listOwnOrders(db, second.id)).map((o) => o.orderNo)).toEqual([DEMO_SECOND_BORROWER_ORDER]);
-      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(11);
+      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(12);
+    });
+
+    it('has product terms, scenes and the agreements of the confirm scene in both languages', async () => {
+      const terms = await db.query<{ id: number; default_amount: number; default_term_days: number; daily_quota: number | null; repay_url: string | null }>(
+        'SELECT id, default_amount, default_term_days, daily_quota, repay_url FROM products ORDER BY id',
+      );
+      expect(terms.find((p) => p.id === 1)).toEqual({ id: 1, default_amount: 300_000_000, default_term_days: 91, daily_quota: null, repay_url: null });
+      expect(terms.find((p) => p.id === DEMO_H5_PRODUCT_ID)!.repay_url).toMatch(/^https:\/\//);
+      const scenes = await db.query<{ scene: string; ids: number[] }>(
+        'SELECT scene, array_agg(product_id ORDER BY sort_order) AS ids FROM product_scenes GROUP BY scene ORDER BY scene',
+      );
+      expect(scenes.map((s) => s.scene).sort()).toEqual([...RECOMMEND_SCENES, DEFAULT_SCENE].sort());
+      for (const { scene, ids } of scenes) {
+        const quotas = ids.map((id) => terms.find((p) => p.id === id)!.daily_quota);
+        if (scene === DEMO_EMPTY_SCENE) expect(quotas.every((q) => q === 0), scene).toBe(true);
+        else {
+          expect(ids.length, scene).toBeGreaterThanOrEqual(3);
+          expect(ids, scene).toContain(DEMO_DISABLED_PRODUCT_ID);
+          expect(quotas.every((q) => q === null || q > 0), scene).toBe(true);
+        }
+      }
+      const contracts = await db.query<{ id: number; scene: number; product_id: number | null; popup: boolean; title_en: string; title_id: string; body_en: string; body_id: string }>(
+        'SELECT id, scene, product_id, popup, title_en, title_id, body_en, body_id FROM contracts ORDER BY id',
+      );
+      expect(contracts.map((c) => [c.id, c.scene, c.product_id, c.popup])).toEqual([
+        [1, 3, 1, true],
+        [2, 3, null, false],
+        [3, 3, null, false],
+      ]);
+      for (const c of contracts) {
+        expect(c.title_id).not.toBe(c.title_en);
+        expect(c.body_en.length).toBeGreaterThan(300);
+        expect(c.body_id.length).toBeGreaterThan(300);
+      }
     });
 
     it('has one operator per role with scrypt-hashed passwords', async () => {

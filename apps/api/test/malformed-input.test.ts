@@ -58,6 +58,52 @@ const POSTS: PostCase[] = [
     query: `tok=${TOK}`,
     wrongType: { body: ['not', 'an', 'object'], en: 'The request is not valid.', id: 'Permintaan tidak valid.' },
   },
+  {
+    path: '/v3/loan-details/detail',
+    valid: { productId: '1', orderId: 'DEMO-170' },
+    query: `tok=${TOK}`,
+    missing: { en: 'Missing required field: productId.', id: 'Kolom wajib belum diisi: productId.' },
+    wrongType: { body: { productId: true, orderId: 'DEMO-170' }, en: 'Invalid value for field: productId.', id: 'Nilai kolom tidak valid: productId.' },
+  },
+  {
+    path: '/v3/loan-details/google-score',
+    valid: { score: '5' },
+    query: `tok=${TOK}`,
+    missing: { en: 'Please choose a rating of 1 to 5 stars.', id: 'Silakan pilih peringkat 1 sampai 5 bintang.' },
+    wrongType: { body: { score: [5] }, en: 'Please choose a rating of 1 to 5 stars.', id: 'Silakan pilih peringkat 1 sampai 5 bintang.' },
+  },
+  {
+    path: '/v3/loan-confirm/loan-detail-push',
+    valid: { amount: '300000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' },
+    query: `tok=${TOK}`,
+    missing: { en: 'Missing required field: amount.', id: 'Kolom wajib belum diisi: amount.' },
+    wrongType: {
+      body: { amount: 300000000, periods: '91', termUnit: ['day'], productId: 1, loanType: 1 },
+      en: 'Invalid value for field: termUnit.',
+      id: 'Nilai kolom tidak valid: termUnit.',
+    },
+  },
+  {
+    path: '/market/v3/product/apply',
+    valid: { product_id: '2', module_id: '300', scene: '' },
+    query: `tok=${TOK}`,
+    missing: { en: 'Missing required field: product_id.', id: 'Kolom wajib belum diisi: product_id.' },
+    wrongType: { body: { product_id: 2, module_id: 300, scene: 5 }, en: 'Invalid value for field: scene.', id: 'Nilai kolom tidak valid: scene.' },
+  },
+  {
+    path: '/market/pageEvent/save',
+    valid: { productId: '2', moduleId: '300', positionId: '0' },
+    query: `tok=${TOK}`,
+    missing: { en: 'Missing required field: productId.', id: 'Kolom wajib belum diisi: productId.' },
+    wrongType: { body: { productId: 2, moduleId: 300, positionId: null }, en: 'Missing required field: positionId.', id: 'Kolom wajib belum diisi: positionId.' },
+  },
+  {
+    path: '/v3/contract/contract',
+    valid: { productId: '1', scene: '3' },
+    query: '',
+    missing: { en: 'Missing required field: productId.', id: 'Kolom wajib belum diisi: productId.' },
+    wrongType: { body: { productId: 1, scene: 3.5 }, en: 'Invalid value for field: scene.', id: 'Nilai kolom tidak valid: scene.' },
+  },
 ];
 
 const EN = { 'accept-language': 'en-US,en;q=0.9' };

@@ -29,6 +29,26 @@ export const DEMO_ORDERS = {
 export const DEMO_SECOND_BORROWER_ORDER = 'DEMO2-170';
 
 export const DEMO_IN_HOUSE_PRODUCT_ID = 1;
+
+/**
+ * A repaying order (170) of DEMO_BORROWERS.main on partner product DEMO_H5_PRODUCT_ID: loan details answer
+ * inside 0 and an external https h5Url (the partner's repayment page).
+ */
+export const DEMO_H5_ORDER = 'DEMO-H5';
+export const DEMO_H5_PRODUCT_ID = 2;
+
+/** The partner product with buttonStatus 0: listed greyed out; apply answers PRODUCT_UNAVAILABLE. */
+export const DEMO_DISABLED_PRODUCT_ID = 6;
+
+/**
+ * The recommendation scene whose products have all used up today's quota: recommend-product-list answers an
+ * empty list there (the "applications are full, come back tomorrow" state). Every other scene has 3 or more
+ * products, one of them DEMO_DISABLED_PRODUCT_ID.
+ */
+export const DEMO_EMPTY_SCENE = 'banner_fudai';
+
+/** Agreements of the confirm scene (3): the popup loan agreement of product 1 and two for every product. */
+export const DEMO_CONTRACT_IDS = { loanAgreement: 1, privacy: 2, collection: 3 } as const;
 export const DEMO_LANDING_TEMPLATE_ID = 1;
 
 /** Operator accounts (passwords are demo-only and documented in docs/api.md). */

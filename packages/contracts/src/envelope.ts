@@ -14,6 +14,8 @@ export const ErrorCode = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   server: 'SERVER_ERROR',
+  /** A product that does not take applications now (buttonStatus 0, today's quota full): HTTP 409. */
+  productUnavailable: 'PRODUCT_UNAVAILABLE',
 } as const;
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

@@ -11,6 +11,12 @@ export const MARKET = '/market';
 
 const orderId = z.string().trim().min(1).max(64);
 const productId = formInt().pipe(z.number().int().positive());
+/**
+ * Module and position ids are counters the client computes (300/301/302, 30; list indexes). Changed by the
+ * API team: they were plain formInt() and accepted negative numbers; now 0 or more (a negative index is a
+ * client bug). Valid requests are unchanged.
+ */
+const nonNegativeInt = () => formInt().pipe(z.number().int().min(0));
 export const detailRow = z.object({ text: z.string(), value: z.string() });
 export type DetailRow = z.infer<typeof detailRow>;
 
@@ -80,7 +86,7 @@ export const eventSave = endpoint({
   method: 'POST',
   path: '/v3/event/save',
   successCode: '00',
-  request: z.object({ productId, moduleId: formInt(), positionId: formInt() }),
+  request: z.object({ productId, moduleId: nonNegativeInt(), positionId: nonNegativeInt() }),
   response: z.object({ saved: z.boolean() }),
 });
 
@@ -97,7 +103,7 @@ export const pageEventSave = endpoint({
   method: 'POST',
   path: `${MARKET}/pageEvent/save`,
   successCode: '00',
-  request: z.object({ productId, moduleId: formInt(), positionId: formInt() }),
+  request: z.object({ productId, moduleId: nonNegativeInt(), positionId: nonNegativeInt() }),
   response: z.object({ saved: z.boolean() }),
 });
 
@@ -106,9 +112,14 @@ export const productApply = endpoint({
   method: 'POST',
   path: `${MARKET}/v3/product/apply`,
   successCode: '00',
-  request: z.object({ product_id: productId, module_id: formInt(), scene: z.string().trim().max(64).default('') }),
+  request: z.object({ product_id: productId, module_id: nonNegativeInt(), scene: z.string().trim().max(64).default('') }),
   response: z.object({ url: z.string() }),
 });
+
+/** The recommendation scenes spec 7.5 names. Any other scene (or none) gets module 300. */
+export const RECOMMEND_SCENES = ['banner_jingzhun', 'tanchuang_jingzhun', 'tanchuang_fudai', 'banner_fudai'] as const;
+/** The scene used when recommend-product-list is called without a scene or with one the catalogue does not know. */
+export const DEFAULT_SCENE = 'default';
 
 /** Spec 7.5 moduleId rule. */
 export function moduleIdForScene(scene: string | null | undefined): 300 | 301 | 302 {
@@ -148,7 +159,7 @@ export const standNecessity = endpoint({
   method: 'POST',
   path: `${MARKET}/stand/necessity`,
   successCode: '00',
-  request: z.object({ productId, positionId: formInt() }),
+  request: z.object({ productId, positionId: nonNegativeInt() }),
   response: z.object({ status: z.number().int(), message: z.string() }),
 });
 
@@ -229,7 +240,16 @@ export const contractList = endpoint({
   response: z.array(contractItem),
 });
 
-/** `position` is the index of the agreement in the list; `loanType` the fixed extra number (1). */
+/** The same list by GET (spec 7.6: "GET or POST"), fields in the query. */
+export const contractListGet = endpoint({ ...contractList, method: 'GET' });
+
+/**
+ * `position` is the index of the agreement in the list; `loanType` the fixed extra number (1).
+ * `contract_url` is a same-origin page, `${CONTRACT_VIEW_PATH}?id=..&productId=..[&orderId=..]&isNeedPop=0|1`.
+ * Added note (API team): the page authenticates like every call (X-Lv-Token cannot ride on a navigation, so
+ * append the shared params, i.e. `&tok=..`, when navigating to it or putting it in an iframe); without a
+ * session it still shows the agreement, with an orderId it needs the session of the order's borrower.
+ */
 export const contractJump = endpoint({
   method: 'POST',
   path: '/v3/contract/contract-jump',
@@ -244,3 +264,14 @@ export const contractJump = endpoint({
   response: z.object({ contract_url: z.string() }),
 });
 
+/**
+ * Server-rendered agreement page (text/html, no scripts), the target of contract_url and popAgreementUrl.
+ * Not an envelope endpoint: failures are small HTML pages with the same status and localized message as the
+ * envelope would have (404 for another borrower's order, exactly as for a missing one).
+ */
+export const CONTRACT_VIEW_PATH = '/v3/contract/view';
+export const contractViewQuery = z.object({
+  id: formInt().pipe(z.number().int().positive()),
+  productId: productId.optional(),
+  orderId: z.string().trim().max(64).default(''),
+});

@@ -1,5 +1,10 @@
 import {
+  DEFAULT_SCENE,
   DEMO_BORROWERS,
+  DEMO_DISABLED_PRODUCT_ID,
+  DEMO_EMPTY_SCENE,
+  DEMO_H5_ORDER,
+  DEMO_H5_PRODUCT_ID,
   DEMO_IN_HOUSE_PRODUCT_ID,
   DEMO_LANDING_TEMPLATE_ID,
   DEMO_OPERATORS,
@@ -7,7 +12,11 @@ import {
   DEMO_SECOND_BORROWER_ORDER,
 } from '@lendview/contracts';
 import { tokenHash } from '../lib/crypto.ts';
+import { jakartaDate } from '../lib/dates.ts';
+import { repaymentPlan, simpleInterest } from '../lib/money.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
+import { DEMO_CONTRACTS } from './seed-demo-contracts.ts';
 import type { Db, Queryable } from './types.ts';
 
 /**
@@ -23,10 +32,8 @@ import type { Db, Queryable } from './types.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const rp = (rupiah: number) => rupiah * 100;
 
-/** Business dates are calendar days in Asia/Jakarta. */
-export function jakartaDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
+/** Business dates are calendar days in Asia/Jakarta (lib/dates.ts). */
+export { jakartaDate };
 
 function logo(initials: string, color: string): string {
   const svg =
@@ -56,6 +63,13 @@ interface ProductSeed {
   buttonId: string;
   buttonStatus: 0 | 1;
   applyUrl: string | null;
+  /** The offer on /confirm. */
+  defaultRupiah: number;
+  defaultTermDays: number;
+  /** Applications per day; null = no limit, 0 = full every day. */
+  dailyQuota: number | null;
+  /** Partner's repayment page (loan details h5Url). */
+  repayUrl?: string;
 }
 
 export const DEMO_PRODUCTS: ProductSeed[] = [
@@ -79,6 +93,9 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Ajukan',
     buttonStatus: 1,
     applyUrl: null,
+    defaultRupiah: 3_000_000,
+    defaultTermDays: 91,
+    dailyQuota: null,
   },
   {
     id: 2,
@@ -100,6 +117,10 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Pinjam sekarang',
     buttonStatus: 1,
     applyUrl: 'https://dana-kilat.example.com/apply',
+    defaultRupiah: 2_000_000,
+    defaultTermDays: 91,
+    dailyQuota: 500,
+    repayUrl: 'https://dana-kilat.example.com/repay',
   },
   {
     id: 3,
@@ -121,6 +142,9 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Ajukan',
     buttonStatus: 1,
     applyUrl: 'https://kredit-pintar.example.com/start',
+    defaultRupiah: 5_000_000,
+    defaultTermDays: 120,
+    dailyQuota: 300,
   },
   {
     id: 4,
@@ -142,6 +166,9 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Dapatkan dana',
     buttonStatus: 1,
     applyUrl: 'https://rupiah-mudah.example.com/apply?ref=lendview',
+    defaultRupiah: 1_000_000,
+    defaultTermDays: 91,
+    dailyQuota: 200,
   },
   {
     id: 5,
@@ -163,6 +190,9 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Ajukan',
     buttonStatus: 1,
     applyUrl: 'https://tunai-sahabat.example.com/',
+    defaultRupiah: 3_000_000,
+    defaultTermDays: 180,
+    dailyQuota: 400,
   },
   {
     id: 6,
@@ -184,12 +214,78 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     buttonId: 'Kuota penuh',
     buttonStatus: 0,
     applyUrl: 'https://pinjam-aman.example.com/apply',
+    defaultRupiah: 5_000_000,
+    defaultTermDays: 180,
+    dailyQuota: 100,
+  },
+  // Only in the banner_fudai scene, with a daily quota of 0: always full, so that scene's list is empty.
+  {
+    id: 7,
+    name: 'Pundi Rejeki',
+    logo: logo('PR', '#0b7285'),
+    inHouse: false,
+    min: rp(1_000_000),
+    max: rp(6_000_000),
+    termMin: 91,
+    termMax: 180,
+    rateBp: 7,
+    rateEn: '0.07% / day',
+    rateId: '0,07% / hari',
+    descEn: 'Limited daily places for our lucky-bag campaign.',
+    descId: 'Tempat terbatas setiap hari untuk kampanye kantong keberuntungan.',
+    tagsEn: ['Campaign', 'Limited places'],
+    tagsId: ['Kampanye', 'Tempat terbatas'],
+    buttonEn: 'Apply',
+    buttonId: 'Ajukan',
+    buttonStatus: 1,
+    applyUrl: 'https://pundi-rejeki.example.com/apply',
+    defaultRupiah: 2_000_000,
+    defaultTermDays: 91,
+    dailyQuota: 0,
+  },
+  {
+    id: 8,
+    name: 'Kas Harian',
+    logo: logo('KH', '#e8590c'),
+    inHouse: false,
+    min: rp(500_000),
+    max: rp(4_000_000),
+    termMin: 91,
+    termMax: 120,
+    rateBp: 9,
+    rateEn: '0.09% / day',
+    rateId: '0,09% / hari',
+    descEn: 'Daily cash for small businesses, a few places each day.',
+    descId: 'Dana harian untuk usaha kecil, tempat terbatas setiap hari.',
+    tagsEn: ['Small business', 'Limited places'],
+    tagsId: ['Usaha kecil', 'Tempat terbatas'],
+    buttonEn: 'Borrow now',
+    buttonId: 'Pinjam sekarang',
+    buttonStatus: 1,
+    applyUrl: 'https://kas-harian.example.com/apply',
+    defaultRupiah: 1_500_000,
+    defaultTermDays: 91,
+    dailyQuota: 0,
   },
 ];
+
+/**
+ * Recommendation scenes (spec 7.5) and their products in list order. Every scene but DEMO_EMPTY_SCENE has 3+
+ * products including the disabled one; DEMO_EMPTY_SCENE holds only products whose daily quota is 0 (full).
+ */
+export const DEMO_SCENES: Record<string, number[]> = {
+  [DEFAULT_SCENE]: [DEMO_IN_HOUSE_PRODUCT_ID, 2, 3, 4, 5, DEMO_DISABLED_PRODUCT_ID],
+  banner_jingzhun: [DEMO_IN_HOUSE_PRODUCT_ID, 3, 2, DEMO_DISABLED_PRODUCT_ID],
+  tanchuang_jingzhun: [3, 4, 5, DEMO_DISABLED_PRODUCT_ID],
+  tanchuang_fudai: [5, 2, 4, DEMO_DISABLED_PRODUCT_ID],
+  [DEMO_EMPTY_SCENE]: [7, 8],
+};
 
 interface OrderSeed {
   orderNo: string;
   borrower: 'main' | 'second';
+  /** Default: the in-house product. */
+  productId?: number;
   status: number;
   rupiah: number;
   termDays: number;
@@ -215,15 +311,15 @@ export const DEMO_ORDER_SEEDS: OrderSeed[] = [
   { orderNo: DEMO_ORDERS.legacyOverdue, borrower: 'main', status: 5, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 102, disbursedDaysAgo: 101 },
   { orderNo: DEMO_ORDERS.instalments, borrower: 'main', status: 170, rupiah: 4_000_000, termDays: 120, appliedDaysAgo: 6, disbursedDaysAgo: 5, instalments: 4 },
   { orderNo: DEMO_SECOND_BORROWER_ORDER, borrower: 'second', status: 170, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 11, disbursedDaysAgo: 10 },
+  // Repaying on a partner product: loan details answer inside 0 and the partner's repayment page as h5Url.
+  { orderNo: DEMO_H5_ORDER, borrower: 'main', productId: DEMO_H5_PRODUCT_ID, status: 170, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 21, disbursedDaysAgo: 20 },
 ];
 
-/** The in-house product's daily rate, basis points; all demo orders are on product 1. */
-const ORDER_RATE_BP = 5;
 /** Extension (delay) terms offered on DEMO-174 and DEMO-180. */
 const EXTENSION_DAYS = 7;
 const extensionFee = (principal: number) => Math.round(principal * 0.15);
 
-const interestOf = (principal: number, termDays: number) => Math.round((principal * ORDER_RATE_BP * termDays) / 10_000);
+const rateOf = (productId: number) => DEMO_PRODUCTS.find((p) => p.id === productId)!.rateBp;
 
 export const DEMO_LANDING_TEMPLATE = {
   name: 'Default registration page',
@@ -399,8 +495,10 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
       await tx.query(
         `INSERT INTO products (id, name, logo_url, in_house, amount_min, amount_max, term_min_days, term_max_days,
            daily_rate_bp, rate_text_en, rate_text_id, description_en, description_id, tags_en, tags_id,
-           button_text_en, button_text_id, button_status, apply_url, sort_order, active)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, true)
+           button_text_en, button_text_id, button_status, apply_url, sort_order, active, default_amount,
+           default_term_days, daily_quota, repay_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, true,
+           $21, $22, $23, $24)
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, logo_url = EXCLUDED.logo_url, in_house = EXCLUDED.in_house,
            amount_min = EXCLUDED.amount_min, amount_max = EXCLUDED.amount_max, term_min_days = EXCLUDED.term_min_days,
            term_max_days = EXCLUDED.term_max_days, daily_rate_bp = EXCLUDED.daily_rate_bp,
@@ -408,19 +506,45 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
            description_en = EXCLUDED.description_en, description_id = EXCLUDED.description_id,
            tags_en = EXCLUDED.tags_en, tags_id = EXCLUDED.tags_id, button_text_en = EXCLUDED.button_text_en,
            button_text_id = EXCLUDED.button_text_id, button_status = EXCLUDED.button_status,
-           apply_url = EXCLUDED.apply_url, sort_order = EXCLUDED.sort_order, active = true`,
+           apply_url = EXCLUDED.apply_url, sort_order = EXCLUDED.sort_order, active = true,
+           default_amount = EXCLUDED.default_amount, default_term_days = EXCLUDED.default_term_days,
+           daily_quota = EXCLUDED.daily_quota, repay_url = EXCLUDED.repay_url`,
         [
           p.id, p.name, p.logo, p.inHouse, p.min, p.max, p.termMin, p.termMax, p.rateBp, p.rateEn, p.rateId,
           p.descEn, p.descId, JSON.stringify(p.tagsEn), JSON.stringify(p.tagsId), p.buttonEn, p.buttonId,
-          p.buttonStatus, p.applyUrl, i,
+          p.buttonStatus, p.applyUrl, i, rp(p.defaultRupiah), p.defaultTermDays, p.dailyQuota, p.repayUrl ?? null,
         ],
       );
     }
     await bumpSequence(tx, 'products');
 
+    // Scenes: the seeded membership of the demo products, exactly (other products' rows are left alone).
+    const demoProductIds = DEMO_PRODUCTS.map((p) => p.id);
+    await tx.query('DELETE FROM product_scenes WHERE product_id = ANY($1::integer[])', [demoProductIds]);
+    for (const [scene, ids] of Object.entries(DEMO_SCENES)) {
+      for (const [i, productId] of ids.entries()) {
+        await tx.query('INSERT INTO product_scenes (scene, product_id, sort_order) VALUES ($1, $2, $3)', [scene, productId, i]);
+      }
+    }
+
+    // Agreements of the confirm scene, both languages.
+    for (const [i, c] of DEMO_CONTRACTS.entries()) {
+      await tx.query(
+        `INSERT INTO contracts (id, scene, product_id, popup, sort_order, title_en, title_id, body_en, body_id, active, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10)
+         ON CONFLICT (id) DO UPDATE SET scene = EXCLUDED.scene, product_id = EXCLUDED.product_id, popup = EXCLUDED.popup,
+           sort_order = EXCLUDED.sort_order, title_en = EXCLUDED.title_en, title_id = EXCLUDED.title_id,
+           body_en = EXCLUDED.body_en, body_id = EXCLUDED.body_id, active = true, updated_at = EXCLUDED.updated_at`,
+        [c.id, CONFIRM_CONTRACT_SCENE, c.productId, c.popup, i, c.titleEn, c.titleId, c.bodyEn, c.bodyId, now],
+      );
+    }
+    await bumpSequence(tx, 'contracts');
+
     for (const o of DEMO_ORDER_SEEDS) {
+      const productId = o.productId ?? DEMO_IN_HOUSE_PRODUCT_ID;
+      const rateBp = rateOf(productId);
       const principal = rp(o.rupiah);
-      const interest = interestOf(principal, o.termDays);
+      const interest = simpleInterest(principal, o.termDays, rateBp);
       const amountDue = principal + interest;
       const disbursed = o.disbursedDaysAgo === undefined ? null : ago(o.disbursedDaysAgo);
       const dueDate = o.disbursedDaysAgo === undefined ? null : dateIn(o.termDays - o.disbursedDaysAgo);
@@ -439,34 +563,34 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
            repay_url = EXCLUDED.repay_url, applied_at = EXCLUDED.applied_at, disbursed_at = EXCLUDED.disbursed_at,
            due_date = EXCLUDED.due_date, settled_at = EXCLUDED.settled_at, updated_at = EXCLUDED.updated_at`,
         [
-          o.orderNo, borrowerIds[o.borrower], DEMO_IN_HOUSE_PRODUCT_ID, o.status, principal, interest, amountDue,
-          settled ? amountDue : 0, o.termDays, ORDER_RATE_BP, o.instalments ?? 1, o.isDelay ?? false,
+          o.orderNo, borrowerIds[o.borrower], productId, o.status, principal, interest, amountDue,
+          settled ? amountDue : 0, o.termDays, rateBp, o.instalments ?? 1, o.isDelay ?? false,
           o.isDelay ? extensionFee(principal) : null, o.isDelay ? EXTENSION_DAYS : null, ago(o.appliedDaysAgo),
           disbursed, dueDate, settled, now,
         ],
       );
 
       if (o.instalments && o.disbursedDaysAgo !== undefined) {
-        // Equal periods; the last one takes the rounding remainder. All unpaid: the first is the payable one.
-        const n = o.instalments;
-        const period = Math.floor(o.termDays / n);
-        const basePrincipal = Math.floor(principal / n);
-        const baseInterest = Math.floor(interest / n);
-        for (let k = 1; k <= n; k++) {
-          const pPart = k === n ? principal - basePrincipal * (n - 1) : basePrincipal;
-          const iPart = k === n ? interest - baseInterest * (n - 1) : baseInterest;
-          const due = k === n ? dueDate! : dateIn(period * k - o.disbursedDaysAgo);
+        // The server's own plan (lib/money.ts) from the disbursement day; all unpaid: the first is payable.
+        const plan = repaymentPlan({ principal, termDays: o.termDays, dailyRateBp: rateBp, startDate: dateIn(-o.disbursedDaysAgo) });
+        if (plan.instalments.length !== o.instalments || plan.interest !== interest || plan.instalments.at(-1)!.dueDate !== dueDate) {
+          throw new Error(`demo order ${o.orderNo}: the plan does not match the order`);
+        }
+        for (const i of plan.instalments) {
           await tx.query(
             `INSERT INTO instalments (order_no, period_no, principal, interest, amount, due_date, status, paid_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'unpaid', NULL)
              ON CONFLICT (order_no, period_no) DO UPDATE SET principal = EXCLUDED.principal, interest = EXCLUDED.interest,
                amount = EXCLUDED.amount, due_date = EXCLUDED.due_date, status = 'unpaid', paid_at = NULL`,
-            [o.orderNo, k, pPart, iPart, pPart + iPart, due],
+            [o.orderNo, i.periodNo, i.principal, i.interest, i.amount, i.dueDate],
           );
         }
-        await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, n]);
+        await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, plan.instalments.length]);
       }
     }
+
+    // The demo borrowers have not rated the app yet (isScore 1 on DEMO-200 / DEMO-4 after every start).
+    await tx.query('DELETE FROM app_ratings WHERE borrower_id = ANY($1::bigint[])', [Object.values(borrowerIds)]);
 
     await tx.query(
       `INSERT INTO landing_templates (id, config, active, updated_at) VALUES ($1, $2::jsonb, true, $3)

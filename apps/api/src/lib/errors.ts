@@ -9,6 +9,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.tooLarge]: 413,
   [ErrorCode.rateLimited]: 429,
   [ErrorCode.server]: 500,
+  [ErrorCode.productUnavailable]: 409,
 };
 
 /**

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types.ts';
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/types.ts';
 import { notFound } from '../lib/errors.ts';
 
 /** An order as stored (money in minor units). Detail rows of the pages derive from these fields. */
@@ -103,4 +104,91 @@ export async function listOwnOrders(db: Queryable, borrowerId: number): Promise<
     borrowerId,
   ]);
   return rows.map(toOrder);
+}
+
+/** An instalment row (spec 3 "Instalment plan"); single-payment orders have none. */
+export interface Instalment {
+  periodNo: number;
+  principal: number;
+  interest: number;
+  amount: number;
+  dueDate: string;
+  status: 'unpaid' | 'paid';
+}
+
+export async function listInstalments(db: Queryable, orderNo: string): Promise<Instalment[]> {
+  const rows = await db.query<{ period_no: number; principal: number; interest: number; amount: number; due_date: string; status: 'unpaid' | 'paid' }>(
+    'SELECT period_no, principal, interest, amount, due_date, status FROM instalments WHERE order_no = $1 ORDER BY period_no',
+    [orderNo],
+  );
+  return rows.map((r) => ({ periodNo: r.period_no, principal: r.principal, interest: r.interest, amount: r.amount, dueDate: r.due_date, status: r.status }));
+}
+
+const ORDER_NO_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 'LV' + the business day (YYYYMMDD) + 8 random characters (Crockford base32, 40 bits). */
+export function newOrderNo(businessDay: string): string {
+  const bytes = randomBytes(8);
+  let tail = '';
+  for (const b of bytes) tail += ORDER_NO_ALPHABET[b % 32];
+  return `LV${businessDay.replace(/-/g, '')}${tail}`;
+}
+
+export interface NewOrderInput {
+  borrowerId: number;
+  productId: number;
+  principal: number;
+  interest: number;
+  termDays: number;
+  dailyRateBp: number;
+  businessDay: string;
+  now: Date;
+  /** The plan's instalments; stored as rows only when there are two or more (single payments have none). */
+  instalments: { periodNo: number; principal: number; interest: number; amount: number; dueDate: string }[];
+}
+
+/**
+ * Creates the borrower's order under review (status 21) for a product, or answers the one already under
+ * review: the unique index orders_one_under_review_per_product (migration 002) allows one per borrower and
+ * product, the INSERT does nothing on it, and the order that is there is read back. Two confirms at once (a
+ * double tap, two instances) therefore make one order and both answer it.
+ */
+export async function createOrderUnderReview(db: Db, input: NewOrderInput): Promise<{ orderNo: string; created: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await db.transaction(async (tx) => {
+      const orderNo = newOrderNo(input.businessDay);
+      const amountDue = input.principal + input.interest;
+      const inserted = await tx.query<{ order_no: string }>(
+        `INSERT INTO orders (order_no, borrower_id, product_id, status, principal, interest_amount, service_fee, amount_due,
+           paid_amount, term_days, daily_rate_bp, instalment_count, is_delay, applied_at, updated_at)
+         VALUES ($1, $2, $3, 21, $4, $5, 0, $6, 0, $7, $8, $9, false, $10, $10)
+         ON CONFLICT (borrower_id, product_id) WHERE status = 21 DO NOTHING
+         RETURNING order_no`,
+        [
+          orderNo, input.borrowerId, input.productId, input.principal, input.interest, amountDue, input.termDays,
+          input.dailyRateBp, input.instalments.length, input.now,
+        ],
+      );
+      if (inserted.length === 1) {
+        if (input.instalments.length > 1) {
+          for (const i of input.instalments) {
+            await tx.query(
+              `INSERT INTO instalments (order_no, period_no, principal, interest, amount, due_date, status)
+               VALUES ($1, $2, $3, $4, $5, $6, 'unpaid')`,
+              [orderNo, i.periodNo, i.principal, i.interest, i.amount, i.dueDate],
+            );
+          }
+        }
+        return { orderNo, created: true };
+      }
+      const [existing] = await tx.query<{ order_no: string }>(
+        'SELECT order_no FROM orders WHERE borrower_id = $1 AND product_id = $2 AND status = 21',
+        [input.borrowerId, input.productId],
+      );
+      return existing ? { orderNo: existing.order_no, created: false } : null;
+    });
+    // null: the order under review changed status between the two statements; try again.
+    if (result) return result;
+  }
+  throw new Error('could not create or find the order under review');
 }

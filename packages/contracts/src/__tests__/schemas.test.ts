@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONTRACT_VIEW_PATH,
+  DEFAULT_SCENE,
+  DEMO_EMPTY_SCENE,
+  DEMO_H5_ORDER,
   DEMO_ORDERS,
   ErrorCode,
+  RECOMMEND_SCENES,
+  contractList,
+  contractListGet,
+  contractViewQuery,
+  eventSave,
+  googleScore,
+  loanDetailPush,
+  moduleIdForScene,
+  pageEventSave,
+  productApply,
   contactKfInfo,
   formInt,
   formText,
@@ -61,7 +75,54 @@ describe('endpoint schemas', () => {
 
 describe('constants', () => {
   it('error codes and demo order names are stable', () => {
-    expect(Object.values(ErrorCode)).toEqual(['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SERVER_ERROR']);
+    expect(Object.values(ErrorCode)).toEqual([
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'NOT_FOUND',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'SERVER_ERROR',
+      'PRODUCT_UNAVAILABLE',
+    ]);
     expect(Object.values(DEMO_ORDERS)).toHaveLength(11);
+  });
+});
+
+describe('loan schemas', () => {
+  it('moduleIdForScene: 301 jingzhun, 302 fudai, 300 otherwise (spec 7.5)', () => {
+    expect(RECOMMEND_SCENES.map(moduleIdForScene)).toEqual([301, 301, 302, 302]);
+    expect(moduleIdForScene(DEFAULT_SCENE)).toBe(300);
+    expect(moduleIdForScene('')).toBe(300);
+    expect(moduleIdForScene(undefined)).toBe(300);
+  });
+
+  it('event and position ids are non-negative integers', () => {
+    expect(eventSave.request.parse({ productId: '1', moduleId: '30', positionId: '0' })).toEqual({ productId: 1, moduleId: 30, positionId: 0 });
+    expect(pageEventSave.request.safeParse({ productId: '1', moduleId: '300', positionId: '-1' }).success).toBe(false);
+    expect(productApply.request.parse({ product_id: 2, module_id: 302 })).toEqual({ product_id: 2, module_id: 302, scene: '' });
+    expect(productApply.request.safeParse({ product_id: 2, module_id: -300 }).success).toBe(false);
+  });
+
+  it('score 1-5 only; loan-detail-push needs day terms and loanType 1', () => {
+    for (const ok of ['1', 5]) expect(googleScore.request.safeParse({ score: ok }).success).toBe(true);
+    for (const bad of ['0', '6', 4.5, '']) expect(googleScore.request.safeParse({ score: bad }).success).toBe(false);
+    const push = { amount: '300000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' };
+    expect(loanDetailPush.request.parse(push)).toEqual({ amount: 300_000_000, periods: 91, termUnit: 'day', productId: 1, loanType: 1 });
+    expect(loanDetailPush.request.safeParse({ ...push, termUnit: 'month' }).success).toBe(false);
+    expect(loanDetailPush.request.safeParse({ ...push, loanType: '2' }).success).toBe(false);
+  });
+
+  it('the contract list by GET is the POST one with another method; the view query', () => {
+    expect({ ...contractListGet, method: 'POST' }).toEqual(contractList);
+    expect(CONTRACT_VIEW_PATH).toBe('/v3/contract/view');
+    expect(contractViewQuery.parse({ id: '1', tok: 'x' })).toEqual({ id: 1, orderId: '' });
+    expect(contractViewQuery.safeParse({ id: '0' }).success).toBe(false);
+  });
+
+  it('demo fixtures of the loan pages', () => {
+    expect(DEMO_H5_ORDER).toBe('DEMO-H5');
+    expect(DEMO_EMPTY_SCENE).toBe('banner_fudai');
+    expect(RECOMMEND_SCENES).toContain(DEMO_EMPTY_SCENE);
+    expect(Object.values(DEMO_ORDERS)).not.toContain(DEMO_H5_ORDER);
   });
 });

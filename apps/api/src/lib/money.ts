@@ -1,0 +1,141 @@
+import { addDays } from './dates.ts';
+
+/**
+ * Loan arithmetic. Pure functions on integer minor units (sen / paise): every amount in and out is a safe
+ * non-negative integer, products are taken in BigInt so no intermediate value is ever a rounded float.
+ * Rates are integer basis points (1 bp = 0.01 %) per day. The rules, with worked numbers, are in
+ * docs/loans.md; the tests in test/money.test.ts pin them.
+ */
+
+export const BP_PER_UNIT = 10_000n;
+/** Length of one instalment period in days; a term shorter than two periods is a single payment. */
+export const PERIOD_DAYS = 30;
+
+function minor(name: string, value: number): bigint {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative safe integer, got ${value}`);
+  return BigInt(value);
+}
+
+function toNumber(name: string, value: bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${name} is beyond the safe integer range`);
+  return n;
+}
+
+/** num / den rounded half up (both non-negative). */
+function divRoundHalfUp(num: bigint, den: bigint): bigint {
+  return (num * 2n + den) / (den * 2n);
+}
+
+/**
+ * Simple interest on `principal` for `days` days at `dailyRateBp` basis points a day:
+ * principal × rate × days / 10 000, rounded half up to a whole minor unit, once, on the exact product.
+ */
+export function simpleInterest(principal: number, days: number, dailyRateBp: number): number {
+  const value = divRoundHalfUp(minor('principal', principal) * minor('dailyRateBp', dailyRateBp) * minor('days', days), BP_PER_UNIT);
+  return toNumber('interest', value);
+}
+
+/**
+ * Period lengths of a term: ⌊term / 30⌋ periods (at least one); every period is 30 days except the last,
+ * which takes what is left (91 → 30, 30, 31; 120 → 30 × 4; 365 → 30 × 11, 35; 45 → 45).
+ */
+export function periodLengths(termDays: number): number[] {
+  if (!Number.isSafeInteger(termDays) || termDays <= 0) throw new RangeError(`termDays must be a positive integer, got ${termDays}`);
+  const n = Math.max(1, Math.floor(termDays / PERIOD_DAYS));
+  return Array.from({ length: n }, (_, i) => (i < n - 1 ? PERIOD_DAYS : termDays - PERIOD_DAYS * (n - 1)));
+}
+
+export interface PlanInstalment {
+  periodNo: number;
+  /** Days in this period. */
+  days: number;
+  /** 'YYYY-MM-DD': start date + the days of this and every earlier period. */
+  dueDate: string;
+  principal: number;
+  interest: number;
+  /** principal + interest */
+  amount: number;
+}
+
+export interface RepaymentPlan {
+  principal: number;
+  /** simpleInterest over the whole term. */
+  interest: number;
+  /** principal + interest = the sum of the instalment amounts, exactly. */
+  total: number;
+  instalments: PlanInstalment[];
+}
+
+/**
+ * The repayment plan of a loan of `principal` for `termDays` days at `dailyRateBp`, starting on `startDate`
+ * (disbursement, or today for an offer).
+ * - Total interest: simpleInterest(principal, termDays, rate), computed once.
+ * - Principal: ⌊principal / n⌋ per instalment.
+ * - Interest: simpleInterest(principal, days of the period, rate) per instalment (flat: on the whole
+ *   principal, as the total is).
+ * - The last instalment takes whatever remains of principal and of interest, so the plan adds up to
+ *   principal + interest exactly, whatever the rounding did.
+ */
+export function repaymentPlan(input: { principal: number; termDays: number; dailyRateBp: number; startDate: string }): RepaymentPlan {
+  const { principal, termDays, dailyRateBp, startDate } = input;
+  if (principal <= 0) throw new RangeError('principal must be positive');
+  const interest = simpleInterest(principal, termDays, dailyRateBp);
+  const lengths = periodLengths(termDays);
+  const n = lengths.length;
+  const basePrincipal = Math.floor(principal / n);
+  const instalments: PlanInstalment[] = [];
+  let offset = 0;
+  let principalSoFar = 0;
+  let interestSoFar = 0;
+  lengths.forEach((days, i) => {
+    offset += days;
+    const last = i === n - 1;
+    const p = last ? principal - principalSoFar : basePrincipal;
+    const it = last ? interest - interestSoFar : simpleInterest(principal, days, dailyRateBp);
+    principalSoFar += p;
+    interestSoFar += it;
+    instalments.push({ periodNo: i + 1, days, dueDate: addDays(startDate, offset), principal: p, interest: it, amount: p + it });
+  });
+  return { principal, interest, total: principal + interest, instalments };
+}
+
+/** Spec 9: one-time late penalty, 1,000 (new clients) or 800 (repeat clients) currency units, in minor units. */
+export const LATE_PENALTY = { newClient: 100_000, repeatClient: 80_000 } as const;
+
+/** Spec 9: daily interest on the unpaid amount by day of lateness, in basis points a day. */
+export const LATE_INTEREST_BANDS = [
+  { fromDay: 1, toDay: 30, bp: 500 },
+  { fromDay: 31, toDay: 90, bp: 400 },
+  { fromDay: 91, toDay: Number.POSITIVE_INFINITY, bp: 200 },
+] as const;
+
+export interface LateCharges {
+  daysOverdue: number;
+  penalty: number;
+  interest: number;
+  /** penalty + interest */
+  total: number;
+}
+
+/**
+ * Late charges of spec 9 on `unpaid` minor units, `daysOverdue` days after the due date (day 1 = the day after
+ * it). Simple daily interest (never compounded) on the unpaid amount, each day's interest rounded down to a
+ * whole minor unit: days 1–30 at 5 %, 31–90 at 4 %, 91 on at 2 %; plus the one-time penalty once a day late.
+ * Nothing is owed when nothing is unpaid or the loan is not late.
+ */
+export function lateCharges(input: { unpaid: number; daysOverdue: number; isRepeatClient: boolean }): LateCharges {
+  const unpaid = minor('unpaid', input.unpaid);
+  const days = Math.max(0, Math.trunc(input.daysOverdue));
+  if (days === 0 || unpaid === 0n) return { daysOverdue: days, penalty: 0, interest: 0, total: 0 };
+  let interest = 0n;
+  for (const band of LATE_INTEREST_BANDS) {
+    const inBand = Math.min(days, band.toDay) - band.fromDay + 1;
+    if (inBand <= 0) continue;
+    const perDay = (unpaid * BigInt(band.bp)) / BP_PER_UNIT;
+    interest += perDay * BigInt(inBand);
+  }
+  const penalty = input.isRepeatClient ? LATE_PENALTY.repeatClient : LATE_PENALTY.newClient;
+  const interestN = toNumber('late interest', interest);
+  return { daysOverdue: days, penalty, interest: interestN, total: penalty + interestN };
+}

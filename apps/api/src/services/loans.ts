@@ -1,0 +1,163 @@
+import { CONTRACT_VIEW_PATH, type DetailRow, type RepayPlan } from '@lendview/contracts';
+import { formatMoney, formatRateBp } from '../i18n/format.ts';
+import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
+import { daysBetween, jakartaDate } from '../lib/dates.ts';
+import { lateCharges, repaymentPlan, type LateCharges, type RepaymentPlan } from '../lib/money.ts';
+import type { Instalment, Order } from '../repositories/orders.ts';
+import type { Product } from '../repositories/products.ts';
+
+/** Statuses in which the borrower owes money (Repay button, spec 4.9). */
+export const REPAYING_STATUSES: ReadonlySet<number> = new Set([170, 174, 180, 3, 5]);
+/** Settled statuses ('loan more'; the rating prompt may show). */
+export const SETTLED_STATUSES: ReadonlySet<number> = new Set([200, 4]);
+
+/** Spec 9 loan terms: 91 to 365 days, narrowed by the product's own limits. */
+export const LOAN_TERM_DAYS = { min: 91, max: 365 } as const;
+
+export function termBounds(p: Product): { min: number; max: number } {
+  return { min: Math.max(LOAN_TERM_DAYS.min, p.termMinDays), max: Math.min(LOAN_TERM_DAYS.max, p.termMaxDays) };
+}
+
+export interface Outstanding {
+  /** amount_due − paid_amount (never negative). */
+  unpaid: number;
+  late: LateCharges;
+  /** unpaid + late charges: what the borrower owes now. */
+  owed: number;
+}
+
+const NOTHING: Outstanding = { unpaid: 0, late: { daysOverdue: 0, penalty: 0, interest: 0, total: 0 }, owed: 0 };
+
+/**
+ * What the borrower owes on `order` on the business day `today`: nothing unless the order is repaying; late
+ * charges of spec 9 once today is past the due date (docs/loans.md).
+ */
+export function outstandingOf(order: Order, isRepeatClient: boolean, today: string): Outstanding {
+  if (!REPAYING_STATUSES.has(order.status)) return NOTHING;
+  const unpaid = Math.max(0, order.amountDue - order.paidAmount);
+  const daysOverdue = order.dueDate ? Math.max(0, daysBetween(order.dueDate, today)) : 0;
+  const late = lateCharges({ unpaid, daysOverdue, isRepeatClient });
+  return { unpaid, late, owed: unpaid + late.total };
+}
+
+const row = (lang: Lang, key: MessageKey, value: string): DetailRow => ({ text: t(lang, key), value });
+
+/** Status headline and description of loan details, in `lang`. */
+export function noticeOf(
+  order: Order,
+  owing: Outstanding,
+  instalments: Instalment[],
+  lang: Lang,
+): { noticeStatusText: string; noticeDesText: string } {
+  const money = (n: number) => formatMoney(n, lang);
+  const pair = (title: MessageKey, desc: MessageKey, vars?: Record<string, string | number>) => ({
+    noticeStatusText: t(lang, title),
+    noticeDesText: t(lang, desc, vars),
+  });
+  switch (order.status) {
+    case 21:
+      return pair('noticeUnderReview', 'noticeUnderReviewDesc');
+    case 110:
+      return pair('noticeRejected', 'noticeRejectedDesc');
+    case 151:
+      return pair('noticeDisbursing', 'noticeDisbursingDesc');
+    case 174:
+      return pair('noticeDueSoon', 'noticeDueSoonDesc', { amount: money(owing.owed), date: order.dueDate ?? '' });
+    case 180:
+    case 5:
+      return pair('noticeOverdue', 'noticeOverdueDesc', { days: owing.late.daysOverdue, amount: money(owing.owed) });
+    case 200:
+    case 4:
+      return pair('noticeSettled', 'noticeSettledDesc');
+    default: {
+      // 170 and 3 (repaying, not yet due): the next unpaid instalment, or the whole loan.
+      const next = instalments.find((i) => i.status === 'unpaid');
+      if (next) return pair('noticeRepaying', 'noticeRepayingNextDesc', { amount: money(next.amount), date: next.dueDate });
+      return pair('noticeRepaying', 'noticeRepayingDesc', { amount: money(owing.owed), date: order.dueDate ?? '' });
+    }
+  }
+}
+
+/** Detail rows of loan details (spec 3 userOrderDetail.detail); rows that do not apply are left out. */
+export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): DetailRow[] {
+  const money = (n: number) => formatMoney(n, lang);
+  const rows: DetailRow[] = [
+    row(lang, 'rowLoanAmount', money(order.principal)),
+    row(lang, 'rowTerm', t(lang, 'days', { days: order.termDays })),
+  ];
+  if (order.instalmentCount > 1) rows.push(row(lang, 'rowInstalments', String(order.instalmentCount)));
+  rows.push(row(lang, 'rowApplyDate', jakartaDate(order.appliedAt)));
+  if (order.disbursedAt) rows.push(row(lang, 'rowDisbursedDate', jakartaDate(order.disbursedAt)));
+  if (order.dueDate) rows.push(row(lang, 'rowDueDate', order.dueDate));
+  if (order.status !== 110) {
+    // A rejected application owes nothing: no rate, interest or amount due.
+    rows.push(row(lang, 'rowDailyRate', formatRateBp(order.dailyRateBp, lang)));
+    rows.push(row(lang, 'rowInterest', money(order.interestAmount)));
+    if (order.serviceFee > 0) rows.push(row(lang, 'rowServiceFee', money(order.serviceFee)));
+    rows.push(row(lang, 'rowAmountDue', money(order.amountDue)));
+  }
+  if (REPAYING_STATUSES.has(order.status) && order.paidAmount > 0) rows.push(row(lang, 'rowPaid', money(order.paidAmount)));
+  if (owing.late.daysOverdue > 0 && owing.late.total > 0) {
+    rows.push(row(lang, 'rowDaysOverdue', String(owing.late.daysOverdue)));
+    rows.push(row(lang, 'rowLatePenalty', money(owing.late.penalty)));
+    rows.push(row(lang, 'rowLateInterest', money(owing.late.interest)));
+    rows.push(row(lang, 'rowAmountNow', money(owing.owed)));
+  }
+  if (order.settledAt) rows.push(row(lang, 'rowSettledDate', jakartaDate(order.settledAt)));
+  return rows;
+}
+
+/** The agreement page of a contract; the language carries over through isNeedPop (spec 1). */
+export function contractViewUrl(contractId: number, productId: number, orderNo: string | null, lang: Lang): string {
+  const q = new URLSearchParams({ id: String(contractId), productId: String(productId) });
+  if (orderNo) q.set('orderId', orderNo);
+  q.set('isNeedPop', lang === 'en' ? '1' : '0');
+  return `${CONTRACT_VIEW_PATH}?${q.toString()}`;
+}
+
+export interface Offer {
+  amount: number;
+  termDays: number;
+  plan: RepaymentPlan;
+}
+
+/** The product's offer on the business day `today`: its default amount and term, the plan from today. */
+export function offerOf(product: Product, today: string): Offer {
+  const bounds = termBounds(product);
+  const termDays = Math.min(bounds.max, Math.max(bounds.min, product.defaultTermDays));
+  const amount = product.defaultAmount;
+  return { amount, termDays, plan: repaymentPlan({ principal: amount, termDays, dailyRateBp: product.dailyRateBp, startDate: today }) };
+}
+
+/** The plan as the confirm page lists it (spec 3 repay_plans). */
+export function repayPlansOf(plan: RepaymentPlan, lang: Lang): RepayPlan[] {
+  const n = plan.instalments.length;
+  return plan.instalments.map((i) => ({
+    title: n === 1 ? t(lang, 'singlePaymentTitle') : t(lang, 'instalmentTitle', { n: i.periodNo, count: n }),
+    amount: i.amount,
+    description: t(lang, 'instalmentDescription', { principal: formatMoney(i.principal, lang), interest: formatMoney(i.interest, lang) }),
+    pay_time: i.dueDate,
+  }));
+}
+
+/** Rows of the confirm page: details (the loan), detail1 (money in), detail2 (money back). */
+export function offerRows(product: Product, offer: Offer, lang: Lang): { details: DetailRow[]; detail1: DetailRow[]; detail2: DetailRow[] } {
+  const money = (n: number) => formatMoney(n, lang);
+  return {
+    details: [
+      row(lang, 'rowLoanAmount', money(offer.amount)),
+      row(lang, 'rowTerm', t(lang, 'days', { days: offer.termDays })),
+      row(lang, 'rowDailyRate', formatRateBp(product.dailyRateBp, lang)),
+    ],
+    detail1: [
+      row(lang, 'rowInterest', money(offer.plan.interest)),
+      row(lang, 'rowAmountReceived', money(offer.amount)),
+      row(lang, 'rowDisbursement', t(lang, 'disbursementTime')),
+    ],
+    detail2: [
+      row(lang, 'rowTotalRepayment', money(offer.plan.total)),
+      row(lang, 'rowInstalments', String(offer.plan.instalments.length)),
+      row(lang, 'rowFirstRepayment', offer.plan.instalments[0]!.dueDate),
+    ],
+  };
+}
