@@ -228,7 +228,8 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
       ['isNeedPop=1', {}, 'Missing required field: overall.'],
       ['isNeedPop=1', { 'accept-language': 'id-ID' }, 'Missing required field: overall.'],
       ['', EN, 'Missing required field: overall.'],
-      ['isNeedPop=0', EN, 'Missing required field: overall.'],
+      // Spec 1: isNeedPop other than 1 means Indonesian, even on a phone set to English.
+      ['isNeedPop=0', EN, 'Kolom wajib belum diisi: overall.'],
       ['', {}, 'Kolom wajib belum diisi: overall.'],
       ['isNeedPop=0', {}, 'Kolom wajib belum diisi: overall.'],
       ['', { 'accept-language': 'id-ID,en;q=0.5' }, 'Kolom wajib belum diisi: overall.'],

@@ -1,32 +1,45 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { EmptyState, Page } from '@lendview/ui';
+import { Spinner } from '@lendview/ui';
+import { en } from './i18n/en.ts';
+import { id } from './i18n/id.ts';
+
+addMessages('loanDetails', { en, id });
 
 // The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-// Its screens arrive with their own issue; until then each route says so plainly.
-addMessages('loan_details', {
-  en: { title: 'Loan details', notReadyTitle: 'Coming soon', notReady: 'This screen is not available yet. Please check back after the next app update.' },
-  id: { title: 'Detail pinjaman', notReadyTitle: 'Segera hadir', notReady: 'Layar ini belum tersedia. Silakan kembali setelah pembaruan aplikasi berikutnya.' },
-});
+export const ROUTES = ['/loanDetails', '/confirm', '/relevant', '/error'];
 
-export const ROUTES = ["/loanDetails","/confirm","/relevant","/error"];
+// One chunk per screen: a borrower downloads only the screen they open.
+const LoanDetailsPage = lazy(() => import('./pages/LoanDetailsPage.tsx'));
+const ConfirmPage = lazy(() => import('./pages/ConfirmPage.tsx'));
+const RelevantPage = lazy(() => import('./pages/RelevantPage.tsx'));
+const ErrorPage = lazy(() => import('./pages/ErrorPage.tsx'));
 
-function NotYet() {
-  const { t } = useTranslation('loan_details');
+/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
+function PageFallback() {
+  const { t } = useTranslation('common');
   return (
-    <Page title={t('title')}>
-      <EmptyState title={t('notReadyTitle')} description={t('notReady')} />
-    </Page>
+    <div className="ld-fallback" style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
+      <div style={{ animation: 'ld-fade-in 0s linear 300ms both' }}>
+        <Spinner label={t('loading')} />
+      </div>
+      <style>{'@keyframes ld-fade-in{from{opacity:0}to{opacity:1}}'}</style>
+    </div>
   );
 }
 
+/** The loan-details remote: loan details V3, confirmation, recommended products, joint-login failure. */
 export default function App() {
   return (
-    <Routes>
-      {ROUTES.map((path) => (
-        <Route key={path} path={path} element={<NotYet />} />
-      ))}
-    </Routes>
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/loanDetails" element={<LoanDetailsPage />} />
+        <Route path="/confirm" element={<ConfirmPage />} />
+        <Route path="/relevant" element={<RelevantPage />} />
+        <Route path="/error" element={<ErrorPage />} />
+      </Routes>
+    </Suspense>
   );
 }

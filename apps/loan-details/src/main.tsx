@@ -1,21 +1,5 @@
-// Standalone dev entry for the feature team (`pnpm --filter @lendview/loan-details dev`); the shell does not use it.
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { captureSharedParams } from '@lendview/api-client';
-import { initI18n, resolveLanguage } from '@lendview/i18n';
-import { AppProviders } from '@lendview/ui';
-import '@lendview/ui/styles.css';
+// Standalone dev entry for the loan-details team (`pnpm --filter @lendview/loan-details dev`); the shell does not use it.
+import { mountStandalone } from '@lendview/ui/standalone';
 import App from './App.tsx';
 
-captureSharedParams();
-await initI18n(resolveLanguage());
-
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <BrowserRouter>
-      <AppProviders>
-        <App />
-      </AppProviders>
-    </BrowserRouter>,
-  );
+await mountStandalone(App);

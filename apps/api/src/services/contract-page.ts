@@ -24,7 +24,7 @@ const STYLE = `
   .particulars h2 { margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
   dt { color: #52606d; }
-  dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: anywhere; }
+  dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: break-word; }
   .note { color: #52606d; font-size: 13px; margin-top: 8px; }
   .error { padding-top: 40px; text-align: center; color: #52606d; }
 `;

@@ -1,0 +1,278 @@
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError, isSuccess, withSharedParams } from '@lendview/api-client';
+import { useLang } from '@lendview/i18n';
+import { Button, Card, ErrorPanel, Page, toast } from '@lendview/ui';
+import { jumpToContract } from '../api/contract-jump.ts';
+import { useContracts } from '../api/contract-list.ts';
+import { type LoanConfirm, useLoanConfirm } from '../api/loan-detail-confirm.ts';
+import { usePushLoan } from '../api/loan-detail-push.ts';
+import { AgreementPopup } from '../components/AgreementPopup.tsx';
+import { DetailRows } from '../components/DetailRows.tsx';
+import { RepayPlanModal } from '../components/RepayPlanModal.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { CheckMark, ChevronRight, DocumentIcon } from '../components/icons.tsx';
+import { externalNav, resolveTarget } from '../lib/navigation.ts';
+import { CONTRACT_SCENE, LOAN_TYPE } from '../lib/scene.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { useQueryParam } from '../lib/use-query-param.ts';
+import '../styles/common.css';
+import '../styles/confirm.css';
+
+/** The popup agreement shows on load only for type 1 with a URL (spec 4.8). */
+export function showsPopup(data: Pick<LoanConfirm, 'isPopType' | 'popAgreementUrl'>): boolean {
+  return data.isPopType === 1 && data.popAgreementUrl.trim() !== '';
+}
+
+/**
+ * `/confirm?productId&orderId&position`: loan confirmation (spec 2.5, 4.8). Confirm needs the agreement
+ * checkbox (checked by default), sends loan-detail-push once, and goes to data.lendDetailsUrl with from=confirm.
+ */
+export default function ConfirmPage() {
+  const { t } = useTranslation('loanDetails');
+  const lang = useLang();
+  const productId = useQueryParam('productId');
+  const orderId = useQueryParam('orderId');
+  const navigate = useNavigate();
+  const query = useLoanConfirm(productId, lang, t('confirm.loading'));
+  const data = query.data;
+  const [agreed, setAgreed] = useState(true);
+  const push = usePushLoan(t('confirm.submitting'));
+  const submitted = useRef(false);
+  const hintId = useId();
+
+  const confirm = () => {
+    if (!data || !agreed || submitted.current) return;
+    submitted.current = true;
+    push.mutate(
+      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId: data.productId, loanType: LOAN_TYPE },
+      {
+        onSuccess: ({ lendDetailsUrl }) => {
+          const target = resolveTarget(lendDetailsUrl, { from: 'confirm' });
+          if ('internal' in target) navigate(target.internal);
+          else externalNav.assign(target.external);
+        },
+        onError: (e) => {
+          submitted.current = false;
+          if (!isApiError(e)) toast.show(t('error', { ns: 'common' }));
+        },
+      },
+    );
+  };
+
+  let body;
+  if (data) body = <ConfirmBody data={data} productId={productId} orderId={orderId} />;
+  else if (query.isError)
+    body = <ErrorPanel message={t('confirm.loadFailed')} onRetry={() => void query.refetch()} />;
+  else body = <ConfirmPlaceholder />;
+
+  return (
+    <Page
+      title={t('confirm.title')}
+      className="ld-page"
+      footer={
+        <div className="ld-confirm-footer">
+          <label className="ld-check">
+            <input
+              type="checkbox"
+              className="ld-check__input"
+              checked={agreed}
+              onChange={(e) => setAgreed(e.target.checked)}
+              aria-describedby={agreed ? undefined : hintId}
+            />
+            <span className="ld-check__box" aria-hidden="true">
+              <CheckMark />
+            </span>
+            <span className="ld-check__label">{t('confirm.agree')}</span>
+          </label>
+          {!agreed && (
+            <p id={hintId} className="ld-confirm-footer__hint">
+              {t('confirm.mustAgree')}
+            </p>
+          )}
+          <Button variant="primary" block onClick={confirm} disabled={!data || !agreed} loading={push.isPending}>
+            {t('confirm.confirm')}
+          </Button>
+        </div>
+      }
+    >
+      <div className="ld-stack" aria-busy={query.isPending || undefined}>
+        {body}
+      </div>
+    </Page>
+  );
+}
+
+function ConfirmPlaceholder() {
+  return (
+    <>
+      <Card className="ld-offer">
+        <div className="ld-product-row ld-product-row--static">
+          <Skeleton width={40} height={40} radius={10} />
+          <Skeleton width="50%" height={20} />
+        </div>
+        <Skeleton width="40%" height={18} className="ld-skel--center" />
+        <Skeleton width="70%" height={36} className="ld-skel--center" />
+        <div className="ld-offer__facts">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="ld-offer__fact">
+              <Skeleton width="80%" height={16} />
+              <Skeleton width="60%" height={20} />
+            </div>
+          ))}
+        </div>
+      </Card>
+      <Card className="ld-card">
+        <Skeleton width="40%" height={22} />
+        <div className="ld-rows">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="ld-rows__row">
+              <Skeleton width="35%" height={18} />
+              <Skeleton width="30%" height={18} />
+            </div>
+          ))}
+        </div>
+      </Card>
+    </>
+  );
+}
+
+function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productId: string; orderId: string }) {
+  const { t } = useTranslation('loanDetails');
+  const money = useMoney();
+  const [planOpen, setPlanOpen] = useState(false);
+  // Shown on load (spec 4.8) until the borrower agrees; a refetch does not bring it back.
+  const [agreedToPopup, setAgreedToPopup] = useState(false);
+  const popupOpen = showsPopup(data) && !agreedToPopup;
+
+  const firstPlan = data.repay_plans[0];
+  const repaymentDate = data.firstPayTime || firstPlan?.pay_time || '';
+  // sp_rate is the bare daily rate ('0.05%'); pRateDsc the sentence ('Daily interest rate 0.05%').
+  const rate = data.sp_rate || data.pRateDsc;
+  const moreRows = [...data.details, ...data.detail1, ...data.detail2];
+
+  return (
+    <>
+      <Card className="ld-offer">
+        <div className="ld-product-row ld-product-row--static">
+          <img className="ld-product-row__logo" src={data.productLogo} alt="" width={40} height={40} decoding="async" />
+          <span className="ld-product-row__name">{data.productName}</span>
+        </div>
+        <p className="ld-offer__label">{t('confirm.amount')}</p>
+        <p className="ld-offer__amount" data-testid="confirm-amount">
+          {money(data.amount)}
+        </p>
+        <dl className="ld-offer__facts">
+          <div className="ld-offer__fact">
+            <dt>{t('confirm.term')}</dt>
+            <dd>{t('confirm.days', { count: data.periods })}</dd>
+          </div>
+          <div className="ld-offer__fact">
+            <dt>{t('confirm.rate')}</dt>
+            <dd>{rate || t('common.unavailable')}</dd>
+          </div>
+          <div className="ld-offer__fact">
+            <dt>{t('confirm.repaymentDate')}</dt>
+            <dd>{repaymentDate || t('common.unavailable')}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      {moreRows.length > 0 && (
+        <Card className="ld-card" heading={t('confirm.moreDetails')}>
+          <DetailRows rows={data.details} />
+          <DetailRows rows={data.detail1} className="ld-rows--group" />
+          <DetailRows rows={data.detail2} className="ld-rows--group" />
+        </Card>
+      )}
+
+      {data.repay_plans.length > 0 && (
+        <Card className="ld-card" heading={t('confirm.repaymentPlan')}>
+          <ul className="ld-plan-summary">
+            {data.repay_plans.slice(0, 3).map((plan, i) => (
+              <li key={`${i}-${plan.pay_time}`} className="ld-plan-summary__row">
+                <span className="ld-plan-summary__when">
+                  <span className="ld-plan-summary__title">{plan.title}</span>
+                  <span className="ld-plan-summary__date">{plan.pay_time}</span>
+                </span>
+                <span className="ld-plan-summary__amount">{money(plan.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="ld-link-button" onClick={() => setPlanOpen(true)}>
+            {t('confirm.planButton')}
+            <ChevronRight />
+          </button>
+        </Card>
+      )}
+
+      {data.note && <p className="ld-note">{data.note}</p>}
+
+      <Contracts productId={productId} orderId={orderId} />
+
+      <RepayPlanModal
+        open={planOpen}
+        plans={data.repay_plans}
+        summary={[data.pRateDsc, t('confirm.days', { count: data.periods })].filter(Boolean).join(' · ')}
+        onClose={() => setPlanOpen(false)}
+      />
+      <AgreementPopup
+        open={popupOpen}
+        title={data.popTitle}
+        content={data.popContent}
+        url={withSharedParams(data.popAgreementUrl.trim())}
+        onAgree={() => setAgreedToPopup(true)}
+      />
+    </>
+  );
+}
+
+/** Agreement links (spec 7.6): each opens through contract-jump (position = its index) in the web view. */
+function Contracts({ productId, orderId }: { productId: string; orderId: string }) {
+  const { t } = useTranslation('loanDetails');
+  const lang = useLang();
+  const contracts = useContracts(productId, lang);
+  const opening = useRef(false);
+
+  const open = async (position: number) => {
+    if (opening.current) return;
+    opening.current = true;
+    try {
+      const env = await jumpToContract(
+        { productId, scene: CONTRACT_SCENE, position, orderId, loanType: LOAN_TYPE },
+        { loadingText: t('common.opening') },
+      );
+      // The agreement page authenticates like every call: the session rides along in the shared params.
+      if (isSuccess(env) && env.data?.contract_url) externalNav.assign(withSharedParams(env.data.contract_url));
+    } catch {
+      toast.show(t('error', { ns: 'common' }));
+    } finally {
+      opening.current = false;
+    }
+  };
+
+  const list = contracts.data ?? [];
+  if (!contracts.isPending && list.length === 0) return null;
+  return (
+    <Card className="ld-card" heading={t('confirm.agreements')} aria-busy={contracts.isPending || undefined}>
+      {contracts.isPending ? (
+        <div className="ld-contracts">
+          <Skeleton width="70%" height={20} />
+          <Skeleton width="55%" height={20} />
+        </div>
+      ) : (
+        <ul className="ld-contracts">
+          {list.map((c, i) => (
+            <li key={c.id}>
+              <button type="button" className="ld-contract" onClick={() => void open(i)}>
+                <DocumentIcon className="ld-contract__icon" />
+                <span>{c.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
