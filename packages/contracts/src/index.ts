@@ -6,3 +6,4 @@ export * from './fields.ts';
 export * from './endpoints.ts';
 export * from './demo.ts';
 export * from './loan.ts';
+export * from './repayment.ts';

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { endpoint } from './endpoints.ts';
+import { formInt } from './fields.ts';
+import { detailRow } from './loan.ts';
+
+// Repayment (spec 3, 4.3, 4.6, 4.7, 7.3, 7.6). Money is integer minor units in every amount field.
+
+const orderId = z.string().trim().min(1).max(64);
+const productId = formInt().pipe(z.number().int().positive());
+const minor = formInt().pipe(z.number().int().positive());
+
+/** Spec 9: payment types. */
+export const PAY_TYPE = { bank: 1, market: 2 } as const;
+export const payTypeSchema = formInt().pipe(z.union([z.literal(1), z.literal(2)]));
+/** Spec 9: the default market. */
+export const DEFAULT_MARKET = 'ALFAMART';
+
+/**
+ * What a repayment pays (our addition: spec 7.6 does not say how the server tells them apart):
+ * the whole loan, the first N instalments, or the extension fee.
+ */
+export const repayTypeSchema = z.enum(['full', 'installment', 'delay']);
+export type RepayType = z.infer<typeof repayTypeSchema>;
+
+/** Spec 3 "Bank option": a bank and its channels (ATM, mobile banking, ...); specificNum is the channel number. */
+export const bankOption = z.object({
+  bankName: z.string(),
+  bankCode: z.string(),
+  methods: z.array(z.object({ name: z.string(), specificNum: z.string() })),
+});
+export type BankOption = z.infer<typeof bankOption>;
+
+export const initPayType = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/init-pay-type',
+  successCode: '00',
+  request: z.object({ productId, orderId, pay_type: payTypeSchema }),
+  /** banks for pay_type 1, markets (codes such as ALFAMART) for 2; the other list is empty. */
+  response: z.object({ banks: z.array(bankOption), markets: z.array(z.string()) }),
+});
+
+/** Spec 3 "Virtual account detail". payStep: bank → [{ name, steps }] grouped by bank name; market → [string]. */
+export const vaDetail = z.object({
+  /** Total payment, minor units. */
+  amount: z.number().int(),
+  /** Virtual account number (bank) or payment code (mini market). */
+  vcode: z.string(),
+  /** Bill number. */
+  cardNo: z.string(),
+  payType: z.union([z.literal(1), z.literal(2)]),
+  /** Bank code (BCA, BNI, ...) or market code (ALFAMART, INDOMARET). */
+  payCode: z.string(),
+  payStep: z.union([z.array(z.object({ name: z.string(), steps: z.array(z.string()) })), z.array(z.string())]),
+  specificNum: z.string(),
+  telephone: z.string(),
+  /** When the code stops accepting payment (ISO 8601). */
+  expiresAt: z.string(),
+  repayType: repayTypeSchema,
+  /** 'pending' until the provider's signed callback confirms it. */
+  state: z.enum(['pending', 'paid', 'expired']),
+});
+export type VaDetail = z.infer<typeof vaDetail>;
+
+export const generateVcode = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/generate-vcode',
+  successCode: '00',
+  request: z.object({
+    productId,
+    orderId,
+    amount: minor,
+    /** Ignored when is_default is 1 (the server picks the borrower's last method, else the first bank). */
+    payCode: z.string().trim().max(32).default(''),
+    pay_type: payTypeSchema.optional(),
+    /** Spec 4.6: 1 when a new repayment starts, 0 when the borrower chose a method. */
+    is_default: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
+    is_display: formInt().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+    specific_num: z.string().trim().max(32).default(''),
+    repayType: repayTypeSchema.default('full'),
+    /** For repayType installment: how many instalments, from the first unpaid. */
+    periods: formInt().pipe(z.number().int().min(1)).optional(),
+  }),
+  response: vaDetail,
+});
+
+/** Spec 3 "Extension detail". */
+export const delayDetail = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/delay-detail',
+  successCode: '00',
+  request: z.object({ productId, orderId }),
+  response: z.object({
+    productName: z.string(),
+    productLogo: z.string(),
+    delayShouldPayAmount: z.number().int(),
+    /** The new due date if the extension is paid (YYYY-MM-DD). */
+    delayExpiryTime: z.string(),
+    /** Extension length in days. */
+    delayDays: z.number().int(),
+    orderDetail: z.object({ detail: z.array(detailRow) }),
+    telephone: z.string(),
+  }),
+});
+
+/** Spec 3 "Instalment plan" item. periodStatus 500 is the special state of docs/repayment.md. */
+export const instalmentItem = z.object({
+  periodNo: z.number().int(),
+  totalAmount: z.number().int(),
+  canClick: z.union([z.literal(0), z.literal(1)]),
+  periodStatus: z.number().int(),
+  repayDes: z.string(),
+  dueTime: z.string(),
+});
+export type InstalmentItem = z.infer<typeof instalmentItem>;
+
+export const loanPlayDetail = endpoint({
+  method: 'POST',
+  path: '/v3/installment/loan-play-detail',
+  successCode: '00',
+  request: z.object({ productId, orderId }),
+  response: z.object({
+    productName: z.string(),
+    repayWaitCount: z.number().int(),
+    note: z.string(),
+    repayPlanDetail: z.object({ repayWaitDetail: z.array(instalmentItem), repayYetDetail: z.array(instalmentItem) }),
+  }),
+});
+
+/** Spec 7.3: the legacy bank-card repayment, POST /api/v1/lendview/service/loan/<endpoint>. */
+export const LEGACY_LOAN = '/api/v1/lendview/service/loan';
+
+export const bankCard = z.object({ id: z.number().int(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() });
+export type BankCard = z.infer<typeof bankCard>;
+
+export const repaymentWay = endpoint({
+  method: 'POST',
+  path: `${LEGACY_LOAN}/repayment-way`,
+  successCode: '00',
+  request: z.object({ orderId }),
+  /** The borrower's cards (card numbers masked) and what the order asks now. */
+  response: z.object({ cards: z.array(bankCard), amount: z.number().int() }),
+});
+
+/** Commit with sendMsg 0 (spec 4.3). needValid 1 → an SMS code was sent; confirm with it. url → redirect flow. */
+export const repaymentCommit = endpoint({
+  method: 'POST',
+  path: `${LEGACY_LOAN}/repayment-commit`,
+  successCode: '00',
+  request: z.object({ orderId, cardId: formInt(), amount: minor, sendMsg: formInt().pipe(z.union([z.literal(0), z.literal(1)])) }),
+  response: z.object({
+    repayRecordId: z.number().int(),
+    needValid: z.union([z.literal(0), z.literal(1)]),
+    url: z.string(),
+  }),
+});
+
+/** Spec 8: 800006 wrong code, 800005 submitted twice. */
+export const LEGACY_CODE = { wrongCode: 800006, duplicate: 800005 } as const;
+
+export const repaymentConfirm = endpoint({
+  method: 'POST',
+  path: `${LEGACY_LOAN}/repayment-confirm`,
+  successCode: '00',
+  request: z.object({ orderId, verifyCode: z.string().trim().min(6).max(8), repaymentRecordId: formInt() }),
+  response: z.object({ state: z.enum(['pending', 'paid']) }),
+});
+
+/** The redirect ("Alipay-style") repayment: answers the provider page to send the borrower to. */
+export const repaymentHuichao = endpoint({
+  method: 'POST',
+  path: `${LEGACY_LOAN}/repayment-huichao`,
+  successCode: '00',
+  request: z.object({ userId: z.string().trim().max(64).default(''), orderId, amount: minor }),
+  response: z.object({ url: z.string() }),
+});
+
+/** /bindCard (our addition: spec 2.1 names the route only). */
+export const bindCard = endpoint({
+  method: 'POST',
+  path: `${LEGACY_LOAN}/bind-card`,
+  successCode: '00',
+  request: z.object({ bankCode: z.string().trim().min(2).max(16), cardNo: z.string().regex(/^\d{10,19}$/), holderName: z.string().trim().min(2).max(80) }),
+  response: bankCard,
+});
+
+/** Demo mode only: pay a code the way the sandbox's own simulate call would (a signed callback). */
+export const devPaymentsSimulate = endpoint({
+  method: 'POST',
+  path: '/dev/payments/simulate',
+  successCode: '00',
+  request: z.object({ vcode: z.string().trim().min(4).max(40), amount: minor.optional() }),
+  response: z.object({ applied: z.boolean(), orderStatus: z.number().int() }),
+});
