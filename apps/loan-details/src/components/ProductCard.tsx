@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecommendedProduct } from '@lendview/contracts';
 import { Button, cx } from '@lendview/ui';
@@ -15,26 +15,28 @@ export interface ProductCardProps {
 
 /**
  * A recommended product (spec 2.5): logo, name, rate, amount range and its label, description, tags, and the
- * button. buttonStatus 0 (or globally 0) greys the card out and ignores taps anywhere on it.
+ * button. buttonStatus 0 (or globally 0) greys the card out and ignores taps anyw/**
+ * The frame every product card shares (recommended products and the joint-login failure list): logo, name and
+ * the button on top, the rest below. An inactive card is greyed out and ignores taps anywhere on it.
  */
-export function ProductCard({ product, showTags, onApply, busy = false }: ProductCardProps) {
-  const { t } = useTranslation('loanDetails');
-  const money = useMoney();
+export function ProductCardFrame(props: {
+  logo: string;
+  name: string;
+  buttonText: string;
+  active: boolean;
+  busy: boolean;
+  onApply: () => void;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { logo, name, buttonText, active, busy, onApply, testId, children } = props;
   const nameId = useId();
-  const active = isClickable(product);
-  const tags = showTags ? product.productTags.filter((tag) => tag.trim() !== '') : [];
-
   return (
-    <article
-      className={cx('ld-product-card', !active && 'is-disabled')}
-      aria-labelledby={nameId}
-      data-testid="product-card"
-      onClick={active ? onApply : undefined}
-    >
+    <article className={cx('ld-product-card', !active && 'is-disabled')} aria-labelledby={nameId} data-testid={testId} onClick={active ? onApply : undefined}>
       <div className="ld-product-card__head">
-        <img className="ld-product-card__logo" src={product.productLogo} alt="" width={44} height={44} decoding="async" />
+        <img className="ld-product-card__logo" src={logo} alt="" width={44} height={44} decoding="async" />
         <h3 id={nameId} className="ld-product-card__name">
-          {product.productName}
+          {name}
         </h3>
         <Button
           variant="primary"
@@ -48,9 +50,29 @@ export function ProductCard({ product, showTags, onApply, busy = false }: Produc
             if (active) onApply();
           }}
         >
-          {product.buttonText}
+          {buttonText}
         </Button>
       </div>
+      {children}
+    </article>
+  );
+}
+
+export function ProductCard({ product, showTags, onApply, busy = false }: ProductCardProps) {
+  const { t } = useTranslation('loanDetails');
+  const money = useMoney();
+  const tags = showTags ? product.productTags.filter((tag) => tag.trim() !== '') : [];
+
+  return (
+    <ProductCardFrame
+      logo={product.productLogo}
+      name={product.productName}
+      buttonText={product.buttonText}
+      active={isClickable(product)}
+      busy={busy}
+      onApply={onApply}
+      testId="product-card"
+    >
       {tags.length > 0 && (
         <ul className="ld-tags" aria-label={t('common.tags')}>
           {tags.map((tag) => (
@@ -75,6 +97,6 @@ export function ProductCard({ product, showTags, onApply, busy = false }: Produc
         )}
       </dl>
       {product.productDesc && <p className="ld-product-card__desc">{product.productDesc}</p>}
-    </article>
+    </ProductCardFrame>
   );
 }

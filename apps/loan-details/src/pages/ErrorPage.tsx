@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { StandProduct } from '@lendview/contracts';
 import { isSuccess } from '@lendview/api-client';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, cx, toast } from '@lendview/ui';
+import { Card, ErrorPanel, Page, toast } from '@lendview/ui';
 import { postStandJoint } from '../api/stand-joint.ts';
 import { postStandNecessity } from '../api/stand-necessity.ts';
 import { useStandTargeted } from '../api/stand-targeted.ts';
 import { Skeleton } from '../components/Skeleton.tsx';
+import { ProductCardFrame } from '../components/ProductCard.tsx';
 import { openProductUrl } from '../lib/navigation.ts';
 import { useQueryParam } from '../lib/use-query-param.ts';
 import failedImage from '../assets/joint-failed.svg';
@@ -113,34 +114,16 @@ export default function ErrorPage() {
 /** A product of the joint-login failure list: logo, title, rate, description, button (buttonStatus 0 greyed). */
 function StandProductCard({ product, busy, onOpen }: { product: StandProduct; busy: boolean; onOpen: () => void }) {
   const { t } = useTranslation('loanDetails');
-  const active = product.buttonStatus === 1;
-  const nameId = `ld-stand-${product.productId}`;
   return (
-    <article
-      className={cx('ld-product-card', !active && 'is-disabled')}
-      aria-labelledby={nameId}
-      data-testid="stand-product"
-      onClick={active ? onOpen : undefined}
+    <ProductCardFrame
+      logo={product.logo}
+      name={product.title}
+      buttonText={product.buttonText}
+      active={product.buttonStatus === 1}
+      busy={busy}
+      onApply={onOpen}
+      testId="stand-product"
     >
-      <div className="ld-product-card__head">
-        <img className="ld-product-card__logo" src={product.logo} alt="" width={44} height={44} decoding="async" />
-        <h3 id={nameId} className="ld-product-card__name">
-          {product.title}
-        </h3>
-        <Button
-          variant="primary"
-          className="ld-product-card__button"
-          disabled={!active}
-          loading={busy}
-          aria-describedby={nameId}
-          onClick={(e) => {
-            e.stopPropagation();
-            if (active) onOpen();
-          }}
-        >
-          {product.buttonText}
-        </Button>
-      </div>
       {product.rate && (
         <dl className="ld-product-card__facts">
           <div className="ld-product-card__fact">
@@ -150,6 +133,6 @@ function StandProductCard({ product, busy, onOpen }: { product: StandProduct; bu
         </dl>
       )}
       {product.description && <p className="ld-product-card__desc">{product.description}</p>}
-    </article>
+    </ProductCardFrame>
   );
 }
