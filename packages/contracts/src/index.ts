@@ -7,3 +7,4 @@ export * from './endpoints.ts';
 export * from './demo.ts';
 export * from './loan.ts';
 export * from './repayment.ts';
+export * from './complaint.ts';

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { endpoint } from './endpoints.ts';
+import { formInt } from './fields.ts';
+
+// Complaints, the FAQ chatbot and the operator API (spec 2.4, 3, 4.1, 4.2, 5, 7.2, 8, 9).
+
+/** Spec 5 / 9. */
+export const COMPLAINT_MAX_CHARS = 200;
+export const COMPLAINT_MAX_IMAGES = 9;
+/** Spec 2.4: type value 1 is collection, which has sub-types and needs an order whose isShow is 1. */
+export const COLLECTION_TYPE = 1;
+/** Spec 4.2: QA record types. */
+export const QA_RECORD = { toComplaint: 1, resolved: 2, stars: 3, freeText: 4 } as const;
+/** Spec 4.2: an answer item with this action_type goes to the complaint form. */
+export const QA_ACTION_COMPLAINT = 4;
+
+const orderNo = z.string().trim().max(64);
+const titleValue = z.object({ title: z.string(), value: z.number().int() });
+
+/** Spec 3 "Order card". isShow 1 means collection complaints are allowed. */
+export const orderCard = z.object({
+  orderNo: z.string(),
+  productLogo: z.string(),
+  productName: z.string(),
+  status: z.number().int(),
+  isShow: z.union([z.literal(0), z.literal(1)]),
+  list: z.array(z.object({ title: z.string(), value: z.string() })),
+});
+export type OrderCard = z.infer<typeof orderCard>;
+
+export const problemInit = endpoint({
+  method: 'POST',
+  path: '/user-problem/problem-init',
+  successCode: '00',
+  /** The selected order; empty → the borrower's latest order. */
+  request: z.object({ orderId: orderNo.default('') }),
+  response: z.object({
+    problemType: z.array(titleValue),
+    /** Sub-types of the collection type (value 1). */
+    problemSonType: z.array(titleValue),
+    orderDetail: orderCard.nullable(),
+    orderList: z.array(orderCard),
+  }),
+});
+
+/** The newer variant (complaint grid): problem types come from the QA list's top categories. */
+export const problemInitV3 = endpoint({
+  method: 'POST',
+  path: '/h5-api/v3/user-problem/problem-init',
+  successCode: '00',
+  request: z.object({ orderNo: orderNo.default('') }),
+  response: z.object({
+    /** Open complaints of this borrower (a badge on the "My complaints" link). */
+    problemStatus: z.number().int(),
+    orderDetail: orderCard.nullable(),
+    orderList: z.array(orderCard),
+    problemType: z.array(z.object({ id: z.number().int(), title_local: z.string() })),
+  }),
+});
+
+export const qaAnswerItem = z.object({
+  id: z.number().int(),
+  title_local: z.string(),
+  title_local_alias: z.string(),
+  action_type: z.number().int(),
+});
+export type QaAnswerItem = z.infer<typeof qaAnswerItem>;
+
+export const getQaList = endpoint({
+  method: 'GET',
+  path: '/h5-api/v3/user-problem/get-qa-list',
+  successCode: '00',
+  /** pid 0 → the top categories. */
+  request: z.object({ orderNo: orderNo.default(''), pid: formInt().pipe(z.number().int().min(0)) }),
+  response: z.object({
+    answerList: z.array(qaAnswerItem),
+    question: z.object({ id: z.number().int(), title_local: z.string() }).nullable(),
+    /** The answer text of `question` ('' for a category). */
+    data: z.string(),
+  }),
+});
+
+export const qaRecord = endpoint({
+  method: 'POST',
+  path: '/h5-api/v3/user-problem/qa-record',
+  successCode: '00',
+  request: z.object({
+    orderNo: orderNo.default(''),
+    type: formInt().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
+    /** type 2: 1 resolved, 2 not resolved; type 3: stars 1-5; type 4: the borrower's text; type 1: ''. */
+    value: z.string().trim().max(200).default(''),
+    qaId: formInt().pipe(z.number().int().min(0)).default(0),
+  }),
+  /**
+   * reply: for type 4 the matched answer (or the honest "could not find that" text, matched false);
+   * for type 3 under 4 stars the server's message; '' otherwise.
+   */
+  response: z.object({ reply: z.string(), matched: z.boolean(), qaId: z.number().int() }),
+});
+
+/** Multipart field `problemImage`: JPEG, PNG or WebP by content, size-capped. */
+export const uploadProblemImg = endpoint({
+  method: 'POST',
+  path: '/user-problem/upload-problem-img',
+  successCode: '00',
+  request: z.object({}),
+  response: z.object({ url: z.string() }),
+});
+
+export const problemSave = endpoint({
+  method: 'POST',
+  path: '/user-problem/problem-save',
+  successCode: '00',
+  request: z.object({
+    problemType: formInt(),
+    problemSonType: formInt().default(0),
+    problemDetail: z.string().trim().min(1).max(COMPLAINT_MAX_CHARS),
+    /** Comma-joined URLs returned by upload-problem-img ('' when none), at most 9. */
+    problemImage: z.string().max(4000).default(''),
+    orderNo: orderNo.default(''),
+  }),
+  response: z.object({ problemId: z.number().int() }),
+});
+
+export const complaintListItem = z.object({ id: z.number().int(), time: z.string(), type: z.string(), content: z.string() });
+export const problemList = endpoint({
+  method: 'POST',
+  path: '/user-problem/problem-list',
+  successCode: '00',
+  request: z.object({}),
+  /** Tabs by state: all, processing, processed. */
+  response: z.object({
+    tabs: z.array(z.object({ title: z.string(), state: z.string(), items: z.array(complaintListItem) })),
+  }),
+});
+
+export const problemDetail = endpoint({
+  method: 'POST',
+  path: '/user-problem/problem-detail',
+  successCode: '00',
+  request: z.object({ problemId: formInt() }),
+  response: z.object({
+    problemId: z.number().int(),
+    type: z.string(),
+    sonType: z.string(),
+    content: z.string(),
+    images: z.array(z.string()),
+    time: z.string(),
+    state: z.enum(['processing', 'processed']),
+    /** The operator's answer ('' until answered), its agent label and photos. */
+    disposeDetail: z.string(),
+    disposeAgent: z.string(),
+    disposeImages: z.array(z.string()),
+    /** Non-zero: the borrower may rate the answer (answered and not yet rated). */
+    isScore: z.number().int(),
+  }),
+});
+
+export const saveScore = endpoint({
+  method: 'POST',
+  path: '/user-problem/save-score',
+  successCode: '00',
+  request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), problemId: formInt() }),
+  response: z.object({ saved: z.boolean() }),
+});
