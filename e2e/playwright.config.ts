@@ -8,7 +8,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // One worker: specs share the demo orders of one server (repayment settles DEMO-170 that loan-details
+  // reads), so files run one after another in name order.
+  workers: 1,
   retries: 0,
   reporter: [['list']],
   use: {
