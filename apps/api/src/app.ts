@@ -7,6 +7,7 @@ import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
+import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
 import formbodyPlugin, { BODY_LIMIT } from './plugins/external/formbody.ts';
@@ -20,6 +21,9 @@ import loanDetailsRoutes from './routes/loan-details/index.ts';
 import loginRoutes from './routes/login/index.ts';
 import marketRoutes from './routes/market/index.ts';
 import personalCenterRoutes from './routes/personal-center/index.ts';
+import legacyLoanRoutes from './routes/legacy-loan/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
+import repaymentRoutes from './routes/repayment/index.ts';
 import staticRoutes from './routes/static/index.ts';
 
 export interface BuildAppOptions {
@@ -35,6 +39,13 @@ export interface BuildAppOptions {
   logger?: boolean | { level?: string };
   /** SMS provider; default writes the sms_outbox table. */
   sms?: SmsProvider;
+  /** Payment provider; default the sandbox (providers/payments.ts), signing with `paymentWebhookSecret`. */
+  payments?: PaymentProvider;
+  /**
+   * HMAC key of the sandbox's signed callbacks. Required outside demo mode unless `payments` is given; in demo
+   * mode it defaults to a fixed development value.
+   */
+  paymentWebhookSecret?: string;
   /** Source of "now" for every expiry and rate window; default the system clock. */
   clock?: Clock;
   /** Abuse limits of the SMS login; defaults in lib/context.ts. */
@@ -94,9 +105,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   const clock = options.clock ?? systemClock;
+  const secret = options.paymentWebhookSecret ?? (options.demo ? DEV_PAYMENT_WEBHOOK_SECRET : undefined);
+  if (!options.payments && !secret) throw new Error('buildApp: paymentWebhookSecret is required outside demo mode');
+  const payments = options.payments ?? new SandboxPaymentProvider(secret!);
   app.decorate('db', options.db);
   app.decorate('clock', clock);
   app.decorate('sms', options.sms ?? new OutboxSmsProvider(options.db, clock));
+  app.decorate('payments', payments);
   app.decorate('demo', options.demo ?? false);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
 
@@ -117,6 +132,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(contractRoutes);
   app.register(eventRoutes);
   app.register(marketRoutes);
+  app.register(repaymentRoutes);
+  app.register(legacyLoanRoutes);
+  app.register(paymentRoutes);
   if (options.demo) app.register(devRoutes);
   app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
 

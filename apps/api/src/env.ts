@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEV_PAYMENT_WEBHOOK_SECRET } from './providers/payments.ts';
 
 /**
  * The one place that reads the environment. Everything else receives a validated `Env`.
@@ -48,6 +49,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().pipe(z.email().max(254)).default('cs@lendview.co.id'),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters'),
 });
 
 export interface Env {
@@ -65,6 +67,11 @@ export interface Env {
   logLevel: string;
   /** fastify trustProxy: false (default), true ("true"), a hop count ("1"), or a comma list of proxy addresses / CIDRs. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /**
+   * HMAC key of the payment provider's signed callbacks (docs/repayment.md). Required outside demo mode; in demo
+   * mode a fixed development value is used when it is not set.
+   */
+  paymentWebhookSecret: string;
 }
 
 export class EnvError extends Error {
@@ -78,19 +85,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment: ${detail}`);
   }
   const e = parsed.data;
+  const demo = e.DEMO_MODE === '1';
+  if (!demo && e.PAYMENT_WEBHOOK_SECRET === undefined) {
+    throw new EnvError('Invalid environment: PAYMENT_WEBHOOK_SECRET: required outside demo mode (the payment callbacks are signed with it)');
+  }
   const fromRoot = (value: string | undefined, fallback: string) => resolve(REPO_ROOT, value ?? fallback);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: fromRoot(e.DATA_DIR, '.data'),
     databaseUrl: e.DATABASE_URL,
-    demo: e.DEMO_MODE === '1',
+    demo,
     shellDir: fromRoot(e.SHELL_DIR, 'apps/shell/dist'),
     releasesDir: fromRoot(e.RELEASES_DIR, 'releases'),
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
   };
 }
 

@@ -35,6 +35,7 @@ async function main() {
     releasesDir: env.releasesDir,
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
+    paymentWebhookSecret: env.paymentWebhookSecret,
   });
 
   const housekeeping = setInterval(() => {

@@ -29,6 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPECTED_TABLES = [
   'app_ratings',
   'app_settings',
+  'bank_cards',
   'borrowers',
   'contracts',
   'instalments',
@@ -36,6 +37,8 @@ const EXPECTED_TABLES = [
   'operators',
   'order_statuses',
   'orders',
+  'payment_events',
+  'payments',
   'problem_sub_types',
   'problem_types',
   'product_applications',
@@ -91,10 +94,14 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       `SELECT table_name, column_name, data_type FROM information_schema.columns
         WHERE table_schema = current_schema()
           AND (column_name IN ('principal', 'interest', 'interest_amount', 'service_fee', 'amount', 'amount_due',
-                               'paid_amount', 'extension_fee', 'amount_min', 'amount_max', 'default_amount'))
+                               'paid_amount', 'extension_fee', 'amount_min', 'amount_max', 'default_amount',
+                               'loan_part', 'late_penalty', 'late_interest', 'late_penalty_paid', 'late_interest_paid',
+                               'extension_fees_paid'))
         ORDER BY table_name, column_name`,
     );
-    expect(cols.length).toBe(12);
+    // 12 of 001/002; 003: orders late_penalty_paid, late_interest_paid, extension_fees_paid; payments amount,
+    // loan_part, late_penalty, late_interest, extension_fee; payment_events amount.
+    expect(cols.length).toBe(21);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
     const floats = await db.query(
       `SELECT column_name FROM information_schema.columns
@@ -127,6 +134,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         ['problem_types', 'value'],
         ['problem_sub_types', 'type_value, value'],
         ['sessions', 'token_hash'],
+        ['bank_cards', 'id'],
+        ['payments', 'id'],
+        ['app_settings', 'key'],
       ] as const) {
         parts.push(table, await db.query(`SELECT * FROM ${table} ORDER BY ${order}`));
       }
@@ -146,12 +156,34 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       await db.query("UPDATE instalments SET status = 'paid', paid_at = now() WHERE order_no = 'DEMO-INST' AND period_no = 1");
       await db.query("UPDATE contracts SET title_en = 'changed' WHERE id = 1");
       await db.query("DELETE FROM product_scenes WHERE scene = 'banner_jingzhun' AND product_id = 1");
+      // A repayment made in the demo: its payment goes with the reset, the order's settled late charges too.
+      await db.query(
+        `INSERT INTO payments (reference, borrower_id, order_no, repay_type, amount, loan_part, method, pay_type, channel, vcode,
+           state, created_at, expires_at, paid_at)
+         SELECT 'LVP20260302AAAAAAAAAAAA', id, 'DEMO-170', 'full', 261375000, 261375000, 'va', 1, 'BCA', '3935800000000001',
+           'paid', now(), now(), now() FROM borrowers WHERE phone = '13800000000'`,
+      );
+      await db.query("UPDATE orders SET late_penalty_paid = 80000, extension_count = 1 WHERE order_no = 'DEMO-180'");
+      await db.query("UPDATE bank_cards SET active = false WHERE id = 1");
+      await db.query("UPDATE app_settings SET value = 'none' WHERE key = 'late_charge_cap_percent'");
       await db.query(
         "INSERT INTO app_ratings (borrower_id, score, created_at) SELECT id, 2, now() FROM borrowers WHERE phone = '13800000000'",
       );
       await seedDemo(db, { now });
       expect(await snapshot()).toBe(firstSnapshot);
       expect(await db.query('SELECT 1 FROM app_ratings')).toEqual([]);
+    });
+
+    it('has the demo bank cards (one needing an SMS code, one charged at once) and the late-charge cap', async () => {
+      const cards = await db.query<{ id: number; bank_code: string; last4: string; active: boolean }>(
+        `SELECT c.id, c.bank_code, c.last4, c.active FROM bank_cards c JOIN borrowers b ON b.id = c.borrower_id
+          WHERE b.phone = '13800000000' ORDER BY c.id`,
+      );
+      expect(cards).toEqual([
+        { id: 1, bank_code: 'BCA', last4: '2222', active: true },
+        { id: 2, bank_code: 'BNI', last4: '4444', active: true },
+      ]);
+      expect(await db.query("SELECT value FROM app_settings WHERE key = 'late_charge_cap_percent'")).toEqual([{ value: '100' }]);
     });
 
     it('has both demo borrowers with their fixed tokens', async () => {

@@ -13,19 +13,21 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
   const details = (orderId: string, o: { tok?: string; lang?: 'en' | 'id'; productId?: string } = {}) =>
     call<Details>(ctx, DETAIL, { productId: o.productId ?? '1', orderId }, { tok: o.tok ?? MAIN, lang: o.lang });
 
-  it('DEMO-180: 40 days overdue, the amount due includes the late charges of spec 9 (repeat client)', async () => {
+  it('DEMO-180: 40 days overdue, the amount due includes the late charges of spec 9, capped at the principal (repeat client)', async () => {
     const r = await details(DEMO_ORDERS.overdue, { lang: 'en' });
     expect(r.status).toBe(200);
     expect(r.code).toBe('00');
     expect(r.message).toBe('Success');
-    // Rp 1.200.000 + 91 days × 0.05 % = Rp 1.254.600; late: 30 × Rp 62.730 + 10 × Rp 50.184 + Rp 800.
-    expect(r.data.amount).toBe(363_914_000);
+    // Rp 1.200.000 + 91 days × 0.05 % = Rp 1.254.600. Uncapped late charges would be 30 × Rp 62.730 +
+    // 10 × Rp 50.184 + Rp 800 = Rp 2.384.540; the cap (late_charge_cap_percent 100, docs/repayment.md) holds them
+    // to the principal, Rp 1.200.000: penalty Rp 800 + late interest Rp 1.199.200. Owed now Rp 2.454.600.
+    expect(r.data.amount).toBe(245_460_000);
     expect(r.data).toMatchObject({
       orderId: 'DEMO-180',
       productId: 1,
       orderStatus: 180,
       noticeStatusText: 'Overdue',
-      noticeDesText: 'Your loan is 40 days overdue. Late charges grow every day: please repay ₹3,639,140 now.',
+      noticeDesText: 'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now.',
       productName: 'LendView Cepat',
       inside: 1,
       h5Url: '',
@@ -45,8 +47,8 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
       { text: 'Amount due', value: '₹1,254,600' },
       { text: 'Days overdue', value: '40' },
       { text: 'Late penalty', value: '₹800' },
-      { text: 'Late interest', value: '₹2,383,740' },
-      { text: 'Amount to repay now', value: '₹3,639,140' },
+      { text: 'Late interest', value: '₹1,199,200' },
+      { text: 'Amount to repay now', value: '₹2,454,600' },
     ]);
     loanDetails.response.parse(r.data);
   });

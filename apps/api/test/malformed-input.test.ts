@@ -277,11 +277,26 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
     });
 
     it('/dev/* is a 404 outside demo mode', async () => {
-      const prod = buildApp({ db: ctx.db, demo: false, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false });
+      const prod = buildApp({
+        db: ctx.db,
+        demo: false,
+        shellDir: ctx.shellDir,
+        releasesDir: ctx.releasesDir,
+        logger: false,
+        paymentWebhookSecret: 'a-production-secret-of-enough-length',
+      });
       try {
         const res = await prod.inject({ method: 'GET', url: '/dev/sms-outbox?phone=13800000000&isNeedPop=1' });
         expect(res.statusCode).toBe(404);
         expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The requested resource was not found.' });
+        const simulate = await prod.inject({
+          method: 'POST',
+          url: '/dev/payments/simulate?isNeedPop=1',
+          payload: 'vcode=393580000000000',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(simulate.statusCode).toBe(404);
+        expect(envelopeOf(simulate)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The requested resource was not found.' });
       } finally {
         await prod.close();
       }

@@ -2,7 +2,7 @@ import { DEFAULT_SCENE, RECOMMEND_SCENES, moduleIdForScene } from '@lendview/con
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatRateBp } from '../src/i18n/format.ts';
 import { addDays, daysBetween, jakartaDate } from '../src/lib/dates.ts';
-import { LATE_PENALTY, lateCharges, periodLengths, repaymentPlan, simpleInterest } from '../src/lib/money.ts';
+import { LATE_PENALTY, lateChargeCap, lateCharges, periodLengths, repaymentPlan, simpleInterest } from '../src/lib/money.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -135,7 +135,7 @@ describe('late charges (spec 9)', () => {
   it('DEMO-180: Rp 1.254.600 unpaid, 40 days late, repeat client → Rp 2.384.540 of late charges', () => {
     // 30 days × ⌊125 460 000 × 5 %⌋ + 10 days × ⌊125 460 000 × 4 %⌋ + Rp 800 penalty
     const late = lateCharges({ unpaid: 125_460_000, daysOverdue: 40, isRepeatClient: true });
-    expect(late).toEqual({ daysOverdue: 40, penalty: 80_000, interest: 238_374_000, total: 238_454_000 });
+    expect(late).toEqual({ daysOverdue: 40, penalty: 80_000, interest: 238_374_000, total: 238_454_000, capped: false });
     expect(125_460_000 + late.total).toBe(363_914_000);
   });
 
@@ -160,10 +160,82 @@ describe('late charges (spec 9)', () => {
   });
 
   it('nothing when not late or nothing unpaid', () => {
-    const none = { penalty: 0, interest: 0, total: 0 };
+    const none = { penalty: 0, interest: 0, total: 0, capped: false };
     expect(lateCharges({ unpaid: 125_460_000, daysOverdue: 0, isRepeatClient: true })).toEqual({ daysOverdue: 0, ...none });
     expect(lateCharges({ unpaid: 125_460_000, daysOverdue: -3, isRepeatClient: true })).toEqual({ daysOverdue: 0, ...none });
     expect(lateCharges({ unpaid: 0, daysOverdue: 40, isRepeatClient: true })).toEqual({ daysOverdue: 40, ...none });
+  });
+});
+
+describe('late charges on days 0, 1, 30, 31, 90, 91 and 365, and the cap (docs/repayment.md)', () => {
+  // DEMO-180's loan: principal Rp 1.200.000, unpaid Rp 1.254.600 (125 460 000 sen), repeat client (penalty Rp 800).
+  // A day's late interest: 5 % = 6 273 000, 4 % = 5 018 400, 2 % = 2 509 200 sen.
+  const unpaid = 125_460_000;
+  const principal = 120_000_000;
+  const at = (daysOverdue: number, cap?: number) => lateCharges({ unpaid, daysOverdue, isRepeatClient: true, cap });
+
+  it('uncapped: the spec 9 bands, day by day', () => {
+    expect(at(0)).toEqual({ daysOverdue: 0, penalty: 0, interest: 0, total: 0, capped: false });
+    expect(at(1)).toEqual({ daysOverdue: 1, penalty: 80_000, interest: 6_273_000, total: 6_353_000, capped: false });
+    expect(at(30)).toEqual({ daysOverdue: 30, penalty: 80_000, interest: 188_190_000, total: 188_270_000, capped: false });
+    expect(at(31)).toEqual({ daysOverdue: 31, penalty: 80_000, interest: 193_208_400, total: 193_288_400, capped: false });
+    expect(at(90)).toEqual({ daysOverdue: 90, penalty: 80_000, interest: 489_294_000, total: 489_374_000, capped: false });
+    expect(at(91)).toEqual({ daysOverdue: 91, penalty: 80_000, interest: 491_803_200, total: 491_883_200, capped: false });
+    expect(at(365)).toEqual({ daysOverdue: 365, penalty: 80_000, interest: 1_179_324_000, total: 1_179_404_000, capped: false });
+  });
+
+  it('capped at 100 % of the principal (Indonesia): penalty first, interest up to the rest, never more', () => {
+    const cap = lateChargeCap(principal, 100)!;
+    expect(cap).toBe(120_000_000);
+    expect(at(0, cap)).toEqual({ daysOverdue: 0, penalty: 0, interest: 0, total: 0, capped: false });
+    expect(at(1, cap)).toEqual({ daysOverdue: 1, penalty: 80_000, interest: 6_273_000, total: 6_353_000, capped: false });
+    // Day 19 is still under the cap (119 267 000); day 20 would be 125 540 000: the cap bites from there on.
+    expect(at(19, cap)).toEqual({ daysOverdue: 19, penalty: 80_000, interest: 119_187_000, total: 119_267_000, capped: false });
+    const full = { penalty: 80_000, interest: 119_920_000, total: 120_000_000, capped: true };
+    for (const day of [20, 30, 31, 90, 91, 365]) expect(at(day, cap)).toEqual({ daysOverdue: day, ...full });
+  });
+
+  it('a new client at 100 %: Rp 1.000 penalty, Rp 999.000 of interest at most on Rp 1.000.000', () => {
+    const late = (days: number) => lateCharges({ unpaid: 104_550_000, daysOverdue: days, isRepeatClient: false, cap: lateChargeCap(100_000_000, 100)! });
+    expect(late(1)).toEqual({ daysOverdue: 1, penalty: 100_000, interest: 5_227_500, total: 5_327_500, capped: false });
+    expect(late(30)).toEqual({ daysOverdue: 30, penalty: 100_000, interest: 99_900_000, total: 100_000_000, capped: true });
+    expect(late(365).total).toBe(100_000_000);
+  });
+
+  it('another market\'s percentage: at 400 % the cap bites between day 31 and day 90', () => {
+    const cap = lateChargeCap(principal, 400)!;
+    expect(cap).toBe(480_000_000);
+    expect(at(31, cap)).toEqual({ daysOverdue: 31, penalty: 80_000, interest: 193_208_400, total: 193_288_400, capped: false });
+    expect(at(90, cap)).toEqual({ daysOverdue: 90, penalty: 80_000, interest: 479_920_000, total: 480_000_000, capped: true });
+    expect(lateChargeCap(principal, null)).toBeNull();
+    expect(lateChargeCap(99, 100)).toBe(99);
+    expect(lateChargeCap(99, 50)).toBe(49); // rounded down: never above the percentage
+  });
+
+  it('after an extension: the penalty is not charged again and what was paid counts against the cap', () => {
+    // 110 000 000 of late charges already paid: 10 000 000 left under the 120 000 000 cap.
+    expect(lateCharges({ unpaid, daysOverdue: 1, isRepeatClient: true, penaltyCharged: true, cap: 10_000_000 })).toEqual({
+      daysOverdue: 1,
+      penalty: 0,
+      interest: 6_273_000,
+      total: 6_273_000,
+      capped: false,
+    });
+    expect(lateCharges({ unpaid, daysOverdue: 2, isRepeatClient: true, penaltyCharged: true, cap: 10_000_000 })).toEqual({
+      daysOverdue: 2,
+      penalty: 0,
+      interest: 10_000_000,
+      total: 10_000_000,
+      capped: true,
+    });
+    // Nothing left under the cap: nothing more, not even the penalty.
+    expect(lateCharges({ unpaid, daysOverdue: 5, isRepeatClient: false, cap: 0 })).toEqual({
+      daysOverdue: 5,
+      penalty: 0,
+      interest: 0,
+      total: 0,
+      capped: true,
+    });
   });
 });
 

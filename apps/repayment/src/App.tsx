@@ -1,32 +1,50 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { EmptyState, Page } from '@lendview/ui';
+import { Spinner } from '@lendview/ui';
+import { en } from './i18n/en.ts';
+import { id } from './i18n/id.ts';
+
+addMessages('repayment', { en, id });
 
 // The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-// Its screens arrive with their own issue; until then each route says so plainly.
-addMessages('repayment', {
-  en: { title: 'Repayment', notReadyTitle: 'Coming soon', notReady: 'This screen is not available yet. Please check back after the next app update.' },
-  id: { title: 'Pembayaran', notReadyTitle: 'Segera hadir', notReady: 'Layar ini belum tersedia. Silakan kembali setelah pembaruan aplikasi berikutnya.' },
-});
+export const ROUTES = ['/that', '/individual', '/installment', '/repayDelay', '/repay', '/bindCard'];
 
-export const ROUTES = ["/that","/individual","/installment","/repayDelay","/repay","/bindCard"];
+// One chunk per screen: a borrower downloads only the screen they open.
+const VirtualAccountPage = lazy(() => import('./pages/VirtualAccountPage.tsx'));
+const MethodChoicePage = lazy(() => import('./pages/MethodChoicePage.tsx'));
+const InstalmentPage = lazy(() => import('./pages/InstalmentPage.tsx'));
+const ExtensionPage = lazy(() => import('./pages/ExtensionPage.tsx'));
+// The legacy bank-card repayment (spec 4.3) lives in ./legacy (its own team, namespace and tests).
+const RepayPage = lazy(() => import('./legacy/RepayPage.tsx'));
+const BindCardPage = lazy(() => import('./legacy/BindCardPage.tsx'));
 
-function NotYet() {
-  const { t } = useTranslation('repayment');
+/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
+function PageFallback() {
+  const { t } = useTranslation('common');
   return (
-    <Page title={t('title')}>
-      <EmptyState title={t('notReadyTitle')} description={t('notReady')} />
-    </Page>
+    <div className="rp-fallback" style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
+      <div style={{ animation: 'rp-fade-in 0s linear 300ms both' }}>
+        <Spinner label={t('loading')} />
+      </div>
+      <style>{'@keyframes rp-fade-in{from{opacity:0}to{opacity:1}}'}</style>
+    </div>
   );
 }
 
+/** The repayment remote: virtual account, method choice, instalments, extension, legacy bank-card repayment. */
 export default function App() {
   return (
-    <Routes>
-      {ROUTES.map((path) => (
-        <Route key={path} path={path} element={<NotYet />} />
-      ))}
-    </Routes>
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/that" element={<VirtualAccountPage />} />
+        <Route path="/individual" element={<MethodChoicePage />} />
+        <Route path="/installment" element={<InstalmentPage />} />
+        <Route path="/repayDelay" element={<ExtensionPage />} />
+        <Route path="/repay" element={<RepayPage />} />
+        <Route path="/bindCard" element={<BindCardPage />} />
+      </Routes>
+    </Suspense>
   );
 }

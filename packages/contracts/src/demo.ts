@@ -51,6 +51,15 @@ export const DEMO_EMPTY_SCENE = 'banner_fudai';
 export const DEMO_CONTRACT_IDS = { loanAgreement: 1, privacy: 2, collection: 3 } as const;
 export const DEMO_LANDING_TEMPLATE_ID = 1;
 
+/**
+ * Bank cards of DEMO_BORROWERS.main for the legacy repayment (/repay): `otp` is a BCA card whose charge needs an
+ * SMS code (needValid 1), `direct` a BNI card charged at once (needValid 0). Card numbers are demo-only.
+ */
+export const DEMO_BANK_CARDS = {
+  otp: { id: 1, bankCode: 'BCA', cardNo: '6019000011112222', last4: '2222' },
+  direct: { id: 2, bankCode: 'BNI', cardNo: '5264220033334444', last4: '4444' },
+} as const;
+
 /** Operator accounts (passwords are demo-only and documented in docs/api.md). */
 export const DEMO_OPERATORS = {
   support: { username: 'ops-support', password: 'support-demo-pass', role: 'support' },

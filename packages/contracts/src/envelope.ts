@@ -16,6 +16,11 @@ export const ErrorCode = {
   server: 'SERVER_ERROR',
   /** A product that does not take applications now (buttonStatus 0, today's quota full): HTTP 409. */
   productUnavailable: 'PRODUCT_UNAVAILABLE',
+  /**
+   * A repayment the order's state does not allow (HTTP 409): nothing to repay, no extension on this order, an
+   * amount that is not what the order asks now, an expired or replaced payment code (docs/repayment.md).
+   */
+  paymentRefused: 'PAYMENT_REFUSED',
 } as const;
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

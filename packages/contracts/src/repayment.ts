@@ -102,7 +102,22 @@ export const delayDetail = endpoint({
   }),
 });
 
-/** Spec 3 "Instalment plan" item. periodStatus 500 is the special state of docs/repayment.md. */
+/**
+ * periodStatus of an instalment (spec 9: "500 is special"; the other values are ours, docs/repayment.md).
+ * Added by the API team: the values the server sends, so that the pages need not guess them.
+ */
+export const PERIOD_STATUS = {
+  /** Unpaid, its due date not passed yet. */
+  upcoming: 0,
+  /** Unpaid, its own due date has passed. */
+  pastDue: 1,
+  /** Paid. */
+  paid: 2,
+  /** Payment being confirmed: a payment code covering this instalment was issued and has not expired yet. */
+  confirming: 500,
+} as const;
+
+/** Spec 3 "Instalment plan" item. periodStatus: PERIOD_STATUS (500 is the special state of docs/repayment.md). */
 export const instalmentItem = z.object({
   periodNo: z.number().int(),
   totalAmount: z.number().int(),
@@ -174,12 +189,24 @@ export const repaymentHuichao = endpoint({
   response: z.object({ url: z.string() }),
 });
 
-/** /bindCard (our addition: spec 2.1 names the route only). */
+/**
+ * /bindCard (our addition: spec 2.1 names the route only).
+ * Changed by the API team: cardNo may arrive grouped as typed ("6019 0000 1111 2222", spec 5 groups card input in
+ * fours): spaces and dashes are dropped before the 10-19 digit check. Digit-only input is unchanged.
+ */
 export const bindCard = endpoint({
   method: 'POST',
   path: `${LEGACY_LOAN}/bind-card`,
   successCode: '00',
-  request: z.object({ bankCode: z.string().trim().min(2).max(16), cardNo: z.string().regex(/^\d{10,19}$/), holderName: z.string().trim().min(2).max(80) }),
+  request: z.object({
+    bankCode: z.string().trim().min(2).max(16),
+    cardNo: z
+      .string()
+      .max(40)
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{10,19}$/)),
+    holderName: z.string().trim().min(2).max(80),
+  }),
   response: bankCard,
 });
 

@@ -1,3 +1,4 @@
+import { expirePayments } from '../repositories/payments.ts';
 import { purgeRateLimits } from '../repositories/rate-limits.ts';
 import type { Queryable } from './types.ts';
 
@@ -5,7 +6,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Housekeeping run by the server every hour: ended rate-limit windows, expired sessions, SMS codes and outbox
- * rows older than a week (the outbox is a local stand-in for a gateway, not an archive).
+ * rows older than a week (the outbox is a local stand-in for a gateway, not an archive); pending payments whose
+ * time ran out become 'expired' (payments are records: never deleted).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await purgeRateLimits(db, now);
@@ -13,4 +15,5 @@ export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   await db.query('DELETE FROM sms_codes WHERE expires_at <= $1', [weekAgo]);
   await db.query('DELETE FROM sms_outbox WHERE created_at <= $1', [weekAgo]);
+  await expirePayments(db, now);
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SCENE,
+  DEMO_BANK_CARDS,
   DEMO_BORROWERS,
   DEMO_DISABLED_PRODUCT_ID,
   DEMO_EMPTY_SCENE,
@@ -15,7 +16,9 @@ import { tokenHash } from '../lib/crypto.ts';
 import { jakartaDate } from '../lib/dates.ts';
 import { repaymentPlan, simpleInterest } from '../lib/money.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { cardFingerprint } from '../repositories/bank-cards.ts';
 import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
+import { SETTING } from '../repositories/settings.ts';
 import { DEMO_CONTRACTS } from './seed-demo-contracts.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -561,7 +564,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
            instalment_count = EXCLUDED.instalment_count, is_delay = EXCLUDED.is_delay,
            extension_fee = EXCLUDED.extension_fee, extension_days = EXCLUDED.extension_days,
            repay_url = EXCLUDED.repay_url, applied_at = EXCLUDED.applied_at, disbursed_at = EXCLUDED.disbursed_at,
-           due_date = EXCLUDED.due_date, settled_at = EXCLUDED.settled_at, updated_at = EXCLUDED.updated_at`,
+           due_date = EXCLUDED.due_date, settled_at = EXCLUDED.settled_at, updated_at = EXCLUDED.updated_at,
+           late_penalty_paid = 0, late_interest_paid = 0, extension_fees_paid = 0, extension_count = 0`,
         [
           o.orderNo, borrowerIds[o.borrower], productId, o.status, principal, interest, amountDue,
           settled ? amountDue : 0, o.termDays, rateBp, o.instalments ?? 1, o.isDelay ?? false,
@@ -588,6 +592,33 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
         await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, plan.instalments.length]);
       }
     }
+
+    // Repayments made on the demo orders are undone with them: their payments (and applied events) go, so no
+    // old code can pay a re-seeded order.
+    await tx.query('DELETE FROM payments WHERE order_no = ANY($1::text[])', [DEMO_ORDER_SEEDS.map((o) => o.orderNo)]);
+
+    // Bank cards of the legacy repayment: a BCA card needing an SMS code and a BNI card charged at once.
+    for (const card of Object.values(DEMO_BANK_CARDS)) {
+      await tx.query(
+        `INSERT INTO bank_cards (id, borrower_id, bank_code, last4, fingerprint, holder_name, provider_token, active, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'DEMO BORROWER', $6, true, $7)
+         ON CONFLICT (id) DO UPDATE SET borrower_id = EXCLUDED.borrower_id, bank_code = EXCLUDED.bank_code,
+           last4 = EXCLUDED.last4, fingerprint = EXCLUDED.fingerprint, holder_name = EXCLUDED.holder_name,
+           provider_token = EXCLUDED.provider_token, active = true`,
+        [
+          card.id, borrowerIds.main, card.bankCode, card.last4, cardFingerprint(card.bankCode, card.cardNo),
+          `sbx_card_demo_${card.id}`, now,
+        ],
+      );
+    }
+    await bumpSequence(tx, 'bank_cards');
+
+    // The late-charge cap of the Indonesian market (migration 003 inserts it; the demo puts it back).
+    await tx.query(
+      `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, '100', $2)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+      [SETTING.lateChargeCapPercent, now],
+    );
 
     // The demo borrowers have not rated the app yet (isScore 1 on DEMO-200 / DEMO-4 after every start).
     await tx.query('DELETE FROM app_ratings WHERE borrower_id = ANY($1::bigint[])', [Object.values(borrowerIds)]);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { PaymentProvider } from '../providers/payments.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { Clock } from './clock.ts';
 
@@ -19,6 +20,7 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     sms: SmsProvider;
+    payments: PaymentProvider;
     demo: boolean;
     limits: Limits;
   }

@@ -23,6 +23,8 @@ export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
   db: Db;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** Replaces the success envelope's message for this answer (default: the endpoint's successMessage). */
+  setSuccessMessage(key: MessageKey, vars?: Record<string, string | number>): void;
 }
 
 export interface EndpointOptions<E extends AnyEndpoint, Auth extends boolean> {
@@ -58,6 +60,7 @@ export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = f
       const shared = parseInput(sharedParamsSchema, req.query ?? {});
       const raw = ep.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
       const input = parseInput(ep.request, raw, options.fieldMessages) as z.output<E['request']>;
+      let message: { key: MessageKey; vars?: Record<string, string | number> } = { key: options.successMessage ?? 'ok' };
       const ctx = {
         input,
         shared,
@@ -68,6 +71,9 @@ export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = f
         db: app.db,
         req,
         reply,
+        setSuccessMessage: (key: MessageKey, vars?: Record<string, string | number>) => {
+          message = { key, vars };
+        },
       } as EndpointContext<E, Auth>;
       const result = await options.handler(ctx);
       const data = ep.response.safeParse(result);
@@ -77,7 +83,7 @@ export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = f
       }
       // API answers carry borrower data: never cached by the browser, the web view or a proxy.
       reply.header('cache-control', 'no-store');
-      return envelope(ep.successCode, data.data, t(lang, options.successMessage ?? 'ok'));
+      return envelope(ep.successCode, data.data, t(lang, message.key, message.vars));
     },
   });
 }

@@ -10,6 +10,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.rateLimited]: 429,
   [ErrorCode.server]: 500,
   [ErrorCode.productUnavailable]: 409,
+  [ErrorCode.paymentRefused]: 409,
 };
 
 /**
@@ -40,3 +41,6 @@ export const rateLimited = (key: MessageKey, retryAfterSeconds: number, vars?: M
   new ApiError(ErrorCode.rateLimited, key, { seconds: retryAfterSeconds, ...vars }, {
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
+
+/** A repayment the order's state does not allow (PAYMENT_REFUSED, HTTP 409; docs/repayment.md). */
+export const paymentRefused = (key: MessageKey, vars?: MessageVars) => new ApiError(ErrorCode.paymentRefused, key, vars);

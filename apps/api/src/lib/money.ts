@@ -116,6 +116,18 @@ export interface LateCharges {
   interest: number;
   /** penalty + interest */
   total: number;
+  /** true when the cap cut the penalty or the interest. */
+  capped: boolean;
+}
+
+/**
+ * The most late charges (penalty + late interest) may ever add up to on a loan: `capPercent` % of its
+ * principal, rounded down to a whole minor unit. Per-market setting `late_charge_cap_percent` (100 in
+ * Indonesia, docs/repayment.md); null means no cap.
+ */
+export function lateChargeCap(principal: number, capPercent: number | null): number | null {
+  if (capPercent === null) return null;
+  return toNumber('late charge cap', (minor('principal', principal) * minor('capPercent', capPercent)) / 100n);
 }
 
 /**
@@ -123,11 +135,21 @@ export interface LateCharges {
  * it). Simple daily interest (never compounded) on the unpaid amount, each day's interest rounded down to a
  * whole minor unit: days 1–30 at 5 %, 31–90 at 4 %, 91 on at 2 %; plus the one-time penalty once a day late.
  * Nothing is owed when nothing is unpaid or the loan is not late.
+ *
+ * - `penaltyCharged`: the penalty was already paid on this loan (with an extension): spec 9 charges it once.
+ * - `cap`: what late charges may still add up to (the loan's cap minus late charges already paid); the penalty
+ *   is taken from it first, the interest gets the rest. Undefined: no cap.
  */
-export function lateCharges(input: { unpaid: number; daysOverdue: number; isRepeatClient: boolean }): LateCharges {
+export function lateCharges(input: {
+  unpaid: number;
+  daysOverdue: number;
+  isRepeatClient: boolean;
+  penaltyCharged?: boolean;
+  cap?: number;
+}): LateCharges {
   const unpaid = minor('unpaid', input.unpaid);
   const days = Math.max(0, Math.trunc(input.daysOverdue));
-  if (days === 0 || unpaid === 0n) return { daysOverdue: days, penalty: 0, interest: 0, total: 0 };
+  if (days === 0 || unpaid === 0n) return { daysOverdue: days, penalty: 0, interest: 0, total: 0, capped: false };
   let interest = 0n;
   for (const band of LATE_INTEREST_BANDS) {
     const inBand = Math.min(days, band.toDay) - band.fromDay + 1;
@@ -135,7 +157,19 @@ export function lateCharges(input: { unpaid: number; daysOverdue: number; isRepe
     const perDay = (unpaid * BigInt(band.bp)) / BP_PER_UNIT;
     interest += perDay * BigInt(inBand);
   }
-  const penalty = input.isRepeatClient ? LATE_PENALTY.repeatClient : LATE_PENALTY.newClient;
-  const interestN = toNumber('late interest', interest);
-  return { daysOverdue: days, penalty, interest: interestN, total: penalty + interestN };
+  let penalty = input.penaltyCharged ? 0 : input.isRepeatClient ? LATE_PENALTY.repeatClient : LATE_PENALTY.newClient;
+  let interestN = toNumber('late interest', interest);
+  let capped = false;
+  if (input.cap !== undefined) {
+    const cap = Number(minor('cap', input.cap));
+    if (penalty > cap) {
+      penalty = cap;
+      capped = true;
+    }
+    if (interestN > cap - penalty) {
+      interestN = cap - penalty;
+      capped = true;
+    }
+  }
+  return { daysOverdue: days, penalty, interest: interestN, total: penalty + interestN, capped };
 }

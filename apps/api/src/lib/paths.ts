@@ -9,6 +9,7 @@ export const NON_PAGE_PREFIXES = [
   '/api/',
   '/market/',
   '/dev/',
+  '/payments/',
   '/healthz',
   '/remotes/',
   '/remotes.json',

@@ -25,6 +25,11 @@ export interface Order {
   /** 'YYYY-MM-DD' (Asia/Jakarta calendar day). */
   dueDate: string | null;
   settledAt: Date | null;
+  /** Late charges and extension fees already paid (migration 003); they count against the late-charge cap. */
+  latePenaltyPaid: number;
+  lateInterestPaid: number;
+  extensionFeesPaid: number;
+  extensionCount: number;
 }
 
 interface OrderDbRow {
@@ -48,6 +53,10 @@ interface OrderDbRow {
   disbursed_at: Date | null;
   due_date: string | null;
   settled_at: Date | null;
+  late_penalty_paid: number;
+  late_interest_paid: number;
+  extension_fees_paid: number;
+  extension_count: number;
 }
 
 const toOrder = (r: OrderDbRow): Order => ({
@@ -71,6 +80,10 @@ const toOrder = (r: OrderDbRow): Order => ({
   disbursedAt: r.disbursed_at,
   dueDate: r.due_date,
   settledAt: r.settled_at,
+  latePenaltyPaid: r.late_penalty_paid,
+  lateInterestPaid: r.late_interest_paid,
+  extensionFeesPaid: r.extension_fees_paid,
+  extensionCount: r.extension_count,
 });
 
 /**
@@ -83,19 +96,37 @@ export async function findOwnOrder(
   borrowerId: number,
   orderNo: string,
   productId?: number,
+  options: { forUpdate?: boolean } = {},
 ): Promise<Order | null> {
   const rows = await db.query<OrderDbRow>(
-    `SELECT * FROM orders WHERE order_no = $1 AND borrower_id = $2 AND ($3::integer IS NULL OR product_id = $3::integer)`,
+    `SELECT * FROM orders WHERE order_no = $1 AND borrower_id = $2 AND ($3::integer IS NULL OR product_id = $3::integer)${
+      options.forUpdate ? ' FOR UPDATE' : ''
+    }`,
     [orderNo, borrowerId, productId ?? null],
   );
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-/** findOwnOrder, throwing the NOT_FOUND ApiError when there is none. */
-export async function requireOwnOrder(db: Queryable, borrowerId: number, orderNo: string, productId?: number): Promise<Order> {
-  const order = await findOwnOrder(db, borrowerId, orderNo, productId);
+/**
+ * findOwnOrder, throwing the NOT_FOUND ApiError when there is none. `forUpdate` (inside a transaction) locks
+ * the row until the transaction ends: payments on one order are applied one at a time.
+ */
+export async function requireOwnOrder(
+  db: Queryable,
+  borrowerId: number,
+  orderNo: string,
+  productId?: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<Order> {
+  const order = await findOwnOrder(db, borrowerId, orderNo, productId, options);
   if (!order) throw notFound();
   return order;
+}
+
+/** An order by number whoever owns it, locked for the transaction (settlement of a provider event only). */
+export async function lockOrder(tx: Queryable, orderNo: string): Promise<Order | null> {
+  const rows = await tx.query<OrderDbRow>('SELECT * FROM orders WHERE order_no = $1 FOR UPDATE', [orderNo]);
+  return rows[0] ? toOrder(rows[0]) : null;
 }
 
 /** The borrower's orders, newest application first. */
@@ -114,14 +145,30 @@ export interface Instalment {
   amount: number;
   dueDate: string;
   status: 'unpaid' | 'paid';
+  paidAt: Date | null;
 }
 
 export async function listInstalments(db: Queryable, orderNo: string): Promise<Instalment[]> {
-  const rows = await db.query<{ period_no: number; principal: number; interest: number; amount: number; due_date: string; status: 'unpaid' | 'paid' }>(
-    'SELECT period_no, principal, interest, amount, due_date, status FROM instalments WHERE order_no = $1 ORDER BY period_no',
-    [orderNo],
-  );
-  return rows.map((r) => ({ periodNo: r.period_no, principal: r.principal, interest: r.interest, amount: r.amount, dueDate: r.due_date, status: r.status }));
+  const rows = await db.query<{
+    period_no: number;
+    principal: number;
+    interest: number;
+    amount: number;
+    due_date: string;
+    status: 'unpaid' | 'paid';
+    paid_at: Date | null;
+  }>('SELECT period_no, principal, interest, amount, due_date, status, paid_at FROM instalments WHERE order_no = $1 ORDER BY period_no', [
+    orderNo,
+  ]);
+  return rows.map((r) => ({
+    periodNo: r.period_no,
+    principal: r.principal,
+    interest: r.interest,
+    amount: r.amount,
+    dueDate: r.due_date,
+    status: r.status,
+    paidAt: r.paid_at,
+  }));
 }
 
 const ORDER_NO_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

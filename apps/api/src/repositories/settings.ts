@@ -1,6 +1,26 @@
 import type { Queryable } from '../db/types.ts';
 
-export const SETTING = { supportEmail: 'support_email', supportPhone: 'support_phone' } as const;
+export const SETTING = {
+  supportEmail: 'support_email',
+  supportPhone: 'support_phone',
+  /** Late charges never exceed this % of the principal (migration 003; docs/repayment.md). */
+  lateChargeCapPercent: 'late_charge_cap_percent',
+} as const;
+
+/** Indonesia's cap, used when the setting row is missing or unreadable: late charges ≤ 100 % of the principal. */
+export const DEFAULT_LATE_CHARGE_CAP_PERCENT = 100;
+
+/**
+ * The late-charge cap of this market: an integer percentage of the principal (0-1000), or null for 'none' (no
+ * cap). A missing or malformed value falls back to DEFAULT_LATE_CHARGE_CAP_PERCENT: the borrower-safe reading.
+ */
+export async function getLateChargeCapPercent(db: Queryable): Promise<number | null> {
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SETTING.lateChargeCapPercent]);
+  const value = row?.value.trim();
+  if (value === 'none') return null;
+  if (value !== undefined && /^\d{1,4}$/.test(value) && Number(value) <= 1000) return Number(value);
+  return DEFAULT_LATE_CHARGE_CAP_PERCENT;
+}
 
 export interface SupportContact {
   email: string;

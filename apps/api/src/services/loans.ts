@@ -2,7 +2,7 @@ import { CONTRACT_VIEW_PATH, type DetailRow, type RepayPlan } from '@lendview/co
 import { formatMoney, formatRateBp } from '../i18n/format.ts';
 import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
 import { daysBetween, jakartaDate } from '../lib/dates.ts';
-import { lateCharges, repaymentPlan, type LateCharges, type RepaymentPlan } from '../lib/money.ts';
+import { lateChargeCap, lateCharges, repaymentPlan, type LateCharges, type RepaymentPlan } from '../lib/money.ts';
 import type { Instalment, Order } from '../repositories/orders.ts';
 import type { Product } from '../repositories/products.ts';
 
@@ -26,17 +26,26 @@ export interface Outstanding {
   owed: number;
 }
 
-const NOTHING: Outstanding = { unpaid: 0, late: { daysOverdue: 0, penalty: 0, interest: 0, total: 0 }, owed: 0 };
+const NOTHING: Outstanding = { unpaid: 0, late: { daysOverdue: 0, penalty: 0, interest: 0, total: 0, capped: false }, owed: 0 };
 
 /**
  * What the borrower owes on `order` on the business day `today`: nothing unless the order is repaying; late
- * charges of spec 9 once today is past the due date (docs/loans.md).
+ * charges of spec 9 once today is past the due date (docs/loans.md), capped at `capPercent` % of the
+ * principal minus the late charges already paid on the order, without a second penalty once one was paid
+ * (docs/repayment.md). `capPercent` null: no cap.
  */
-export function outstandingOf(order: Order, isRepeatClient: boolean, today: string): Outstanding {
+export function outstandingOf(order: Order, isRepeatClient: boolean, today: string, capPercent: number | null): Outstanding {
   if (!REPAYING_STATUSES.has(order.status)) return NOTHING;
   const unpaid = Math.max(0, order.amountDue - order.paidAmount);
   const daysOverdue = order.dueDate ? Math.max(0, daysBetween(order.dueDate, today)) : 0;
-  const late = lateCharges({ unpaid, daysOverdue, isRepeatClient });
+  const cap = lateChargeCap(order.principal, capPercent);
+  const late = lateCharges({
+    unpaid,
+    daysOverdue,
+    isRepeatClient,
+    penaltyCharged: order.latePenaltyPaid > 0,
+    cap: cap === null ? undefined : Math.max(0, cap - order.latePenaltyPaid - order.lateInterestPaid),
+  });
   return { unpaid, late, owed: unpaid + late.total };
 }
 
@@ -65,7 +74,10 @@ export function noticeOf(
       return pair('noticeDueSoon', 'noticeDueSoonDesc', { amount: money(owing.owed), date: order.dueDate ?? '' });
     case 180:
     case 5:
-      return pair('noticeOverdue', 'noticeOverdueDesc', { days: owing.late.daysOverdue, amount: money(owing.owed) });
+      return pair('noticeOverdue', owing.late.capped ? 'noticeOverdueCappedDesc' : 'noticeOverdueDesc', {
+        days: owing.late.daysOverdue,
+        amount: money(owing.owed),
+      });
     case 200:
     case 4:
       return pair('noticeSettled', 'noticeSettledDesc');
@@ -99,8 +111,9 @@ export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): Deta
   if (REPAYING_STATUSES.has(order.status) && order.paidAmount > 0) rows.push(row(lang, 'rowPaid', money(order.paidAmount)));
   if (owing.late.daysOverdue > 0 && owing.late.total > 0) {
     rows.push(row(lang, 'rowDaysOverdue', String(owing.late.daysOverdue)));
-    rows.push(row(lang, 'rowLatePenalty', money(owing.late.penalty)));
-    rows.push(row(lang, 'rowLateInterest', money(owing.late.interest)));
+    // A penalty paid earlier (with an extension) is not charged again: no 0 row.
+    if (owing.late.penalty > 0) rows.push(row(lang, 'rowLatePenalty', money(owing.late.penalty)));
+    if (owing.late.interest > 0) rows.push(row(lang, 'rowLateInterest', money(owing.late.interest)));
     rows.push(row(lang, 'rowAmountNow', money(owing.owed)));
   }
   if (order.settledAt) rows.push(row(lang, 'rowSettledDate', jakartaDate(order.settledAt)));

@@ -122,7 +122,10 @@ describe('/confirm: Confirm', () => {
     answer(null);
     await screen.findByRole('heading', { level: 1, name: 'Loan details' });
     expect(api.to(PUSH).map((c) => c.body)).toEqual([{ amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' }]);
-    expect(api.calls.filter((c) => c.path === '/v3/loan-details/detail').map((c) => c.body)).toEqual([{ productId: '1', orderId: 'N1' }]);
+    // The details page asks for the new order once it has mounted (under load, after its heading shows).
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/v3/loan-details/detail').map((c) => c.body)).toEqual([{ productId: '1', orderId: 'N1' }]),
+    );
   });
 
   it('a full URL of another site is opened by the browser, with from=confirm', async () => {

@@ -23,6 +23,12 @@ import {
   loginSmsLogin,
   phoneSchema,
   sharedParamsSchema,
+  DEMO_BANK_CARDS,
+  LEGACY_CODE,
+  PERIOD_STATUS,
+  bindCard,
+  generateVcode,
+  repaymentCommit,
 } from '../index.ts';
 
 describe('field helpers', () => {
@@ -83,6 +89,7 @@ describe('constants', () => {
       'RATE_LIMITED',
       'SERVER_ERROR',
       'PRODUCT_UNAVAILABLE',
+      'PAYMENT_REFUSED',
     ]);
     expect(Object.values(DEMO_ORDERS)).toHaveLength(11);
   });
@@ -124,5 +131,47 @@ describe('loan schemas', () => {
     expect(DEMO_EMPTY_SCENE).toBe('banner_fudai');
     expect(RECOMMEND_SCENES).toContain(DEMO_EMPTY_SCENE);
     expect(Object.values(DEMO_ORDERS)).not.toContain(DEMO_H5_ORDER);
+  });
+});
+
+describe('repayment schemas', () => {
+  it('generate-vcode: defaults for a new repayment (spec 4.6 is_default 1)', () => {
+    expect(generateVcode.request.parse({ productId: '1', orderId: 'DEMO-170', amount: '261375000', is_default: '1' })).toEqual({
+      productId: 1,
+      orderId: 'DEMO-170',
+      amount: 261_375_000,
+      payCode: '',
+      is_default: 1,
+      is_display: 0,
+      specific_num: '',
+      repayType: 'full',
+    });
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '0', is_default: '1' }).success).toBe(false);
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', pay_type: '3' }).success).toBe(false);
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', repayType: 'half' }).success).toBe(false);
+  });
+
+  it('bind-card takes 10-19 digits, grouped as typed or not', () => {
+    const card = { bankCode: 'BCA', holderName: 'Budi' };
+    expect(bindCard.request.parse({ ...card, cardNo: '6019 0000 1111 2222' }).cardNo).toBe('6019000011112222');
+    expect(bindCard.request.parse({ ...card, cardNo: '1234567890' }).cardNo).toBe('1234567890');
+    for (const bad of ['123456789', '12345678901234567890', '6019-0000-1111-222x', '']) {
+      expect(bindCard.request.safeParse({ ...card, cardNo: bad }).success, bad).toBe(false);
+    }
+  });
+
+  it('legacy commit sends sendMsg 0 or 1; spec 8 codes; period statuses; demo cards', () => {
+    expect(repaymentCommit.request.parse({ orderId: 'DEMO-3', cardId: '2', amount: '104550000', sendMsg: '0' })).toEqual({
+      orderId: 'DEMO-3',
+      cardId: 2,
+      amount: 104_550_000,
+      sendMsg: 0,
+    });
+    expect(repaymentCommit.request.safeParse({ orderId: 'DEMO-3', cardId: '2', amount: '1', sendMsg: '2' }).success).toBe(false);
+    expect(LEGACY_CODE).toEqual({ wrongCode: 800006, duplicate: 800005 });
+    expect(PERIOD_STATUS.confirming).toBe(500);
+    expect(new Set(Object.values(PERIOD_STATUS)).size).toBe(4);
+    expect(DEMO_BANK_CARDS.otp.cardNo.endsWith(DEMO_BANK_CARDS.otp.last4)).toBe(true);
+    expect(DEMO_BANK_CARDS.direct.cardNo.endsWith(DEMO_BANK_CARDS.direct.last4)).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { devSmsOutbox } from '@lendview/contracts';
+import { devPaymentsSimulate, devSmsOutbox } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
+import { notFound } from '../../lib/errors.ts';
+import { SandboxPaymentProvider } from '../../providers/payments.ts';
+import { findPaymentByVcode } from '../../repositories/payments.ts';
+import { processSignedCallback } from '../../services/repayment.ts';
 
 /** Demo mode only (app.ts registers this folder only when demo is on; otherwise /dev/* is a 404). */
 export default async function devRoutes(app: FastifyInstance) {
@@ -20,6 +24,30 @@ export default async function devRoutes(app: FastifyInstance) {
           createdAt: r.created_at.toISOString(),
         })),
       };
+    },
+  });
+
+  /**
+   * Pays a virtual account or mini-market code the way the sandbox's own "simulate payment" call does: the
+   * sandbox signs a payment event (the code's amount, or `amount` to try a wrong one) and sends it through the
+   * same callback path as a real callback, with its checks (expired, replaced, amount). Unknown code: NOT_FOUND.
+   */
+  registerEndpoint(app, devPaymentsSimulate, {
+    handler: async ({ input, db, now, setSuccessMessage }) => {
+      const sandbox = app.payments;
+      if (!(sandbox instanceof SandboxPaymentProvider)) throw notFound();
+      const payment = await findPaymentByVcode(db, input.vcode);
+      if (!payment) throw notFound();
+      const { rawBody, signature } = sandbox.paidEvent({
+        reference: payment.reference,
+        vcode: payment.vcode,
+        channel: payment.channel,
+        amount: input.amount ?? payment.amount,
+        paidAt: now,
+      });
+      const result = await processSignedCallback(sandbox, db, rawBody, signature, now);
+      setSuccessMessage(result.applied ? 'paymentApplied' : 'paymentAlreadyApplied');
+      return { applied: result.applied, orderStatus: result.orderStatus };
     },
   });
 }

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../lib/endpoint.ts';
 import { listInstalments, requireOwnOrder } from '../../repositories/orders.ts';
 import { findProduct, listAvailableProducts } from '../../repositories/products.ts';
 import { hasRated, saveRating } from '../../repositories/ratings.ts';
-import { getSupportContact } from '../../repositories/settings.ts';
+import { getLateChargeCapPercent, getSupportContact } from '../../repositories/settings.ts';
 import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from '../../services/loans.ts';
 import { toRecommended } from '../../services/products.ts';
 
@@ -23,7 +23,7 @@ export default async function loanDetailsRoutes(app: FastifyInstance) {
       const product = await findProduct(db, order.productId, today, { includeInactive: true });
       if (!product) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
       const instalments = order.instalmentCount > 1 ? await listInstalments(db, order.orderNo) : [];
-      const owing = outstandingOf(order, borrower.isRepeatClient, today);
+      const owing = outstandingOf(order, borrower.isRepeatClient, today, await getLateChargeCapPercent(db));
       const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
       const contact = await getSupportContact(db);
       const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type * as C from '@lendview/contracts';
+import type { RequestOf, ResponseOf } from '@lendview/contracts';
+import { post, unwrap } from '@lendview/api-client';
+import type { Lang } from '@lendview/i18n';
+
+/**
+ * POST /v3/loan-details/generate-vcode (spec 7.6): productId, orderId, amount, payCode, pay_type, is_default,
+ * is_display, specific_num (+ repayType, periods: contracts). Answers the virtual account (or mini-market
+ * payment code) to pay the amount with.
+ */
+export const GENERATE_VCODE_PATH = '/v3/loan-details/generate-vcode';
+
+export type VaDetail = ResponseOf<typeof C.generateVcode>;
+export type GenerateVcodeInput = RequestOf<typeof C.generateVcode>;
+
+/** A non-'00' code shows the server message (api-client toast, spec 8) and rejects with ApiError. */
+export async function generateVcode(input: GenerateVcodeInput, opts: { signal?: AbortSignal } = {}) {
+  return unwrap(await post<VaDetail>(GENERATE_VCODE_PATH, input, opts));
+}
+
+/** `input` null: nothing to ask (the link is incomplete). */
+export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang) {
+  return useQuery({
+    queryKey: ['repayment', 'generate-vcode', input, lang],
+    queryFn: ({ signal }) => generateVcode(input!, { signal }),
+    enabled: input !== null,
+    // A code is issued by the server; asking again on every focus would be noise. A new mount asks again
+    // (the code may have been paid or have expired meanwhile).
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}

@@ -1,0 +1,52 @@
+import type { LegacyMessages } from './en.ts';
+
+export const id: LegacyMessages = {
+  repay: {
+    title: 'Bayar dengan kartu bank',
+    loading: 'Memuat kartu bank Anda…',
+    amountDue: 'Jumlah tagihan',
+    order: 'Pesanan {{orderId}}',
+    nothingDue: 'Saat ini tidak ada tagihan yang perlu dibayar untuk pinjaman ini.',
+    cards: 'Pilih kartu bank',
+    noCards: 'Anda belum memiliki kartu bank. Tambahkan kartu untuk membayar.',
+    bindCard: 'Tambah kartu bank baru',
+    repayNow: 'Bayar {{amount}}',
+    processing: 'Memproses…',
+    code: {
+      heading: 'Masukkan kode verifikasi',
+      sentTo: 'Kami telah mengirim kode melalui SMS ke nomor ponsel yang terdaftar untuk kartu {{bank}} Anda yang berakhiran {{last4}}.',
+      label: 'Kode verifikasi',
+      placeholder: 'Kode 6 digit',
+      resend: 'Kirim ulang',
+      resendIn: 'Kirim ulang kode dalam',
+      confirm: 'Konfirmasi pembayaran',
+    },
+    other: {
+      heading: 'Cara bayar lainnya',
+      text: 'Bayar di halaman pembayaran aman milik mitra pembayaran kami.',
+      hosted: 'Bayar di halaman pembayaran',
+      opening: 'Membuka halaman pembayaran…',
+    },
+    paid: 'Pembayaran berhasil',
+    pending: 'Pembayaran diterima. Kami akan segera mengonfirmasinya.',
+    missingOrder: 'Tautan pembayaran ini tidak lengkap. Silakan buka kembali dari pinjaman Anda.',
+  },
+  bind: {
+    title: 'Tambah kartu bank',
+    intro: 'Kartu harus atas nama Anda sendiri. Kami hanya menggunakannya untuk pembayaran Anda.',
+    bank: 'Bank',
+    chooseBank: 'Pilih bank Anda',
+    cardNo: 'Nomor kartu',
+    cardNoHint: '10 sampai 19 digit',
+    holder: 'Nama pemegang kartu',
+    holderHint: 'Sesuai yang tertera di kartu',
+    submit: 'Tambah kartu',
+    submitting: 'Menambahkan kartu Anda…',
+    added: 'Kartu bank ditambahkan',
+    errors: {
+      bank: 'Silakan pilih bank Anda',
+      cardNo: 'Silakan masukkan nomor kartu 10 sampai 19 digit',
+      holder: 'Silakan masukkan nama pemegang kartu',
+    },
+  },
+};

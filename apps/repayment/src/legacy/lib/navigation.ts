@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router';
+import { withSharedParams } from '@lendview/api-client';
+
+/**
+ * Leaving the app's pages for another address. One object so that tests can replace it
+ * (`vi.spyOn(externalNav, 'assign')`): jsdom cannot navigate, and window.location cannot be spied on.
+ */
+export const externalNav = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Where a payment URL from the server sends the borrower: a page of this product (same origin) gets the shared
+ * parameters, so it knows the session as every call does; another origin (the payment provider) gets the URL as
+ * it is: the session token never leaves for a third party.
+ */
+export function paymentTarget(url: string): string {
+  const origin = window.location.origin;
+  const parsed = new URL(url.trim(), origin);
+  return parsed.origin === origin ? withSharedParams(`${parsed.pathname}${parsed.search}${parsed.hash}`) : parsed.toString();
+}
+
+/** A page query parameter, trimmed; '' when absent. */
+export function useQueryParam(name: string): string {
+  const [params] = useSearchParams();
+  return (params.get(name) ?? '').trim();
+}
+
+/** `/loanDetails?productId&orderId` (productId only when known: repayment-way does not carry it). */
+export function loanDetailsPath(orderId: string, productId: string): string {
+  const q = new URLSearchParams();
+  if (productId) q.set('productId', productId);
+  q.set('orderId', orderId);
+  return `/loanDetails?${q}`;
+}
+
+/** The query that travels between /repay and /bindCard. */
+export function orderQuery(orderId: string, productId: string, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  q.set('orderId', orderId);
+  if (productId) q.set('productId', productId);
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return q.toString();
+}

@@ -1,0 +1,160 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { bridge } from '@lendview/bridge';
+import { useLang } from '@lendview/i18n';
+import { Button, Card, Page } from '@lendview/ui';
+import { type DelayDetail, useDelayDetail } from '../api/delay-detail.ts';
+import { DetailRows } from '../components/DetailRows.tsx';
+import { LoadFailure } from '../components/LoadFailure.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { CalendarIcon, PhoneIcon } from '../components/icons.tsx';
+import { amountParam } from '../lib/amount.ts';
+import { showDate } from '../lib/dates.ts';
+import { visibleRows } from '../lib/detail-rows.ts';
+import { useQueryParam } from '../lib/use-query-param.ts';
+import { useMoney } from '../lib/use-money.ts';
+import extensionImage from '../assets/extension.svg';
+import '../styles/common.css';
+import '../styles/extension.css';
+
+/** The /that link of the extension: the fee (digits of minor units) and repayType delay. */
+export function extensionPaymentUrl(productId: string, orderId: string, fee: number): string {
+  return `/that?${new URLSearchParams({ productId, orderId, amount: amountParam(fee), repayType: 'delay' })}`;
+}
+
+/**
+ * `/repayDelay?productId&orderId`: 'Detail Tagihan' of an extension (spec 2.5, 3): the fee, the new due date,
+ * the order's detail lines (rows whose value is empty or 0 are hidden), product logo and name, pay now.
+ */
+export default function ExtensionPage() {
+  const { t } = useTranslation('repayment');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const productId = useQueryParam('productId');
+  const orderId = useQueryParam('orderId');
+  const query = useDelayDetail(productId, orderId, lang);
+  const data = query.data;
+
+  const payNow = () => {
+    if (!data || data.delayShouldPayAmount <= 0) return;
+    navigate(extensionPaymentUrl(productId, orderId, data.delayShouldPayAmount));
+  };
+
+  let body;
+  if (data) body = <ExtensionBody data={data} />;
+  else if (query.isError)
+    body = <LoadFailure error={query.error} title={t('common.loadFailed')} onRetry={() => void query.refetch()} productId={productId} orderId={orderId} />;
+  else body = <ExtensionPlaceholder />;
+
+  return (
+    <Page
+      title={t('delay.title')}
+      header={<PageHeader title={t('delay.title')} subtitle={t('delay.subtitle')} />}
+      className="rp-page"
+      footer={
+        data ? (
+          <Button variant="primary" block onClick={payNow} aria-disabled={data.delayShouldPayAmount <= 0 || undefined}>
+            {t('common.payNow')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className="rp-stack" aria-busy={query.isPending || undefined}>
+        {body}
+      </div>
+    </Page>
+  );
+}
+
+function ExtensionBody({ data }: { data: DelayDetail }) {
+  const { t } = useTranslation('repayment');
+  const money = useMoney();
+  const rows = visibleRows(data.orderDetail.detail);
+  const newDue = showDate(data.delayExpiryTime);
+  return (
+    <>
+      <Card className="rp-ext">
+        <div className="rp-ext__product">
+          {data.productLogo ? (
+            <img className="rp-ext__logo" src={data.productLogo} alt="" width={40} height={40} decoding="async" />
+          ) : (
+            <span className="rp-ext__logo" aria-hidden="true" />
+          )}
+          <p className="rp-ext__name">{data.productName}</p>
+        </div>
+        <div className="rp-ext__fee">
+          <img src={extensionImage} alt="" width={56} height={56} className="rp-ext__art" />
+          <div>
+            <p className="rp-ext__fee-label">{t('delay.fee')}</p>
+            <p className="rp-ext__fee-value" data-testid="delay-fee">
+              {money(data.delayShouldPayAmount)}
+            </p>
+          </div>
+        </div>
+        <dl className="rp-facts">
+          <div className="rp-facts__row rp-facts__row--total">
+            <dt>
+              <CalendarIcon className="rp-facts__icon" />
+              {t('delay.newDue')}
+            </dt>
+            <dd data-testid="delay-expiry">
+              {newDue}
+              {data.delayDays > 0 && <span className="rp-chip">{t('delay.days', { count: data.delayDays })}</span>}
+            </dd>
+          </div>
+        </dl>
+        <p className="rp-ext__explain">{t('delay.explain', { date: newDue })}</p>
+      </Card>
+
+      {rows.length > 0 && (
+        <Card className="rp-ext-rows" heading={t('common.orderDetails')}>
+          <DetailRows rows={rows} />
+        </Card>
+      )}
+
+      {data.telephone.trim() !== '' && (
+        <button type="button" className="rp-link rp-link--center" onClick={() => bridge.callPhone(data.telephone)}>
+          <PhoneIcon />
+          {t('delay.call', { phone: data.telephone })}
+        </button>
+      )}
+    </>
+  );
+}
+
+function ExtensionPlaceholder() {
+  return (
+    <>
+      <Card className="rp-ext" data-testid="delay-placeholder">
+        <div className="rp-ext__product">
+          <Skeleton width={40} height={40} radius={10} />
+          <Skeleton width="45%" height={20} />
+        </div>
+        <div className="rp-ext__fee">
+          <Skeleton width={56} height={56} radius={999} />
+          <div className="rp-ext__fee-skel">
+            <Skeleton width={110} height={16} />
+            <Skeleton width={160} height={32} />
+          </div>
+        </div>
+        <div className="rp-facts">
+          <div className="rp-facts__row">
+            <Skeleton width="40%" height={18} />
+            <Skeleton width="35%" height={18} />
+          </div>
+        </div>
+        <Skeleton width="90%" height={36} />
+      </Card>
+      <Card className="rp-ext-rows">
+        <Skeleton width="40%" height={22} />
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="rp-rows__row">
+            <Skeleton width="35%" height={18} />
+            <Skeleton width="30%" height={18} />
+          </div>
+        ))}
+      </Card>
+    </>
+  );
+}

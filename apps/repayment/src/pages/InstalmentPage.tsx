@@ -1,0 +1,249 @@
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '@lendview/i18n';
+import { Button, Card, EmptyState, Page } from '@lendview/ui';
+import { type InstalmentItem, type InstalmentPlan, useInstalmentPlan } from '../api/loan-play-detail.ts';
+import { LoadFailure } from '../components/LoadFailure.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { CheckMark } from '../components/icons.tsx';
+import { amountParam } from '../lib/amount.ts';
+import { showDate } from '../lib/dates.ts';
+import {
+  PERIOD_CONFIRMING,
+  byPeriod,
+  initialTicks,
+  isAllSelected,
+  isSelectable,
+  selectableCount,
+  selectedTotal,
+  tickedCount,
+  toggle,
+  toggleAll,
+} from '../lib/instalment-selection.ts';
+import { useQueryParam } from '../lib/use-query-param.ts';
+import { useMoney } from '../lib/use-money.ts';
+import allPaidImage from '../assets/all-paid.svg';
+import '../styles/common.css';
+import '../styles/instalments.css';
+
+/** The /that link of a pay-now: the selected total (digits of minor units) and how many instalments it covers. */
+export function instalmentPaymentUrl(productId: string, orderId: string, total: number, periods: number): string {
+  const q = new URLSearchParams({ productId, orderId, amount: amountParam(total), repayType: 'installment', periods: String(periods) });
+  return `/that?${q}`;
+}
+
+/**
+ * `/installment?productId&orderId`: 'Detail Tagihan' of an instalment loan (spec 2.5, 3, 4.7). The instalments to
+ * pay with the selection rules of lib/instalment-selection.ts, those already paid, an all-select row and pay now.
+ */
+export default function InstalmentPage() {
+  const { t } = useTranslation('repayment');
+  const lang = useLang();
+  const productId = useQueryParam('productId');
+  const orderId = useQueryParam('orderId');
+  const query = useInstalmentPlan(productId, orderId, lang);
+  const header = <PageHeader title={t('installment.title')} subtitle={t('installment.subtitle')} />;
+
+  if (query.data) return <InstalmentPlanView key={query.dataUpdatedAt} plan={query.data} productId={productId} orderId={orderId} header={header} />;
+  return (
+    <Page title={t('installment.title')} header={header} className="rp-page">
+      <div className="rp-stack" aria-busy={query.isPending || undefined}>
+        {query.isError ? (
+          <LoadFailure error={query.error} title={t('common.loadFailed')} onRetry={() => void query.refetch()} productId={productId} orderId={orderId} />
+        ) : (
+          <InstalmentPlaceholder />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function InstalmentPlanView({ plan, productId, orderId, header }: { plan: InstalmentPlan; productId: string; orderId: string; header: ReactNode }) {
+  const { t } = useTranslation('repayment');
+  const money = useMoney();
+  const navigate = useNavigate();
+  const items = useMemo(() => byPeriod(plan.repayPlanDetail.repayWaitDetail), [plan]);
+  const paid = useMemo(() => byPeriod(plan.repayPlanDetail.repayYetDetail), [plan]);
+  const [ticks, setTicks] = useState(() => initialTicks(items));
+  const total = selectedTotal(items, ticks);
+  const periods = tickedCount(ticks);
+  const selectable = selectableCount(items);
+  const allOn = isAllSelected(items, ticks);
+  const toPayId = useId();
+  const paidId = useId();
+
+  const payNow = () => {
+    // Spec 5: pay is ignored when the amount is zero.
+    if (total <= 0 || periods === 0) return;
+    navigate(instalmentPaymentUrl(productId, orderId, total, periods));
+  };
+
+  const footer =
+    items.length > 0 ? (
+      <div className="rp-paybar">
+        <div className="rp-paybar__row">
+          <label className={selectable === 0 ? 'rp-check rp-paybar__all is-disabled' : 'rp-check rp-paybar__all'}>
+            <input
+              type="checkbox"
+              className="rp-check__input"
+              checked={allOn}
+              disabled={selectable === 0}
+              onChange={() => setTicks((prev) => toggleAll(items, prev))}
+            />
+            <span className="rp-check__box" aria-hidden="true">
+              <CheckMark />
+            </span>
+            <span className="rp-check__label">{t('installment.selectAll')}</span>
+          </label>
+          <p className="rp-paybar__total" aria-live="polite">
+            <span className="rp-paybar__total-label">{t('installment.total')}</span>
+            <strong data-testid="instalment-total">{money(total)}</strong>
+          </p>
+        </div>
+        <Button variant="primary" block onClick={payNow} aria-disabled={total <= 0 || undefined}>
+          {t('common.payNow')}
+        </Button>
+      </div>
+    ) : undefined;
+
+  return (
+    <Page title={t('installment.title')} header={header} className="rp-page" footer={footer}>
+      <div className="rp-stack">
+        <Card className="rp-plan">
+          <p className="rp-plan__product">{plan.productName}</p>
+          <p className="rp-plan__count">{t('installment.waitCount', { count: plan.repayWaitCount })}</p>
+          {plan.note.trim() !== '' && <p className="rp-plan__note">{plan.note}</p>}
+        </Card>
+
+        {items.length === 0 ? (
+          <EmptyState className="rp-empty" image={allPaidImage} title={t('installment.allPaid')} description={t('installment.allPaidText')} />
+        ) : (
+          <section className="rp-section" aria-labelledby={toPayId}>
+            <h2 id={toPayId} className="rp-section__title">
+              {t('installment.toPay')}
+            </h2>
+            <ul className="rp-inst-list">
+              {items.map((item, i) => (
+                <li key={item.periodNo}>
+                  <InstalmentRow
+                    item={item}
+                    checked={ticks[i] ?? false}
+                    selectable={isSelectable(items, i)}
+                    onToggle={() => setTicks((prev) => toggle(items, prev, i))}
+                  />
+                </li>
+              ))}
+            </ul>
+            {selectable === 0 ? (
+              <p className="rp-muted rp-section__hint">
+                {items[0]?.periodStatus === PERIOD_CONFIRMING ? t('installment.confirmingHint') : t('installment.notPayable')}
+              </p>
+            ) : selectable > 1 ? (
+              <p className="rp-muted rp-section__hint">{t('installment.firstAlways')}</p>
+            ) : null}
+          </section>
+        )}
+
+        {paid.length > 0 && (
+          <section className="rp-section" aria-labelledby={paidId}>
+            <h2 id={paidId} className="rp-section__title">
+              {t('installment.paid')}
+            </h2>
+            <ul className="rp-inst-list">
+              {paid.map((item) => (
+                <li key={item.periodNo} className="rp-inst rp-inst--paid">
+                  <span className="rp-inst__main">
+                    <span className="rp-inst__title">{t('installment.period', { n: item.periodNo })}</span>
+                    <span className="rp-inst__due">{t('installment.due', { date: showDate(item.dueTime) })}</span>
+                    {item.repayDes.trim() !== '' && <span className="rp-inst__des">{item.repayDes}</span>}
+                  </span>
+                  <span className="rp-inst__side">
+                    <span className="rp-inst__amount">{money(item.totalAmount)}</span>
+                    <span className="rp-badge rp-badge--success">{t('installment.paidOn')}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function InstalmentRow({ item, checked, selectable, onToggle }: { item: InstalmentItem; checked: boolean; selectable: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('repayment');
+  const money = useMoney();
+  const confirming = item.periodStatus === PERIOD_CONFIRMING;
+  // While confirming, the badge says what the server's description would say again.
+  const showDes = item.repayDes.trim() !== '' && !confirming;
+  const id = useId();
+  // Named "Instalment 2 Rp 437.502", described by its due date, description and state.
+  return (
+    <label className={['rp-inst', 'rp-check', checked && 'is-checked', !selectable && 'is-disabled'].filter(Boolean).join(' ')}>
+      <input
+        type="checkbox"
+        className="rp-check__input"
+        checked={checked}
+        disabled={!selectable}
+        onChange={onToggle}
+        aria-labelledby={`${id}-title ${id}-amount`}
+        aria-describedby={[`${id}-due`, showDes && `${id}-des`, confirming && `${id}-state`].filter(Boolean).join(' ')}
+      />
+      <span className="rp-check__box" aria-hidden="true">
+        <CheckMark />
+      </span>
+      <span className="rp-inst__main">
+        <span className="rp-inst__title" id={`${id}-title`}>
+          {t('installment.period', { n: item.periodNo })}
+        </span>
+        <span className="rp-inst__due" id={`${id}-due`}>
+          {t('installment.due', { date: showDate(item.dueTime) })}
+        </span>
+        {showDes && (
+          <span className="rp-inst__des" id={`${id}-des`}>
+            {item.repayDes}
+          </span>
+        )}
+        {confirming && (
+          <span className="rp-badge rp-badge--warning" id={`${id}-state`}>
+            {t('installment.confirming')}
+          </span>
+        )}
+      </span>
+      <span className="rp-inst__side">
+        <span className="rp-inst__amount" id={`${id}-amount`}>
+          {money(item.totalAmount)}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+function InstalmentPlaceholder() {
+  return (
+    <>
+      <Card className="rp-plan">
+        <Skeleton width="50%" height={20} />
+        <Skeleton width="65%" height={18} />
+      </Card>
+      <div className="rp-section">
+        <Skeleton width={90} height={22} />
+        <ul className="rp-inst-list">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="rp-inst rp-inst--placeholder">
+              <Skeleton width={24} height={24} radius={6} />
+              <span className="rp-inst__main">
+                <Skeleton width="55%" height={18} />
+                <Skeleton width="40%" height={16} />
+              </span>
+              <Skeleton width={84} height={18} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+import { useId, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@lendview/api-client';
+import { bridge } from '@lendview/bridge';
+import { useLang } from '@lendview/i18n';
+import { Button, Card, Page } from '@lendview/ui';
+import { type VaDetail, useGenerateVcode } from '../api/generate-vcode.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { HavePaidDialog } from '../components/HavePaidDialog.tsx';
+import { LoadFailure } from '../components/LoadFailure.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { StepGroups, StepList } from '../components/StepGroups.tsx';
+import { CheckCircle, ChevronRight, ClockIcon, HeadsetIcon, PhoneIcon, ReceiptIcon } from '../components/icons.tsx';
+import { parseAmountParam } from '../lib/amount.ts';
+import { groupDigits } from '../lib/clipboard.ts';
+import { showDateTime } from '../lib/dates.ts';
+import { type PaymentContext, complaintUrl, loanDetailsUrl, methodUrl, paymentContext } from '../lib/links.ts';
+import { PAY_TYPE, loadPayChoice } from '../lib/pay-choice.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { vcodeRequest } from '../lib/vcode-request.ts';
+import bankImage from '../assets/bank.svg';
+import marketImage from '../assets/market.svg';
+import '../styles/common.css';
+import '../styles/va.css';
+
+/**
+ * `/that?productId&orderId&amount&display[&repayType&periods]`: the virtual account (or mini-market payment
+ * code) to repay with (spec 2.5, 4.6). Asks generate-vcode with the method saved for this order by /individual
+ * (is_default 0), or with is_default 1 when there is none.
+ */
+export default function VirtualAccountPage() {
+  const { t } = useTranslation('repayment');
+  const lang = useLang();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ctx = paymentContext(params);
+  const amount = parseAmountParam(ctx.amount);
+  // Read again on every visit (location.key): /individual may have saved a new choice meanwhile.
+  const choice = useMemo(() => loadPayChoice(ctx.orderId), [ctx.orderId, location.key]);
+  const input = useMemo(
+    () => vcodeRequest(ctx, amount, choice),
+    [ctx.productId, ctx.orderId, ctx.display, ctx.repayType, ctx.periods, amount, choice],
+  );
+  const query = useGenerateVcode(input, lang);
+  const data = query.data;
+  const [tips, setTips] = useState(false);
+
+  let body;
+  if (!input) body = <LoadFailure error={new Error(t('common.invalidLink'))} title={t('va.failed')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />;
+  else if (data) body = <VaBody data={data} ctx={ctx} onNewCode={() => void query.refetch()} refreshing={query.isFetching} />;
+  else if (query.isError)
+    body = (
+      <>
+        <LoadFailure error={query.error} title={t('va.failed')} onRetry={() => void query.refetch()} productId={ctx.productId} orderId={ctx.orderId} />
+        {isApiError(query.error) && (
+          <Link className="rp-link rp-link--center" to={methodUrl(ctx)}>
+            {t('va.changeMethod')}
+            <ChevronRight />
+          </Link>
+        )}
+      </>
+    );
+  else body = <VaPlaceholder />;
+
+  return (
+    <Page
+      title={t('va.title')}
+      header={<PageHeader title={t('va.title')} />}
+      className="rp-page"
+      footer={
+        data ? (
+          <Button variant="primary" block onClick={() => setTips(true)}>
+            {t('va.havePaid')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className="rp-stack" aria-busy={(input !== null && query.isPending) || undefined}>
+        {body}
+      </div>
+      <HavePaidDialog
+        open={tips}
+        onCancel={() => setTips(false)}
+        onYes={() => {
+          setTips(false);
+          navigate(loanDetailsUrl(ctx.productId, ctx.orderId));
+        }}
+      />
+    </Page>
+  );
+}
+
+function isGrouped(steps: VaDetail['payStep']): steps is { name: string; steps: string[] }[] {
+  return steps.length > 0 && typeof steps[0] === 'object';
+}
+
+function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: PaymentContext; onNewCode: () => void; refreshing: boolean }) {
+  const { t } = useTranslation('repayment');
+  const money = useMoney();
+  const isBank = data.payType === PAY_TYPE.bank;
+  const codeLabelId = useId();
+  const purpose =
+    data.repayType === 'installment'
+      ? t('va.repayType.installment', { count: Number(ctx.periods) || 1 })
+      : t(`va.repayType.${data.repayType}`);
+  const steps = data.payStep;
+
+  return (
+    <>
+      {data.state === 'paid' && (
+        <p className="rp-banner rp-banner--success" role="status">
+          <CheckCircle />
+          <span>{t('va.paid')}</span>
+        </p>
+      )}
+      {data.state === 'expired' && (
+        <div className="rp-banner rp-banner--warning" role="status">
+          <ClockIcon />
+          <span>{t('va.expired')}</span>
+          <Button variant="secondary" onClick={onNewCode} loading={refreshing} className="rp-banner__action">
+            {t('va.newCode')}
+          </Button>
+        </div>
+      )}
+
+      <Card className="rp-va">
+        <div className="rp-va__method">
+          <img className="rp-va__method-icon" src={isBank ? bankImage : marketImage} alt="" width={40} height={40} />
+          <p className="rp-va__method-text">
+            <span className="rp-va__method-label">{t('va.method')}</span>
+            <span className="rp-va__method-name" data-testid="pay-code">
+              {isBank ? t('va.bankMethod', { name: data.payCode }) : t('va.marketMethod', { name: data.payCode })}
+            </span>
+          </p>
+          <Link className="rp-link rp-va__change" to={methodUrl(ctx)}>
+            <span aria-hidden="true">{t('va.change')}</span>
+            <span className="lv-visually-hidden">{t('va.changeMethod')}</span>
+            <ChevronRight />
+          </Link>
+        </div>
+
+        <div className="rp-va__code">
+          <div className="rp-va__code-head">
+            <p className="rp-va__code-label" id={codeLabelId}>
+              {isBank ? t('va.bankLabel') : t('va.marketLabel')}
+            </p>
+            <CopyButton value={data.vcode} label={isBank ? t('va.copyBank') : t('va.copyMarket')} />
+          </div>
+          <p className="rp-va__code-value" aria-labelledby={codeLabelId} data-testid="vcode" data-vcode={data.vcode}>
+            {groupDigits(data.vcode)}
+          </p>
+        </div>
+
+        <dl className="rp-facts">
+          <div className="rp-facts__row rp-facts__row--total">
+            <dt>{t('va.total')}</dt>
+            <dd data-testid="va-total">{money(data.amount)}</dd>
+          </div>
+          <div className="rp-facts__row">
+            <dt>{t('va.purpose')}</dt>
+            <dd>{purpose}</dd>
+          </div>
+          <div className="rp-facts__row rp-va__bill-row">
+            <dt>{t('va.billNo')}</dt>
+            <dd>{data.cardNo}</dd>
+          </div>
+          <div className="rp-facts__row">
+            <dt>{t('va.expiry')}</dt>
+            <dd>{showDateTime(data.expiresAt)}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Card className="rp-howto" heading={t('va.howToPay')}>
+        {isGrouped(steps) ? (
+          <StepGroups groups={steps} />
+        ) : (
+          <>
+            <h3 className="rp-howto__sub">{t('va.marketSteps', { name: data.payCode })}</h3>
+            <StepList steps={steps as string[]} />
+          </>
+        )}
+      </Card>
+
+      <div className="rp-note">
+        <ReceiptIcon className="rp-note__icon" />
+        <p className="rp-note__text">
+          <strong>{t('va.keepSlipTitle')}</strong>
+          <span>{t('va.keepSlip')}</span>
+        </p>
+      </div>
+
+      <Card className="rp-help">
+        <div className="rp-help__head">
+          <HeadsetIcon className="rp-help__icon" />
+          <h2 className="rp-help__title">{t('va.helpTitle')}</h2>
+        </div>
+        <Link className="rp-help__link" to={complaintUrl(ctx.orderId)}>
+          <span>{t('va.complaint')}</span>
+          <ChevronRight />
+        </Link>
+        {data.telephone.trim() !== '' && (
+          <button type="button" className="rp-help__link" onClick={() => bridge.callPhone(data.telephone)}>
+            <span className="rp-help__call">
+              <PhoneIcon />
+              {t('va.call', { phone: data.telephone })}
+            </span>
+            <ChevronRight />
+          </button>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** Same shapes and sizes as the loaded page, so nothing jumps when the code arrives. */
+function VaPlaceholder() {
+  return (
+    <>
+      <Card className="rp-va" data-testid="va-placeholder">
+        <div className="rp-va__method">
+          <Skeleton width={40} height={40} radius={10} />
+          <span className="rp-va__method-text">
+            <Skeleton width={90} height={14} />
+            <Skeleton width={150} height={20} />
+          </span>
+        </div>
+        <div className="rp-va__code">
+          <div className="rp-va__code-head">
+            <Skeleton width={150} height={16} />
+            <Skeleton width={84} height={44} radius={999} />
+          </div>
+          <Skeleton width="85%" height={30} />
+        </div>
+        <div className="rp-facts">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="rp-facts__row">
+              <Skeleton width="35%" height={18} />
+              <Skeleton width="35%" height={18} />
+            </div>
+          ))}
+        </div>
+      </Card>
+      <Card className="rp-howto">
+        <Skeleton width="40%" height={22} />
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={48} radius={8} className="rp-skel--gap" />
+        ))}
+      </Card>
+    </>
+  );
+}

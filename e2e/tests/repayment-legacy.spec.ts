@@ -1,0 +1,228 @@
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The legacy bank-card repayment (/repay, /bindCard; spec 4.3, 5, 7.3, 8, 9) against the real API and its demo
+// data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444).
+// Tests in this file run in order in one worker. Orders used: DEMO-180 and DEMO-174 are only looked at (and get
+// pending redirect payments at the end), DEMO-5 is repaid with the SMS code and DEMO-3 with the direct card. The
+// other repayment spec settles DEMO-170 and DEMO-INST, which this file does not touch.
+
+const BORROWER = 'demo-borrower';
+const PHONE = '13800000000';
+const EN = 'isNeedPop=1';
+const ID = 'isNeedPop=0';
+const LEGACY = '/api/v1/lendview/service/loan';
+
+const repayUrl = (orderId: string, lang = EN) => `/repay?orderId=${orderId}&productId=1&tok=${BORROWER}&${lang}`;
+const bindUrl = (orderId: string, lang = EN) => `/bindCard?orderId=${orderId}&productId=1&tok=${BORROWER}&${lang}`;
+
+/** Opens /repay and waits for its repayment-way answer. */
+async function openRepay(page: Page, orderId: string, lang = EN) {
+  const answer = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-way`));
+  await page.goto(repayUrl(orderId, lang));
+  const body = (await (await answer).json()) as { code: string; data: { amount: number; cards: { id: number; cardNo: string }[] } };
+  expect(body.code, `repayment-way ${orderId}`).toBe('00');
+  await expect(page.getByTestId('amount-due')).toBeVisible();
+  return body.data;
+}
+
+/** Records the requests to `path` made by the page. */
+function recordRequests(page: Page, path: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) seen.push(r);
+  });
+  return seen;
+}
+
+const form = (req: Request) => Object.fromEntries(new URLSearchParams(req.postData() ?? ''));
+const toast = (page: Page) => page.locator('.lv-toast__text');
+const card = (page: Page, last4: string) => page.getByRole('radio', { name: new RegExp(`${last4}$`) });
+const repayButton = (page: Page) => page.locator('.lv-page__footer').getByRole('button');
+const codeField = (page: Page) => page.getByRole('textbox', { name: 'Verification code' });
+
+/** Nothing wider than the 375 px screen. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The newest repayment code the demo SMS outbox holds for the borrower. */
+async function latestRepayCode(request: APIRequestContext): Promise<string> {
+  const outbox = await (await request.get(`/dev/sms-outbox?phone=${PHONE}`)).json();
+  const messages = outbox.data.messages as { body: string; purpose: string }[];
+  const message = messages.find((m) => m.purpose === 'repay') ?? messages[0]!;
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  expect(code, `a 6-digit code in "${message.body}"`).toBeTruthy();
+  return code!;
+}
+
+test('/repay in English: amount, cards as a labelled radio group, no card → 请先选择银行卡 and nothing sent', async ({ page, pageErrors }) => {
+  const commits = recordRequests(page, `${LEGACY}/repayment-commit`);
+  const data = await openRepay(page, 'DEMO-180');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Repay with bank card');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(data.amount).toBeGreaterThan(0);
+  const group = page.getByRole('group', { name: 'Choose a bank card' });
+  await expect(group.getByRole('radio')).toHaveCount(data.cards.length);
+  await expect(card(page, '2222')).not.toBeChecked();
+  await expect(card(page, '4444')).not.toBeChecked();
+  await expect(repayButton(page)).toHaveText(/^Repay ₹[\d,]+$/);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await repayButton(page).click();
+  await expect(toast(page)).toHaveText('请先选择银行卡');
+  expect(commits).toHaveLength(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('/repay in Indonesian: Rp, the same Chinese message, accessible, 375 px', async ({ page }) => {
+  const commits = recordRequests(page, `${LEGACY}/repayment-commit`);
+  await openRepay(page, 'DEMO-174', ID);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bayar dengan kartu bank');
+  await expect(page.getByTestId('amount-due')).toHaveText(/^Rp [\d.]+$/);
+  await expect(page.getByRole('group', { name: 'Pilih kartu bank' })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await repayButton(page).click();
+  await expect(toast(page)).toHaveText('请先选择银行卡');
+  expect(commits).toHaveLength(0);
+});
+
+test('SMS code card (DEMO-5): countdown, short code, wrong code, a second commit refused, right code settles', async ({ page, context, request, pageErrors }) => {
+  const confirms = recordRequests(page, `${LEGACY}/repayment-confirm`);
+  // A second tab on the same order, loaded before anything is paid (a borrower with two tabs, or a stale page).
+  const other = await context.newPage();
+  await openRepay(other, 'DEMO-5');
+
+  await openRepay(page, 'DEMO-5');
+  await card(page, '2222').check();
+  const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
+  await repayButton(page).click();
+  const commit = await (await committed).json();
+  expect(commit.code).toBe('00');
+  expect(commit.data.needValid).toBe(1);
+
+  // The code step: focus on the field, the 60 s countdown running and the resend button blocked.
+  await expect(codeField(page)).toBeFocused();
+  const resend = page.getByTestId('code-resend');
+  await expect(resend).toHaveText(/^Resend code in (60|59|58)s$/);
+  await expect(resend).toHaveAttribute('aria-disabled', 'true');
+  const first = Number(/(\d+)s$/.exec((await resend.textContent()) ?? '')?.[1]);
+  await expect.poll(async () => Number(/(\d+)s$/.exec((await resend.textContent()) ?? '')?.[1]), { timeout: 4000 }).toBeLessThan(first);
+  await expect(card(page, '2222')).toBeChecked();
+  await expect(card(page, '4444')).toBeDisabled();
+  await expectAccessible(page);
+
+  // A code shorter than 6: nothing sent.
+  await codeField(page).fill('12345');
+  await repayButton(page).click();
+  await expect(page.getByText('Please enter the correct code')).toBeVisible();
+  expect(confirms).toHaveLength(0);
+
+  // The right code is in the demo SMS outbox; a wrong one first.
+  const code = await latestRepayCode(request);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await codeField(page).fill(wrong);
+  await repayButton(page).click();
+  await expect(page.getByText('Verification code wrong')).toBeVisible();
+  await expect(codeField(page)).toHaveValue(wrong);
+  expect(confirms.map(form)).toEqual([{ orderId: 'DEMO-5', verifyCode: wrong, repaymentRecordId: String(commit.data.repayRecordId) }]);
+
+  // Committing the same repayment again from the other tab while this one waits for its code: 800005.
+  await card(other, '4444').check();
+  const again = other.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
+  await repayButton(other).click();
+  expect((await (await again).json()).code).toBe(800005);
+  await expect(toast(other)).toHaveText('Do not submit the repayment request twice');
+
+  // The right code: paid, to the loan details, which show the order settled (legacy settled: 'Borrow again').
+  await codeField(page).fill(code);
+  await repayButton(page).click();
+  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-5$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loan details');
+  await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
+  await expect(page.getByTestId('status-image-200')).toBeVisible();
+
+  // And once it is paid, the stale tab's commit is refused the same way.
+  const afterPaid = other.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
+  await repayButton(other).click();
+  expect((await (await afterPaid).json()).code).toBe(800005);
+  await expect(toast(other)).toHaveText('Do not submit the repayment request twice');
+  expect(pageErrors).toEqual([]);
+});
+
+test('a card charged at once (DEMO-3): needValid 0 goes straight to the settled loan details', async ({ page }) => {
+  await openRepay(page, 'DEMO-3');
+  await card(page, '4444').check();
+  const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
+  await repayButton(page).click();
+  const commit = await (await committed).json();
+  expect(commit.code).toBe('00');
+  expect(commit.data.needValid).toBe(0);
+  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-3$/);
+  await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
+});
+
+test('bind a card: validation in place, digits grouped in fours, then listed and chosen on /repay', async ({ page }) => {
+  const binds = recordRequests(page, `${LEGACY}/bind-card`);
+  await openRepay(page, 'DEMO-180');
+  await page.getByRole('link', { name: 'Add a new bank card' }).click();
+  await expect(page).toHaveURL(/\/bindCard\?orderId=DEMO-180&productId=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a bank card');
+  await expectAccessible(page);
+
+  const number = page.getByRole('textbox', { name: 'Card number' });
+  await number.pressSequentially('8214-ab 5566 7788 9900');
+  await expect(number).toHaveValue('8214 5566 7788 9900');
+
+  // Nothing chosen, no name: the messages at their fields, nothing sent, nothing typed lost.
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Please choose your bank')).toBeVisible();
+  await expect(page.getByText('Please enter the card holder name')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Bank' })).toBeFocused();
+  await expect(number).toHaveValue('8214 5566 7788 9900');
+  expect(binds).toHaveLength(0);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole('combobox', { name: 'Bank' }).selectOption('PERMATA');
+  await page.getByRole('textbox', { name: 'Card holder name' }).fill('Budi Santoso');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page).toHaveURL(/\/repay\?orderId=DEMO-180&productId=1&cardId=\d+$/);
+  expect(binds.map(form)).toEqual([{ bankCode: 'PERMATA', cardNo: '8214556677889900', holderName: 'Budi Santoso' }]);
+  await expect(card(page, '9900')).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Choose a bank card' }).getByRole('radio')).toHaveCount(3);
+});
+
+test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async ({ page }) => {
+  await page.goto(bindUrl('DEMO-174', ID));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tambah kartu bank');
+  await page.getByRole('textbox', { name: 'Nomor kartu' }).fill('1234');
+  await page.getByRole('button', { name: 'Tambah kartu' }).click();
+  await expect(page.getByText('Silakan pilih bank Anda')).toBeVisible();
+  await expect(page.getByText('Silakan masukkan nomor kartu 10 sampai 19 digit')).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+});
+
+test('the redirect flows: a card whose bank pays on its own page, and "pay via hosted page"', async ({ page }) => {
+  // The PERMATA card bound above: the commit answers a url, the browser goes there.
+  await openRepay(page, 'DEMO-180');
+  const commits = recordRequests(page, `${LEGACY}/repayment-commit`);
+  await card(page, '9900').check();
+  await repayButton(page).click();
+  // (The answer's body is gone once the page has left: the address it went to says what the url was.)
+  await expect(page).toHaveURL(/\/payments\/sandbox\/hosted\?.*ref=/);
+  expect(commits.map(form)).toEqual([expect.objectContaining({ orderId: 'DEMO-180', sendMsg: '0' })]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
+
+  // repayment-huichao (userId '', orderId, amount) → its url.
+  const huichao = recordRequests(page, `${LEGACY}/repayment-huichao`);
+  const data = await openRepay(page, 'DEMO-174');
+  await page.getByRole('button', { name: 'Pay via hosted page' }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/hosted\?.*ref=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
+  expect(huichao.map(form)).toEqual([{ userId: '', orderId: 'DEMO-174', amount: String(data.amount) }]);
+});
