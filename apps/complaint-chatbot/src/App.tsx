@@ -1,32 +1,49 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { EmptyState, Page } from '@lendview/ui';
+import { Spinner } from '@lendview/ui';
+import { en } from './i18n/en.ts';
+import { id } from './i18n/id.ts';
+
+addMessages('complaint', { en, id });
 
 // The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-// Its screens arrive with their own issue; until then each route says so plainly.
-addMessages('complaint_chatbot', {
-  en: { title: 'Complaints and help', notReadyTitle: 'Coming soon', notReady: 'This screen is not available yet. Please check back after the next app update.' },
-  id: { title: 'Pengaduan dan bantuan', notReadyTitle: 'Segera hadir', notReady: 'Layar ini belum tersedia. Silakan kembali setelah pembaruan aplikasi berikutnya.' },
-});
+export const ROUTES = ['/complaint', '/complainNewPage', '/intelligentCustomerService', '/complainPageNext', '/complaintList', '/complainDetails'];
 
-export const ROUTES = ["/complaint","/complainNewPage","/intelligentCustomerService","/complainPageNext","/complaintList","/complainDetails"];
+// One chunk per screen: a borrower downloads only the screen they open.
+const ComplaintPage = lazy(() => import('./pages/ComplaintPage.tsx'));
+const ProblemGridPage = lazy(() => import('./pages/ProblemGridPage.tsx'));
+const ChatbotPage = lazy(() => import('./pages/ChatbotPage.tsx'));
+const ComplaintFormPage = lazy(() => import('./pages/ComplaintFormPage.tsx'));
+const ComplaintListPage = lazy(() => import('./pages/ComplaintListPage.tsx'));
+const ComplaintDetailPage = lazy(() => import('./pages/ComplaintDetailPage.tsx'));
 
-function NotYet() {
-  const { t } = useTranslation('complaint_chatbot');
+/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
+function PageFallback() {
+  const { t } = useTranslation('common');
   return (
-    <Page title={t('title')}>
-      <EmptyState title={t('notReadyTitle')} description={t('notReady')} />
-    </Page>
+    <div style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
+      <div style={{ animation: 'cc-fade-in 0s linear 300ms both' }}>
+        <Spinner label={t('loading')} />
+      </div>
+      <style>{'@keyframes cc-fade-in{from{opacity:0}to{opacity:1}}'}</style>
+    </div>
   );
 }
 
+/** The complaint-chatbot remote: complaint entry, problem grid, chatbot, form, list and detail (spec 2.4). */
 export default function App() {
   return (
-    <Routes>
-      {ROUTES.map((path) => (
-        <Route key={path} path={path} element={<NotYet />} />
-      ))}
-    </Routes>
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/complaint" element={<ComplaintPage />} />
+        <Route path="/complainNewPage" element={<ProblemGridPage />} />
+        <Route path="/intelligentCustomerService" element={<ChatbotPage />} />
+        <Route path="/complainPageNext" element={<ComplaintFormPage />} />
+        <Route path="/complaintList" element={<ComplaintListPage />} />
+        <Route path="/complainDetails" element={<ComplaintDetailPage />} />
+      </Routes>
+    </Suspense>
   );
 }

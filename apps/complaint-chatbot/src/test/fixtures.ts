@@ -1,0 +1,129 @@
+import type { OrderCard } from '@lendview/contracts';
+import type { ProblemInit } from '../api/problem-init.ts';
+import type { ProblemInitV3 } from '../api/problem-init-v3.ts';
+import type { ProblemDetail } from '../api/problem-detail.ts';
+import type { ProblemList } from '../api/problem-list.ts';
+import type { QaItem, QaList } from '../lib/chatbot-machine.ts';
+
+export const PATHS = {
+  init: '/user-problem/problem-init',
+  initV3: '/h5-api/v3/user-problem/problem-init',
+  qaList: '/h5-api/v3/user-problem/get-qa-list',
+  qaRecord: '/h5-api/v3/user-problem/qa-record',
+  upload: '/user-problem/upload-problem-img',
+  save: '/user-problem/problem-save',
+  list: '/user-problem/problem-list',
+  detail: '/user-problem/problem-detail',
+  score: '/user-problem/save-score',
+} as const;
+
+const LOGO = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+export function order(orderNo: string, over: Partial<OrderCard> = {}): OrderCard {
+  return {
+    orderNo,
+    productLogo: LOGO,
+    productName: 'LendView Cepat',
+    status: 170,
+    isShow: 1,
+    list: [
+      { title: 'Loan amount', value: 'Rp 2.500.000' },
+      { title: 'Due date', value: '2025-03-01' },
+    ],
+    ...over,
+  };
+}
+
+export const COLLECTION_SUBTYPES = [
+  { title: 'Harassing calls or messages', value: 1 },
+  { title: 'Contacting my family or friends', value: 2 },
+];
+
+export function problemInit(over: Partial<ProblemInit> = {}): ProblemInit {
+  const detail = order('DEMO-170');
+  return {
+    problemType: [
+      { title: 'Collection', value: 1 },
+      { title: 'Repayment', value: 2 },
+      { title: 'Loan application', value: 3 },
+    ],
+    problemSonType: COLLECTION_SUBTYPES,
+    orderDetail: detail,
+    orderList: [detail, order('DEMO-200', { status: 200, productName: 'Dana Kilat', isShow: 0 })],
+    ...over,
+  };
+}
+
+export function problemInitV3(over: Partial<ProblemInitV3> = {}): ProblemInitV3 {
+  const detail = order('DEMO-170');
+  return {
+    problemStatus: 2,
+    orderDetail: detail,
+    orderList: [detail, order('DEMO-200', { status: 200, productName: 'Dana Kilat' })],
+    problemType: [
+      { id: 1, title_local: 'Loan application' },
+      { id: 2, title_local: 'Repayment' },
+      { id: 3, title_local: 'Account and security' },
+    ],
+    ...over,
+  };
+}
+
+export const item = (id: number, title: string, action_type = 0): QaItem => ({ id, title_local: title, title_local_alias: '', action_type });
+
+export const CATEGORIES: QaList = {
+  answerList: [item(1, 'Loan application'), item(2, 'Repayment'), item(3, 'Account and security')],
+  question: null,
+  data: '',
+};
+
+export const REPAYMENT_QUESTIONS: QaList = {
+  answerList: [item(21, 'How do I repay?'), item(22, 'What happens if I pay late?'), item(23, 'I have paid but my loan is still unpaid', 4)],
+  question: null,
+  data: '',
+};
+
+export const HOW_TO_REPAY: QaList = {
+  answerList: [],
+  question: { id: 21, title_local: 'How do I repay?' },
+  data: 'Open your loan and tap Repay, then pay to the virtual account number shown.',
+};
+
+export function problemList(over: Partial<ProblemList> = {}): ProblemList {
+  return {
+    tabs: [
+      {
+        title: 'All',
+        state: 'all',
+        items: [
+          { id: 7, time: '2025-02-01 10:20:30', type: 'Repayment', content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.' },
+          { id: 5, time: '2025-01-15 08:00:00', type: 'Collection', content: 'A collector called my family.' },
+        ],
+      },
+      {
+        title: 'Processing',
+        state: 'processing',
+        items: [{ id: 7, time: '2025-02-01 10:20:30', type: 'Repayment', content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.' }],
+      },
+      { title: 'Processed', state: 'processed', items: [] },
+    ],
+    ...over,
+  };
+}
+
+export function problemDetail(over: Partial<ProblemDetail> = {}): ProblemDetail {
+  return {
+    problemId: 7,
+    type: 'Collection',
+    sonType: 'Harassing calls or messages',
+    content: 'A collector called me ten times today.',
+    images: ['/user-problem/image/a.jpg', '/user-problem/image/b.jpg'],
+    time: '2025-02-01 10:20:30',
+    state: 'processed',
+    disposeDetail: 'We have warned the collection agency and stopped the calls.',
+    disposeAgent: 'Customer care',
+    disposeImages: ['/user-problem/image/c.jpg'],
+    isScore: 1,
+    ...over,
+  };
+}
