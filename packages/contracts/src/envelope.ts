@@ -10,6 +10,8 @@ export type SuccessCode = '00' | 0;
 export const ErrorCode = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
+  /** An operator whose role may not call this endpoint (HTTP 403). */
+  forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',

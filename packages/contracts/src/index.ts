@@ -8,3 +8,5 @@ export * from './demo.ts';
 export * from './loan.ts';
 export * from './repayment.ts';
 export * from './complaint.ts';
+export * from './promotion.ts';
+export * from './ops.ts';

@@ -5,6 +5,7 @@ import type { MessageKey, MessageVars } from '../i18n/messages.ts';
 export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.badRequest]: 400,
   [ErrorCode.unauthorized]: 401,
+  [ErrorCode.forbidden]: 403,
   [ErrorCode.notFound]: 404,
   [ErrorCode.tooLarge]: 413,
   [ErrorCode.rateLimited]: 429,

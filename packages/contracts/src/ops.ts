@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { endpoint } from './endpoints.ts';
+import { formInt } from './fields.ts';
+import { landingConfig } from './promotion.ts';
+
+// The operator API (back office). Pages live under /ops/* (shell routes); the API under /ops/api/*.
+// Operators log in with a username and password (operators table, scrypt hashes) and send the token they get
+// as `Authorization: Bearer <token>`. Roles: 'support' answers complaints, 'marketing' edits landing templates.
+// A missing or expired token answers UNAUTHORIZED (HTTP 401); a role that may not call the endpoint answers
+// FORBIDDEN (HTTP 403). Bodies may be JSON or form-encoded.
+
+export const OPS_ROLES = ['support', 'marketing'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+export const opsLogin = endpoint({
+  method: 'POST',
+  path: '/ops/api/login',
+  successCode: '00',
+  request: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
+  response: z.object({ token: z.string(), username: z.string(), role: z.enum(OPS_ROLES), expiresAt: z.string() }),
+});
+
+export const opsLogout = endpoint({
+  method: 'POST',
+  path: '/ops/api/logout',
+  successCode: '00',
+  request: z.object({}),
+  response: z.object({ loggedOut: z.boolean() }),
+});
+
+/** Who the token belongs to (the editor checks its stored token with this on load). */
+export const opsMe = endpoint({
+  method: 'GET',
+  path: '/ops/api/me',
+  successCode: '00',
+  request: z.object({}),
+  response: z.object({ username: z.string(), role: z.enum(OPS_ROLES) }),
+});
+
+// --- Complaints (role support) ------------------------------------------------------------------------------
+
+export const opsComplaint = z.object({
+  problemId: z.number().int(),
+  /** The borrower's phone, masked (138****0000). */
+  borrower: z.string(),
+  orderNo: z.string(),
+  type: z.string(),
+  sonType: z.string(),
+  content: z.string(),
+  /** Image URLs the operator's page can load (they carry the operator's access, see docs/complaints.md). */
+  images: z.array(z.string()),
+  time: z.string(),
+  state: z.enum(['processing', 'processed']),
+  disposeDetail: z.string(),
+  disposeAgent: z.string(),
+  disposeImages: z.array(z.string()),
+});
+export type OpsComplaint = z.infer<typeof opsComplaint>;
+
+/** Oldest first. state defaults to processing (the queue to answer). */
+export const opsComplaintList = endpoint({
+  method: 'GET',
+  path: '/ops/api/complaints',
+  successCode: '00',
+  request: z.object({ state: z.enum(['processing', 'processed', 'all']).default('processing') }),
+  response: z.object({ items: z.array(opsComplaint) }),
+});
+
+/** Multipart field `image`: an operator's photo for an answer (same checks as the borrower's upload). */
+export const opsUploadImage = endpoint({
+  method: 'POST',
+  path: '/ops/api/complaints/upload-image',
+  successCode: '00',
+  request: z.object({}),
+  response: z.object({ url: z.string() }),
+});
+
+/**
+ * Posts the process result: the complaint becomes processed and the borrower may rate it (isScore 1).
+ * A complaint already answered answers 409 with a message (one answer per complaint).
+ */
+export const opsAnswerComplaint = endpoint({
+  method: 'POST',
+  path: '/ops/api/complaints/answer',
+  successCode: '00',
+  request: z.object({
+    problemId: formInt(),
+    disposeDetail: z.string().trim().min(1).max(2000),
+    /** Comma-joined URLs from opsUploadImage ('' for none), at most 9. */
+    disposeImages: z.string().max(4000).default(''),
+  }),
+  response: z.object({ problemId: z.number().int(), state: z.literal('processed') }),
+});
+
+// --- Landing templates (role marketing) ---------------------------------------------------------------------
+
+export const opsTemplateSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Never published: the landing answers "not found" for it. */
+  published: z.boolean(),
+  /** The draft differs from what visitors see. */
+  hasUnpublishedChanges: z.boolean(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  updatedBy: z.string(),
+});
+
+export const opsTemplateList = endpoint({
+  method: 'GET',
+  path: '/ops/api/templates',
+  successCode: '00',
+  request: z.object({}),
+  response: z.object({ items: z.array(opsTemplateSummary) }),
+});
+
+export const opsTemplateDetail = endpoint({
+  method: 'GET',
+  path: '/ops/api/templates/detail',
+  successCode: '00',
+  request: z.object({ id: formInt() }),
+  response: opsTemplateSummary.extend({ draft: landingConfig, live: landingConfig.nullable() }),
+});
+
+/** Creates a template whose draft is `config` (not published yet). JSON body. */
+export const opsTemplateCreate = endpoint({
+  method: 'POST',
+  path: '/ops/api/templates/create',
+  successCode: '00',
+  request: z.object({ config: landingConfig }),
+  response: z.object({ id: z.number().int() }),
+});
+
+/** Saves the draft. Visitors keep seeing the published version until publish. JSON body. */
+export const opsTemplateSave = endpoint({
+  method: 'POST',
+  path: '/ops/api/templates/save',
+  successCode: '00',
+  request: z.object({ id: formInt(), config: landingConfig }),
+  response: z.object({ id: z.number().int(), updatedAt: z.string() }),
+});
+
+/** Makes the draft what visitors see, from their next page load. */
+export const opsTemplatePublish = endpoint({
+  method: 'POST',
+  path: '/ops/api/templates/publish',
+  successCode: '00',
+  request: z.object({ id: formInt() }),
+  response: z.object({ id: z.number().int(), publishedAt: z.string() }),
+});

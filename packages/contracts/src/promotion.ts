@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { endpoint, phoneSchema } from './endpoints.ts';
+import { formInt } from './fields.ts';
+
+// Promotion landing pages and visitor registration (spec 2.6, 4.4, 4.5, 5, 7.4, 8, 9), {seg} = lendview.
+
+const SEG = '/api/v2/lendview';
+
+/** Spec 5 / 9: field caps on the registration form. */
+export const REGISTER_LIMITS = { phone: 11, captcha: 4, smsCode: 6 } as const;
+/** Spec 4.4 / 9: the SMS button counts down this many seconds after a send. */
+export const SMS_COUNTDOWN_SECONDS = 60;
+
+/** Spec 8: the numeric codes the landing page acts on. Success of get-sid, get-sms and register is 0. */
+export const PROMO_CODE = {
+  /** get-sms: wrong image captcha (refresh it, show the message). */
+  smsWrongCaptcha: 101,
+  /** get-sms and register: the phone is already registered (toast, go to the download page). */
+  alreadyRegistered: 11,
+  /** register: wrong image captcha (refresh it, show the message). */
+  registerWrongCaptcha: -1,
+} as const;
+
+// --- Landing template ---------------------------------------------------------------------------------------
+
+/** A text the page shows, in both languages (the page picks by the language rule of spec 1). */
+const localized = (max: number) => z.object({ en: z.string().trim().max(max), id: z.string().trim().max(max) });
+const localizedRequired = (max: number) =>
+  z.object({ en: z.string().trim().min(1).max(max), id: z.string().trim().min(1).max(max) });
+/** Colours are #rrggbb only: a template never carries free CSS into the page. */
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** An image: an https URL or a same-origin absolute path, or '' for none. Never javascript:, data: or http:. */
+const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>/][^\s"'<>]*)$/)]);
+const httpsUrl = z.string().max(500).regex(/^https:\/\/[^\s"'<>]+$/);
+
+/**
+ * What the marketing team sets per landing page (docs/promotion.md explains each field). Everything is shown as
+ * text; nothing in a template is markup.
+ */
+export const landingConfig = z.object({
+  /** Internal name in the editor's list; not shown to visitors. */
+  name: z.string().trim().min(1).max(80),
+  /** appName sent with get-sms / register and shown on the download page. */
+  appName: z.string().trim().min(1).max(40),
+  logo: imageUrl,
+  heroImage: imageUrl,
+  headline: localizedRequired(80),
+  subheadline: localized(120),
+  /** Up to four short selling points under the headline ("Salary of ₹12,000 and above", ...). */
+  highlights: z.array(localized(60)).max(4),
+  buttonText: localizedRequired(24),
+  /** The agreement link's label and the agreement page (#/agreementTemplate): title and plain-text body. */
+  agreementTitle: localizedRequired(60),
+  agreementBody: localizedRequired(6000),
+  /** The download page (#/downloadTemplate). */
+  download: z.object({
+    headline: localizedRequired(80),
+    buttonText: localizedRequired(24),
+    iosUrl: httpsUrl,
+    androidUrl: httpsUrl,
+  }),
+  theme: z.object({
+    /** The page background is a vertical gradient from → to. */
+    backgroundFrom: hexColor,
+    backgroundTo: hexColor,
+    fontColor: hexColor,
+    /** Apply button and links. */
+    highlightColor: hexColor,
+  }),
+});
+export type LandingConfig = z.infer<typeof landingConfig>;
+
+/** The landing reads the published version only. Non-00 (unknown, never published): show the message. */
+export const channelTemplate = endpoint({
+  method: 'GET',
+  path: `${SEG}/service/channel/channel-template`,
+  successCode: '00',
+  request: z.object({ templateId: formInt().pipe(z.number().int().min(1)) }),
+  response: landingConfig.extend({ id: z.number().int() }),
+});
+
+// --- Tracking -----------------------------------------------------------------------------------------------
+
+const trackText = z.string().trim().max(64).default('');
+const trackParams = {
+  /** The template id. */
+  page_id: formInt().pipe(z.number().int().min(0)).default(0),
+  /** Channel (ad network / partner). */
+  user_from: trackText,
+  app_from: trackText,
+  utm_tag: trackText,
+  client_type: z.enum(['ios', 'android', 'other']).catch('other'),
+  page_type: formInt().pipe(z.number().int().min(0).max(99)).default(1),
+};
+
+/** Visit tracking on load; the page ignores the answer. */
+export const trackVisit = endpoint({
+  method: 'GET',
+  path: `${SEG}/promotion/track-visit`,
+  successCode: '00',
+  request: z.object(trackParams),
+  response: z.object({ recorded: z.boolean() }),
+});
+
+/** Click tracking on Apply. */
+export const trackClick = endpoint({
+  method: 'GET',
+  path: `${SEG}/promotion/track-click`,
+  successCode: '00',
+  request: z.object({ ...trackParams, phone: z.string().trim().max(11).default('') }),
+  response: z.object({ recorded: z.boolean() }),
+});
+
+// --- Captcha, SMS, registration -----------------------------------------------------------------------------
+
+/** A new captcha id. The image is CAPTCHA_IMAGE_PATH?sid&timestamp (a PNG, not an envelope). */
+export const getSid = endpoint({
+  method: 'GET',
+  path: `${SEG}/promotion/get-sid`,
+  successCode: 0,
+  request: z.object({}),
+  response: z.object({ sid: z.string() }),
+});
+
+/** GET, query sid and timestamp (cache-buster). Answers image/png, or 404 for an unknown or expired sid. */
+export const CAPTCHA_IMAGE_PATH = `${SEG}/promotion/get-captcha`;
+
+const sid = z.string().trim().min(1).max(64);
+const capcode = z.string().trim().min(1).max(REGISTER_LIMITS.captcha);
+const optionalText = z.string().trim().max(64).default('');
+
+/**
+ * Sends a registration code. The captcha answer is checked (case-insensitively) and spent: a wrong answer
+ * answers 101 and the sid is dead; a right one binds the sid to this phone for register. Abuse limits answer
+ * RATE_LIMITED with a message and send nothing. resendAfter is the countdown (60).
+ */
+export const getSms = endpoint({
+  method: 'POST',
+  path: `${SEG}/promotion/get-sms`,
+  successCode: 0,
+  request: z.object({
+    phone: phoneSchema,
+    capcode,
+    sid,
+    deviceId: optionalText,
+    appName: optionalText,
+    app_from: optionalText,
+    user_from: optionalText,
+    utm_tag: optionalText,
+  }),
+  response: z.object({ resendAfter: z.number().int() }),
+});
+
+/**
+ * Creates the borrower. Code 11 when the phone is already registered, -1 when sid / capcode are not the ones
+ * get-sms accepted for this phone; a wrong, expired or used SMS code answers BAD_REQUEST with its message, as
+ * /v3/login/sms-login does (after a few wrong tries the code is dead: RATE_LIMITED, a new code is needed).
+ */
+export const register = endpoint({
+  method: 'POST',
+  path: `${SEG}/promotion/register`,
+  successCode: 0,
+  request: z.object({
+    phone: phoneSchema,
+    capcode,
+    sid,
+    smsCode: z.string().trim().regex(/^\d{1,6}$/),
+    deviceId: optionalText,
+    appName: optionalText,
+    merchantNumber: optionalText,
+    userName: optionalText,
+    invite_code: optionalText,
+    user_from: optionalText,
+    /** The template id. */
+    id: formInt().pipe(z.number().int().min(0)).default(0),
+    app_from: optionalText,
+    utm_tag: optionalText,
+  }),
+  response: z.object({ registered: z.boolean() }),
+});
+
+/** Demo mode only (404 otherwise): the answer of a captcha, so e2e tests can register. Documented in docs/. */
+export const devCaptchaAnswer = endpoint({
+  method: 'GET',
+  path: '/dev/captcha-answer',
+  successCode: '00',
+  request: z.object({ sid }),
+  response: z.object({ answer: z.string() }),
+});
