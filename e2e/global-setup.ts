@@ -43,7 +43,9 @@ export default async function globalSetup() {
     DEMO_MODE: '1',
   };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // E2E_SERVER: another server bundle (e.g. one built outside apps/api/dist while others build there).
+  const entry = process.env.E2E_SERVER ? resolve(process.env.E2E_SERVER) : join(ROOT, 'apps/api/dist/server.mjs');
+  const server = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((ok) => server.once('exit', () => ok()));
 
   const base = `http://127.0.0.1:${port}`;

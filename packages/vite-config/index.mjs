@@ -4,6 +4,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declareBuild } from './declaration.mjs';
 
 /** Loaded once per page, whatever remotes load. react/* and react-dom/* subpaths follow their package. */
 export const SINGLETONS = [
@@ -53,6 +54,8 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
         exposes,
         shared: sharedConfig(),
       }),
+      // lendview-remote.json: what this build needs from the shell (checked by `pnpm release`).
+      declareBuild({ kind: 'remote', name, shared: SINGLETONS }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy() },
     preview: { port },
@@ -72,6 +75,8 @@ export function hostConfig({ port = 5173 } = {}) {
         dts: false,
         shared: sharedConfig(),
       }),
+      // lendview-shell.json: the shared versions this shell provides to every remote.
+      declareBuild({ kind: 'shell', shared: SINGLETONS }),
     ],
     server: { port, strictPort: true, proxy: devProxy() },
     build: { target: 'chrome89', sourcemap: false },

@@ -1,0 +1,241 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from './fixtures.ts';
+
+// Independent releases (docs/releasing.md) against the running test server: the release scripts write into
+// the server's own releases folder (global-setup.ts passes it as E2E_RELEASES_DIR) while it serves pages.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MARKETING = join(ROOT, 'apps/marketing');
+const VITE = join(MARKETING, 'node_modules/vite/bin/vite.js');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const temps: string[] = [];
+
+interface Entry {
+  name: string;
+  app: string;
+  version: string;
+  entry: string;
+  routes: string[];
+}
+
+function releasesDir(): string {
+  const dir = process.env.E2E_RELEASES_DIR;
+  if (!dir) throw new Error('E2E_RELEASES_DIR is not set: run through the playwright config (global-setup.ts)');
+  return dir;
+}
+
+function script(name: 'release' | 'rollback' | 'list-remotes', ...args: string[]) {
+  const r = spawnSync(process.execPath, [join(ROOT, `scripts/${name}.mjs`), ...args, '--releases', releasesDir()], { cwd: ROOT, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A copied package's tsconfig "extends" the repo's base config by a relative path that no longer reaches it. */
+function pointTsconfigAtRepo(dir: string) {
+  const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, extends: join(ROOT, 'tsconfig.base.json') }));
+}
+
+/**
+ * A real build of the marketing remote with a real source change, made outside the checkout so that no file
+ * of the repository changes: the app is copied to a temp folder (its node_modules linked back), its About
+ * title and version are edited there, and Vite builds it with the shared @lendview/vite-config.
+ * `apiClientVersion` builds it against a copy of @lendview/api-client carrying that version instead.
+ */
+function buildMarketingCopy(opts: { version: string; aboutTitle: string; apiClientVersion?: string }): string {
+  const tmp = mkdtempSync(join(tmpdir(), 'lendview-release-'));
+  temps.push(tmp); // removed after the file, also when the build fails
+  const app = join(tmp, 'marketing');
+  cpSync(MARKETING, app, { recursive: true, filter: (src) => !/[\\/](node_modules|dist|\.turbo)$/.test(src) });
+
+  const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ ...pkg, version: opts.version }, null, 2));
+  pointTsconfigAtRepo(app);
+  const idFile = join(app, 'src/i18n/id.ts');
+  const source = readFileSync(idFile, 'utf8');
+  const changed = source.replace(/(about: \{\s*title: )'Tentang Kami'/, `$1${JSON.stringify(opts.aboutTitle)}`);
+  // If the source moved on, fail here rather than release an unchanged build and test nothing.
+  expect(changed, 'the About title in apps/marketing/src/i18n/id.ts').not.toBe(source);
+  writeFileSync(idFile, changed);
+
+  const modules = join(MARKETING, 'node_modules');
+  if (!opts.apiClientVersion) {
+    symlinkSync(modules, join(app, 'node_modules'), 'dir');
+  } else {
+    const client = join(tmp, 'api-client');
+    cpSync(join(ROOT, 'packages/api-client'), client, { recursive: true, filter: (src) => !/[\\/]node_modules$/.test(src) });
+    const clientPkg = JSON.parse(readFileSync(join(client, 'package.json'), 'utf8'));
+    writeFileSync(join(client, 'package.json'), JSON.stringify({ ...clientPkg, version: opts.apiClientVersion }, null, 2));
+    pointTsconfigAtRepo(client);
+    symlinkSync(join(ROOT, 'packages/api-client/node_modules'), join(client, 'node_modules'), 'dir');
+    mkdirSync(join(app, 'node_modules/@lendview'), { recursive: true });
+    for (const name of readdirSync(modules)) if (name !== '@lendview' && name !== '.bin') symlinkSync(join(modules, name), join(app, 'node_modules', name), 'dir');
+    for (const name of readdirSync(join(modules, '@lendview'))) {
+      const target = name === 'api-client' ? client : join(modules, '@lendview', name);
+      symlinkSync(target, join(app, 'node_modules/@lendview', name), 'dir');
+    }
+  }
+
+  const env = { ...process.env };
+  delete env.MF_BUILD_VERSION;
+  const r = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'error'], { cwd: app, encoding: 'utf8', env });
+  expect(r.status, `vite build of the marketing copy:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  return join(app, 'dist');
+}
+
+function nextPatch(version: string, tag: string): string {
+  const [major, minor, patch] = version.split(/[.-]/).map(Number);
+  return `${major}.${minor}.${patch! + 1}-${tag}`;
+}
+
+let original: string;
+
+test.beforeAll(() => {
+  original = readFileSync(join(releasesDir(), 'remotes.json'), 'utf8');
+});
+
+// The specs after this one expect the manifest as global-setup published it, whatever happened here.
+test.afterAll(() => {
+  // Renamed over the live file, as the release scripts do: the server never reads half a manifest.
+  writeFileSync(join(releasesDir(), 'remotes.json.e2e.tmp'), original);
+  renameSync(join(releasesDir(), 'remotes.json.e2e.tmp'), join(releasesDir(), 'remotes.json'));
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+test('release one remote while the server runs, see it on reload, roll it back, every other remote untouched', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const before = (await (await request.get('/remotes.json')).json()).remotes as Entry[];
+  const live = before.find((r) => r.app === 'marketing')!;
+  const others = before.filter((r) => r.app !== 'marketing');
+  expect(others.length).toBeGreaterThan(0);
+
+  await page.goto('/About');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
+
+  const version = nextPatch(live.version, 'e2e.1');
+  const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (rilis baru)' });
+
+  const released = script('release', 'marketing', '--from', dist);
+  expect(released.status, released.stderr).toBe(0);
+  expect(released.stdout).toContain(`marketing is live at ${version} (was ${live.version})`);
+
+  // The server serves the new manifest at once: only marketing's entry moved, to its immutable versioned path.
+  const after = (await (await request.get('/remotes.json')).json()).remotes as Entry[];
+  expect(after.find((r) => r.app === 'marketing')).toEqual({ ...live, version, entry: `/remotes/marketing/${version}/mf-manifest.json` });
+  expect(after.filter((r) => r.app !== 'marketing')).toEqual(others);
+
+  // Same page, same shell: a reload is all it takes.
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami (rilis baru)');
+  expect(fetched.some((p) => p.startsWith(`/remotes/marketing/${version}/`))).toBe(true);
+  expect(fetched.some((p) => p.startsWith(`/remotes/marketing/${live.version}/`))).toBe(false);
+
+  // Another remote still loads from its own, unchanged version.
+  fetched.length = 0;
+  await page.goto('/loanDetails');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail pinjaman');
+  const loanDetails = others.find((r) => r.app === 'loan-details')!;
+  expect(fetched.some((p) => p === loanDetails.entry)).toBe(true);
+
+  // Re-releasing the same bytes is a no-op; the same version with other bytes is refused (immutable).
+  const again = script('release', 'marketing', '--from', dist);
+  expect(again.status, again.stderr).toBe(0);
+  expect(again.stdout).toContain('already published (identical)');
+  const tampered = join(resolve(dist, '..'), 'dist-changed');
+  cpSync(dist, tampered, { recursive: true });
+  appendFileSync(join(tampered, 'remoteEntry.js'), '\n// changed after release\n');
+  const clash = script('release', 'marketing', '--from', tampered);
+  expect(clash.status).toBe(1);
+  expect(clash.stderr).toContain(`marketing ${version} is already published with different content`);
+
+  // Roll back (no version: the one live before) and the old About page is back on the next load.
+  const rolled = script('rollback', 'marketing');
+  expect(rolled.status, rolled.stderr).toBe(0);
+  expect(rolled.stdout).toContain(`marketing is live at ${live.version} (was ${version})`);
+  expect((await (await request.get('/remotes.json')).json()).remotes).toEqual(before);
+  await page.goto('/About');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
+
+  // `pnpm remotes` knows both versions, which one is live, and how each went live.
+  const listed = script('list-remotes', '--json');
+  expect(listed.status, listed.stderr).toBe(0);
+  const rows = (JSON.parse(listed.stdout).remotes as { remote: string; version: string; live: boolean; action: string | null; wentLive: string | null }[]).filter(
+    (r) => r.remote === 'marketing',
+  );
+  expect(rows.map((r) => [r.version, r.live, r.action])).toEqual([
+    [version, false, 'release'],
+    [live.version, true, 'rollback'],
+  ]);
+  expect(rows.every((r) => r.wentLive !== null && !Number.isNaN(Date.parse(r.wentLive)))).toBe(true);
+  const table = script('list-remotes');
+  expect(table.stdout).toMatch(new RegExp(`marketing\\s+${live.version.replace(/\./g, '\\.')}\\s+live\\s`));
+});
+
+test('a remote built against an api-client major the live shell does not provide is refused, and nothing changes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const shell = await (await request.get('/lendview-shell.json')).json();
+  const provided: string = shell.shared['@lendview/api-client'];
+  const nextMajor = `${Number(provided.split('.')[0]) + 1}.0.0`;
+  const manifest = await (await request.get('/remotes.json')).text();
+  const version = nextPatch(JSON.parse(manifest).remotes.find((r: Entry) => r.app === 'marketing').version, 'e2e.major');
+
+  const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (klien baru)', apiClientVersion: nextMajor });
+  const declared = JSON.parse(readFileSync(join(dist, 'lendview-remote.json'), 'utf8'));
+  expect(declared.shared['@lendview/api-client']).toEqual({ version: nextMajor, requires: `${nextMajor.split('.')[0]}.x` });
+
+  const refused = script('release', 'marketing', '--from', dist);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain(`release refused: marketing ${version} cannot go live`);
+  expect(refused.stderr).toContain(`@lendview/api-client: the remote needs ${nextMajor.split('.')[0]}.x (built against ${nextMajor}), the shell provides ${provided}`);
+
+  // Nothing published, nothing switched.
+  expect(existsSync(join(releasesDir(), 'marketing', version))).toBe(false);
+  expect(await (await request.get('/remotes.json')).text()).toBe(manifest);
+  await page.goto('/About');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
+});
+
+test('cache headers: versioned remote assets immutable, the manifest and every HTML page never stale', async ({ request }) => {
+  const manifestRes = await request.get('/remotes.json');
+  expect(manifestRes.headers()['cache-control']).toBe('no-store');
+  expect(manifestRes.headers()['content-type']).toContain('application/json');
+
+  for (const path of ['/', '/About', '/loanDetails?productId=1&orderId=DEMO-170', '/index.html']) {
+    const res = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['content-type'], path).toContain('text/html');
+    expect(res.headers()['cache-control'], path).toBe('no-cache');
+  }
+  const declaration = await request.get('/lendview-shell.json');
+  expect(declaration.headers()['cache-control']).toBe('no-cache');
+
+  // The shell's hashed files: immutable.
+  const html = await (await request.get('/')).text();
+  const shellAsset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
+  expect(shellAsset, 'a hashed script in the shell index.html').toBeTruthy();
+  expect((await request.get(shellAsset!)).headers()['cache-control']).toBe(IMMUTABLE);
+
+  // A remote's versioned folder: hashed assets immutable for a year; its two fixed-name entry files are
+  // revalidated (cheap 304s), because `pnpm start` republishes a local build under an unchanged version.
+  const marketing = ((await manifestRes.json()).remotes as Entry[]).find((r) => r.app === 'marketing')!;
+  const mfRes = await request.get(marketing.entry);
+  expect(mfRes.status()).toBe(200);
+  expect(mfRes.headers()['cache-control']).toBe('no-cache');
+  expect(mfRes.headers()['etag']).toBeTruthy();
+  const mf = await mfRes.json();
+  const folder = marketing.entry.replace(/mf-manifest\.json$/, '');
+  const exposed: string = mf.exposes[0].assets.js.sync[0];
+  const assetRes = await request.get(folder + exposed);
+  expect(assetRes.status()).toBe(200);
+  expect(assetRes.headers()['cache-control']).toBe(IMMUTABLE);
+  expect((await request.get(folder + 'remoteEntry.js')).headers()['cache-control']).toBe('no-cache');
+  expect((await request.get(folder + 'lendview-remote.json')).headers()['cache-control']).toBe(IMMUTABLE);
+
+  // A version never published is a 404, never the shell's page.
+  const missing = await request.get('/remotes/marketing/0.0.0-never/mf-manifest.json');
+  expect(missing.status()).toBe(404);
+});
