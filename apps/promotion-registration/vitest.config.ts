@@ -3,5 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // A harness limit, not a speed check: CI runs every package's suite at once on 2 cores.
-    testTimeout: 30_000, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+    testTimeout: 30_000,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { TempFolderStorage, type StorageProvider } from './providers/storage.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
 import formbodyPlugin, { BODY_LIMIT } from './plugins/external/formbody.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
@@ -23,8 +24,14 @@ import marketRoutes from './routes/market/index.ts';
 import personalCenterRoutes from './routes/personal-center/index.ts';
 import legacyLoanRoutes from './routes/legacy-loan/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
+import opsRoutes from './routes/ops/index.ts';
+import userProblemRoutes from './routes/user-problem/index.ts';
+import opsTemplateRoutes from './routes/ops-templates/index.ts';
+import promotionDevRoutes from './routes/promotion/dev.ts';
+import promotionRoutes from './routes/promotion/index.ts';
 import repaymentRoutes from './routes/repayment/index.ts';
 import staticRoutes from './routes/static/index.ts';
+import landingRoutes from './routes/landing/index.ts';
 
 export interface BuildAppOptions {
   /** Opened and migrated by the caller, who also closes it (the app never closes it). */
@@ -41,6 +48,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Payment provider; default the sandbox (providers/payments.ts), signing with `paymentWebhookSecret`. */
   payments?: PaymentProvider;
+  /** Complaint photos; the server passes a folder under DATA_DIR, default a temp folder (tests). */
+  storage?: StorageProvider;
   /**
    * HMAC key of the sandbox's signed callbacks. Required outside demo mode unless `payments` is given; in demo
    * mode it defaults to a fixed development value.
@@ -48,7 +57,7 @@ export interface BuildAppOptions {
   paymentWebhookSecret?: string;
   /** Source of "now" for every expiry and rate window; default the system clock. */
   clock?: Clock;
-  /** Abuse limits of the SMS login; defaults in lib/context.ts. */
+  /** Abuse limits of the SMS login and the promotion pages; defaults in lib/context.ts. */
   limits?: Partial<Limits>;
   /** fastify trustProxy (set behind a load balancer so rate limits see the client IP). */
   trustProxy?: FastifyServerOptions['trustProxy'];
@@ -112,6 +121,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('clock', clock);
   app.decorate('sms', options.sms ?? new OutboxSmsProvider(options.db, clock));
   app.decorate('payments', payments);
+  app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
 
@@ -135,7 +145,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(repaymentRoutes);
   app.register(legacyLoanRoutes);
   app.register(paymentRoutes);
+  app.register(userProblemRoutes);
+  app.register(opsRoutes);
+  app.register(promotionRoutes);
+  app.register(opsTemplateRoutes);
   if (options.demo) app.register(devRoutes);
+  if (options.demo) app.register(promotionDevRoutes);
+  app.register(landingRoutes, { releasesDir: options.releasesDir });
   app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
 
   return app;

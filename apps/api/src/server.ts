@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { purgeExpired } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
@@ -5,6 +6,8 @@ import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
 import { loadEnv } from './env.ts';
+import { FolderStorage } from './providers/storage.ts';
+import { purgeUnattachedImages } from './services/complaint-images.ts';
 import { ensureSupportContact } from './repositories/settings.ts';
 
 /**
@@ -36,10 +39,12 @@ async function main() {
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
     paymentWebhookSecret: env.paymentWebhookSecret,
+    storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
   });
 
   const housekeeping = setInterval(() => {
     purgeExpired(db, new Date()).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
+    purgeUnattachedImages(db, app.storage, new Date()).catch((err: unknown) => app.log.error({ err }, 'photo housekeeping failed'));
   }, HOUR_MS);
   housekeeping.unref();
 

@@ -31,9 +31,13 @@ const EXPECTED_TABLES = [
   'app_settings',
   'bank_cards',
   'borrowers',
+  'captchas',
+  'complaint_images',
+  'complaints',
   'contracts',
   'instalments',
   'landing_templates',
+  'operator_sessions',
   'operators',
   'order_statuses',
   'orders',
@@ -46,7 +50,10 @@ const EXPECTED_TABLES = [
   'product_quota_usage',
   'product_scenes',
   'products',
+  'promotion_events',
+  'promotion_registrations',
   'qa_nodes',
+  'qa_records',
   'rate_limits',
   'schema_migrations',
   'sessions',
@@ -293,10 +300,10 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     });
 
     it('has landing template 1, the QA tree in both languages and the problem types', async () => {
-      const [tpl] = await db.query<{ id: number; config: { theme: { fontColor: string } } }>(
-        'SELECT id, config FROM landing_templates WHERE id = 1',
+      const [tpl] = await db.query<{ id: number; live_config: { theme: { fontColor: string } } }>(
+        'SELECT id, live_config FROM landing_templates WHERE id = 1',
       );
-      expect(tpl!.config.theme.fontColor).toBe('#ffffff');
+      expect(tpl!.live_config.theme.fontColor).toBe('#ffffff');
 
       const categories = await db.query<{ id: number; title_en: string; title_id: string }>(
         'SELECT id, title_en, title_id FROM qa_nodes WHERE pid = 0 ORDER BY sort_order',

@@ -1,5 +1,6 @@
-// Standalone dev entry for the promotion-registration team (`pnpm --filter @lendview/promotion-registration dev`); the shell does not use it.
+// Standalone entry: the team's dev server (`pnpm --filter @lendview/promotion-registration dev`) and the light
+// landing for ad traffic that the API serves at /landing?templateId=ID from this build's index.html.
 import { mountStandalone } from '@lendview/ui/standalone';
-import App from './App.tsx';
+import { Standalone } from './Standalone.tsx';
 
-await mountStandalone(App);
+await mountStandalone(Standalone);

@@ -15,6 +15,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not report a non-success message through onMessage (the caller shows its own). */
   silent?: boolean;
+  /**
+   * Extra request headers, e.g. the operator pages' `Authorization: Bearer <token>` (ops API). They are added
+   * after the standard ones, so they can also replace one.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface UploadOptions extends RequestOptions {
@@ -145,7 +150,7 @@ export function post<T>(path: string, body?: FormBody, opts: RequestOptions = {}
     buildUrl(path),
     {
       method: 'POST',
-      headers: { ...requestHeaders(), 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      headers: { ...requestHeaders(), 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', ...opts.headers },
       body: form.toString(),
     },
     opts,
@@ -154,7 +159,7 @@ export function post<T>(path: string, body?: FormBody, opts: RequestOptions = {}
 
 /** GET: shared parameters and the call's own parameters in the query (spec 7.1). */
 export function get<T>(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  return envelopeRequest<T>(buildUrl(path, query), { method: 'GET', headers: requestHeaders() }, opts);
+  return envelopeRequest<T>(buildUrl(path, query), { method: 'GET', headers: { ...requestHeaders(), ...opts.headers } }, opts);
 }
 
 /**
@@ -168,7 +173,7 @@ export async function postJson<T>(path: string, body: unknown, opts: RequestOpti
   try {
     const { status, text } = await exchange(
       url,
-      { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) },
+      { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body ?? {}) },
       opts.signal,
     );
     parsed = parseJson(text, url, status);

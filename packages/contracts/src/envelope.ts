@@ -23,6 +23,8 @@ export const ErrorCode = {
    * amount that is not what the order asks now, an expired or replaced payment code (docs/repayment.md).
    */
   paymentRefused: 'PAYMENT_REFUSED',
+  /** A change the row's state no longer allows (HTTP 409): answering a complaint that is already answered. */
+  conflict: 'CONFLICT',
 } as const;
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

@@ -12,6 +12,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.server]: 500,
   [ErrorCode.productUnavailable]: 409,
   [ErrorCode.paymentRefused]: 409,
+  [ErrorCode.conflict]: 409,
 };
 
 /**

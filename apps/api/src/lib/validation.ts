@@ -3,8 +3,11 @@ import { ErrorCode } from '@lendview/contracts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { ApiError } from './errors.ts';
 
-/** Per-field message overrides: field name → message key used when that field is missing or invalid. */
-export type FieldMessages = Partial<Record<string, MessageKey>>;
+/**
+ * Per-field message overrides: field name → message key used when that field is missing or invalid, or
+ * `{ missing, invalid }` when the two cases need different texts (an empty complaint vs. one too long).
+ */
+export type FieldMessages = Partial<Record<string, MessageKey | { missing: MessageKey; invalid: MessageKey }>>;
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v = input;
@@ -28,8 +31,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
   if (path.length === 0) throw new ApiError(ErrorCode.badRequest, 'badRequest');
   const field = path.map(String).join('.');
   const own = fieldMessages[field];
-  if (own) throw new ApiError(ErrorCode.badRequest, own);
   const value = valueAt(input, path);
   const missing = value === undefined || value === null || value === '';
+  if (typeof own === 'string') throw new ApiError(ErrorCode.badRequest, own);
+  // Blank text counts as missing here: the schema trims it before checking its length.
+  if (own) throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && value.trim() === '') ? own.missing : own.invalid);
   throw new ApiError(ErrorCode.badRequest, missing ? 'fieldMissing' : 'fieldInvalid', { field });
 }

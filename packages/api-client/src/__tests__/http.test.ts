@@ -254,3 +254,20 @@ describe('postJson (spec 7.1 JSON client)', () => {
     await expect(postJson('/b', {})).rejects.toMatchObject({ kind: 'bad-response' });
   });
 });
+
+describe('headers option (operator pages)', () => {
+  it('adds the caller headers to get, post and postJson, after the standard ones', async () => {
+    const ok = { body: { code: '00', data: null, message: '' } };
+    const f = fakeFetch(ok, ok, ok);
+    configureApiClient({ fetch: f.fetch });
+    const headers = { Authorization: 'Bearer abc' };
+    await get('/ops/api/templates', undefined, { headers });
+    await post('/ops/api/logout', {}, { headers });
+    await postJson('/ops/api/templates/save', { id: 1 }, { headers });
+    for (const c of f.calls) {
+      expect(c.headers['authorization']).toBe('Bearer abc');
+      expect(c.headers['x-requested-with']).toBe('XMLHttpRequest');
+    }
+    expect(f.calls[2]?.headers['content-type']).toBe('application/json');
+  });
+});

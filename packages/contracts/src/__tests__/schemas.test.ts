@@ -84,12 +84,14 @@ describe('constants', () => {
     expect(Object.values(ErrorCode)).toEqual([
       'BAD_REQUEST',
       'UNAUTHORIZED',
+      'FORBIDDEN',
       'NOT_FOUND',
       'PAYLOAD_TOO_LARGE',
       'RATE_LIMITED',
       'SERVER_ERROR',
       'PRODUCT_UNAVAILABLE',
       'PAYMENT_REFUSED',
+      'CONFLICT',
     ]);
     expect(Object.values(DEMO_ORDERS)).toHaveLength(11);
   });

@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@lendview/contracts';
+import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
+
+export interface LandingOptions {
+  /** Published remotes: remotes.json and <app>/<version>/ folders (the same folder the static routes serve). */
+  releasesDir: string;
+}
+
+/** The remote whose standalone build is the light landing page (apps/promotion-registration). */
+const LANDING_APP = 'promotion-registration';
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+interface ManifestEntry {
+  app?: unknown;
+  version?: unknown;
+}
+
+/** The live version of the landing remote, read from the manifest on every request (release / rollback = rewrite). */
+async function liveVersion(releasesDir: string): Promise<string | null> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(join(releasesDir, 'remotes.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  const remotes = (parsed as { remotes?: unknown })?.remotes;
+  if (!Array.isArray(remotes)) return null;
+  const entry = remotes.find((r: ManifestEntry) => r?.app === LANDING_APP) as ManifestEntry | undefined;
+  return typeof entry?.version === 'string' && SEGMENT.test(entry.version) ? entry.version : null;
+}
+
+/**
+ * GET /landing?templateId=ID: the registration landing for ad traffic without the shell (no manifest fetch,
+ * no shell bundle, no remote negotiation on the critical path). It is the promotion-registration remote's own
+ * standalone index.html from the live release, with its relative asset URLs made absolute to the release
+ * folder (served by the static routes with immutable caching). The page itself is never cached, so a release
+ * or a rollback reaches the next visitor. The page reads its query (templateId, channel parameters,
+ * isNeedPop) itself; the hash routes #/downloadTemplate and #/agreementTemplate work here too.
+ */
+export default async function landingRoutes(app: FastifyInstance, opts: LandingOptions) {
+  app.get('/landing', async (req, reply) => {
+    const version = await liveVersion(opts.releasesDir);
+    if (!version) return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
+    let html: string;
+    try {
+      html = await readFile(join(opts.releasesDir, LANDING_APP, version, 'index.html'), 'utf8');
+    } catch {
+      return sendNotFound(req, reply);
+    }
+    const base = `/remotes/${LANDING_APP}/${version}/`;
+    const page = html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+}

@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { OrderCard } from '@lendview/contracts';
+import type { Queryable } from '../db/types.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { t, type Lang } from '../i18n/messages.ts';
+import { jakartaDate } from '../lib/dates.ts';
+import type { Order } from '../repositories/orders.ts';
+
+/**
+ * Collection complaints (spec 2.4 / 3 isShow) are allowed on orders a collector may be working on: repaying,
+ * due soon, overdue, and the legacy repaying / overdue statuses. Not on orders under review, rejected,
+ * disbursing or settled: no collection happens on them (a borrower with a complaint about collection on a
+ * settled loan files it under another type).
+ */
+export const COLLECTION_STATUSES: ReadonlySet<number> = new Set([170, 174, 180, 3, 5]);
+
+/** 'YYYY-MM-DD HH:mm:ss' in Asia/Jakarta (UTC+7, no daylight saving), as spec 9 writes times. */
+export function jakartaDateTime(d: Date): string {
+  return new Date(d.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Name and logo of the orders' products, one query. */
+export async function productsOf(db: Queryable, orders: Order[]): Promise<Map<number, { name: string; logo: string }>> {
+  const ids = [...new Set(orders.map((o) => o.productId))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: number; name: string; logo_url: string }>(
+    'SELECT id, name, logo_url FROM products WHERE id = ANY($1::integer[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.logo_url }]));
+}
+
+/** Spec 3 "Order card": the product, the status, isShow and a few rows the borrower recognises the order by. */
+export function orderCardOf(order: Order, product: { name: string; logo: string } | undefined, lang: Lang): OrderCard {
+  const list = [{ title: t(lang, 'rowLoanAmount'), value: formatMoney(order.principal, lang) }];
+  if (order.dueDate) list.push({ title: t(lang, 'rowDueDate'), value: order.dueDate });
+  else list.push({ title: t(lang, 'rowApplyDate'), value: jakartaDate(order.appliedAt) });
+  return {
+    orderNo: order.orderNo,
+    productLogo: product?.logo ?? '',
+    productName: product?.name ?? '',
+    status: order.status,
+    isShow: COLLECTION_STATUSES.has(order.status) ? 1 : 0,
+    list,
+  };
+}
+
+// Photo URLs ------------------------------------------------------------------------------------------------------
+
+const BORROWER_IMAGE_PATH = '/user-problem/image/';
+const OPS_IMAGE_PATH = '/ops/api/complaints/image/';
+const PUBLIC_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/** How long an operator's signed photo URL works (the queue page gets fresh ones on every load). */
+export const OPS_IMAGE_URL_TTL_MS = 30 * 60 * 1000;
+
+/** Same-origin URL of a photo for the borrower: served only with the owner's session (tok / X-Lv-Token). */
+export const borrowerImageUrl = (publicId: string) => `${BORROWER_IMAGE_PATH}${publicId}`;
+
+const signature = (key: string, publicId: string, exp: number) =>
+  createHmac('sha256', key).update(`ops-image:${publicId}:${exp}`).digest('base64url');
+
+/**
+ * An operator's photo URL: an <img> cannot send the bearer token, so the URL itself carries a short-lived
+ * HMAC signature (key in app_settings, shared by every instance).
+ */
+export function opsImageUrl(key: string, publicId: string, now: Date): string {
+  const exp = Math.floor((now.getTime() + OPS_IMAGE_URL_TTL_MS) / 1000);
+  return `${OPS_IMAGE_PATH}${publicId}?exp=${exp}&sig=${signature(key, publicId, exp)}`;
+}
+
+export function verifyOpsImageSignature(key: string, publicId: string, exp: string, sig: string, now: Date): boolean {
+  if (!/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(signature(key, publicId, Number(exp)));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The photo id of a URL this API handed out (either form, relative or absolute, query ignored), or null.
+ * `accept` limits which form is taken: a borrower's save takes only borrower URLs.
+ */
+export function publicIdOfUrl(url: string, accept: 'borrower' | 'any'): string | null {
+  let path: string;
+  try {
+    path = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+  const prefixes = accept === 'borrower' ? [BORROWER_IMAGE_PATH] : [BORROWER_IMAGE_PATH, OPS_IMAGE_PATH];
+  for (const prefix of prefixes) {
+    if (path.startsWith(prefix)) {
+      const id = path.slice(prefix.length);
+      return PUBLIC_ID.test(id) ? id : null;
+    }
+  }
+  return null;
+}
+
+/** Comma-joined URLs → the list (blank entries dropped). */
+export const splitUrls = (joined: string) =>
+  joined
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');

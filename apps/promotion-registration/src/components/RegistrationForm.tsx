@@ -1,0 +1,351 @@
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, type To } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getSharedParams } from '@lendview/api-client';
+import { bridge } from '@lendview/bridge';
+import type { Lang } from '@lendview/i18n';
+import { Button, CountdownButton, cx, toast } from '@lendview/ui';
+import type { LandingConfig } from '../api/channel-template.ts';
+import { captchaImageUrl, fetchSid } from '../api/get-sid.ts';
+import { sendSms } from '../api/get-sms.ts';
+import { registerVisitor } from '../api/register.ts';
+import { trackClick } from '../api/track-click.ts';
+import { SMS_COUNTDOWN_SECONDS } from '../lib/limits.ts';
+import { capCaptcha, capPhone, capSmsCode, isValidPhone } from '../lib/phone.ts';
+import { type PromoQuery, currentClientType } from '../lib/promo-query.ts';
+import { type Outcome, registerOutcome, settle, smsOutcome } from '../lib/registration.ts';
+import { pick } from '../lib/text.ts';
+
+type FieldName = 'phone' | 'captcha' | 'sms';
+type Errors = Partial<Record<FieldName, string>>;
+
+type Captcha = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sid: string; src: string };
+
+export interface RegistrationFormProps {
+  config: LandingConfig;
+  lang: Lang;
+  query: PromoQuery;
+  /** Where the agreement link goes; without it (the editor's preview) the link is drawn but goes nowhere. */
+  agreementTo?: To;
+  /** After register 0, or 11 on either call (spec 4.5): the download page. */
+  onDone?: () => void;
+  /** The editor's preview: nothing is fetched or sent. */
+  preview?: boolean;
+}
+
+/**
+ * The registration form of spec 2.6 / 4.5: mobile, image captcha with refresh, SMS code with the countdown of
+ * spec 4.4, Apply, the agreement link. Validation messages of spec 5 show under their field (and focus it);
+ * answers of spec 8 show as toasts. Typed text is never cleared by a failure, except the captcha answer when its
+ * image is replaced (it belonged to the old picture).
+ */
+export function RegistrationForm({ config, lang, query, agreementTo, onDone, preview = false }: RegistrationFormProps) {
+  const { i18n } = useTranslation('promotion_registration');
+  // Labels follow `lang`, not the page's language: the editor previews either language on one page.
+  const t = useMemo(() => i18n.getFixedT(lang, 'promotion_registration'), [i18n, lang]);
+  const uid = useId();
+  const [phone, setPhone] = useState('');
+  const [captchaText, setCaptchaText] = useState('');
+  const [sms, setSms] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [captcha, setCaptcha] = useState<Captcha>({ state: 'loading' });
+  const [submitting, setSubmitting] = useState(false);
+  const refs = {
+    phone: useRef<HTMLInputElement>(null),
+    captcha: useRef<HTMLInputElement>(null),
+    sms: useRef<HTMLInputElement>(null),
+  };
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const loadCaptcha = useCallback(async () => {
+    setCaptcha({ state: 'loading' });
+    let failure: string;
+    try {
+      const env = await fetchSid();
+      if ((env.code === 0 || env.code === '0') && env.data?.sid) {
+        if (mounted.current) setCaptcha({ state: 'ready', sid: env.data.sid, src: captchaImageUrl(env.data.sid, Date.now()) });
+        return;
+      }
+      failure = env.message || t('landing.networkError');
+    } catch {
+      failure = t('landing.networkError');
+    }
+    if (!mounted.current) return;
+    setCaptcha({ state: 'failed' });
+    toast.show(failure);
+  }, [t]);
+
+  // The first captcha comes with the page (it needs no phone); later ones follow the rule of spec 5.
+  useEffect(() => {
+    if (!preview) void loadCaptcha();
+  }, [preview, loadCaptcha]);
+
+  const showError = (field: FieldName, message: string) => {
+    setErrors((e) => ({ ...e, [field]: message }));
+    refs[field].current?.focus();
+  };
+  const clearError = (field: FieldName) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
+  /** Spec 5: a new captcha image needs a valid mobile number first. */
+  const onRefreshCaptcha = () => {
+    if (preview) return;
+    if (!isValidPhone(phone)) {
+      showError('phone', t('landing.phoneInvalid'));
+      return;
+    }
+    setCaptchaText('');
+    void loadCaptcha();
+  };
+
+  const common = () => ({
+    phone,
+    capcode: captchaText,
+    sid: captcha.state === 'ready' ? captcha.sid : '',
+    deviceId: getSharedParams().dId ?? '',
+    appName: config.appName,
+    app_from: query.app_from,
+    user_from: query.user_from,
+    utm_tag: query.utm_tag,
+  });
+
+  /** Spec 8: the common reactions to an answer of get-sms or register. */
+  const react = (outcome: Outcome) => {
+    switch (outcome.kind) {
+      case 'alreadyRegistered':
+        toast.show(t('landing.alreadyRegistered'));
+        onDone?.();
+        return;
+      case 'wrongCaptcha':
+        setCaptchaText('');
+        void loadCaptcha();
+        toast.show(outcome.message || t('landing.captchaInvalid'));
+        refs.captcha.current?.focus();
+        return;
+      case 'failed':
+        toast.show(outcome.message || t('landing.networkError'));
+        return;
+      case 'network':
+        toast.show(t('landing.networkError'));
+        return;
+      default:
+        return;
+    }
+  };
+
+  /** Phone and captcha, in the order of the form: the first problem is shown and focused. */
+  const checkPhoneAndCaptcha = (): boolean => {
+    const next: Errors = {};
+    if (!isValidPhone(phone)) next.phone = t('landing.phoneInvalid');
+    if (captchaText === '' || captcha.state !== 'ready') next.captcha = t('landing.captchaInvalid');
+    setErrors((e) => ({ ...e, phone: next.phone, captcha: next.captcha }));
+    const first = (['phone', 'captcha'] as const).find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+    return !first;
+  };
+
+  const onSendCode = async (): Promise<boolean> => {
+    if (preview || !checkPhoneAndCaptcha()) return false;
+    const outcome = await settle(() => sendSms(common()), smsOutcome);
+    if (!mounted.current) return false;
+    if (outcome.kind === 'smsSent') {
+      toast.show(t('landing.smsSent'));
+      refs.sms.current?.focus();
+      return true;
+    }
+    react(outcome);
+    return false;
+  };
+
+  const onApply = async (e: FormEvent) => {
+    e.preventDefault();
+    if (preview || submitting) return;
+    const phoneCaptchaOk = checkPhoneAndCaptcha();
+    if (!phoneCaptchaOk) {
+      if (sms === '') setErrors((x) => ({ ...x, sms: t('landing.smsInvalid') }));
+      return;
+    }
+    if (sms === '') {
+      showError('sms', t('landing.smsInvalid'));
+      return;
+    }
+    const base = common();
+    trackClick({
+      page_id: query.templateId ?? 0,
+      user_from: query.user_from,
+      client_type: currentClientType(),
+      page_type: 1,
+      utm_tag: query.utm_tag,
+      app_from: query.app_from,
+      phone,
+    });
+    setSubmitting(true);
+    const outcome = await settle(
+      () =>
+        registerVisitor({
+          ...base,
+          smsCode: sms,
+          merchantNumber: '0',
+          userName: phone,
+          invite_code: query.invite_code,
+          id: query.templateId ?? 0,
+        }),
+      registerOutcome,
+    );
+    if (!mounted.current) return;
+    setSubmitting(false);
+    if (outcome.kind === 'registered') {
+      toast.show(t('landing.registered'), { type: 'success' });
+      // Spec 8 "conversion tracking": the app's tracking point, when the page runs inside the app.
+      bridge.trackPoint('promotion_register', {
+        templateId: query.templateId ?? 0,
+        app_from: query.app_from,
+        user_from: query.user_from,
+        utm_tag: query.utm_tag,
+      });
+      onDone?.();
+      return;
+    }
+    react(outcome);
+  };
+
+  const ids = { phone: `${uid}-phone`, captcha: `${uid}-captcha`, sms: `${uid}-sms` };
+  const errorId = (f: FieldName) => (errors[f] ? `${ids[f]}-error` : undefined);
+  const errorText = (f: FieldName) =>
+    errors[f] ? (
+      <p id={`${ids[f]}-error`} className="pr-field__error" role="alert">
+        {errors[f]}
+      </p>
+    ) : null;
+  const agreementLabel = pick(config.agreementTitle, lang);
+
+  return (
+    <form className="pr-form" noValidate onSubmit={onApply} aria-labelledby={`${uid}-heading`}>
+      <h2 id={`${uid}-heading`} className="pr-form__heading">
+        {t('landing.formHeading')}
+      </h2>
+
+      <div className={cx('pr-field', !!errors.phone && 'is-invalid')}>
+        <label className="pr-field__label" htmlFor={ids.phone}>
+          {t('landing.mobile')}
+        </label>
+        <input
+          ref={refs.phone}
+          id={ids.phone}
+          className="pr-input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder={t('landing.mobilePlaceholder')}
+          value={phone}
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={errorId('phone')}
+          onChange={(e) => {
+            setPhone(capPhone(e.target.value));
+            clearError('phone');
+          }}
+        />
+        {errorText('phone')}
+      </div>
+
+      <div className={cx('pr-field', !!errors.captcha && 'is-invalid')}>
+        <label className="pr-field__label" htmlFor={ids.captcha}>
+          {t('landing.captcha')}
+        </label>
+        <div className="pr-field__row">
+          <input
+            ref={refs.captcha}
+            id={ids.captcha}
+            className="pr-input"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder={t('landing.captchaPlaceholder')}
+            value={captchaText}
+            aria-invalid={errors.captcha ? true : undefined}
+            aria-describedby={errorId('captcha')}
+            onChange={(e) => {
+              setCaptchaText(capCaptcha(e.target.value));
+              clearError('captcha');
+            }}
+          />
+          <button
+            type="button"
+            className="pr-captcha"
+            onClick={onRefreshCaptcha}
+            aria-label={t('landing.refreshCaptcha')}
+            title={t('landing.refreshCaptcha')}
+          >
+            {captcha.state === 'ready' ? (
+              <img className="pr-captcha__img" src={captcha.src} alt={t('landing.captchaAlt')} width={112} height={48} />
+            ) : (
+              <span className="pr-captcha__placeholder">
+                {captcha.state === 'failed' ? t('landing.captchaUnavailable') : preview ? 'AB12' : t('landing.captchaLoading')}
+              </span>
+            )}
+            <svg className="pr-captcha__refresh" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+        {errorText('captcha')}
+      </div>
+
+      <div className={cx('pr-field', !!errors.sms && 'is-invalid')}>
+        <label className="pr-field__label" htmlFor={ids.sms}>
+          {t('landing.sms')}
+        </label>
+        <div className="pr-field__row">
+          <input
+            ref={refs.sms}
+            id={ids.sms}
+            className="pr-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('landing.smsPlaceholder')}
+            value={sms}
+            aria-invalid={errors.sms ? true : undefined}
+            aria-describedby={errorId('sms')}
+            onChange={(e) => {
+              setSms(capSmsCode(e.target.value));
+              clearError('sms');
+            }}
+          />
+          <CountdownButton
+            className="pr-code-button"
+            seconds={SMS_COUNTDOWN_SECONDS}
+            onSend={onSendCode}
+            readyLabel={t('landing.getCode')}
+            countingLabel={(n) => t('landing.countdown', { count: n })}
+            onBlockedClick={() => toast.show(t('landing.repeatSend'))}
+          />
+        </div>
+        {errorText('sms')}
+      </div>
+
+      <Button type="submit" block className="pr-apply" loading={submitting}>
+        {pick(config.buttonText, lang)}
+      </Button>
+
+      <p className="pr-agreement">
+        {t('landing.agreementPrefix')}{' '}
+        {agreementTo ? (
+          <Link to={agreementTo} className="pr-link">
+            {agreementLabel}
+          </Link>
+        ) : (
+          <span className="pr-link">{agreementLabel}</span>
+        )}
+      </p>
+    </form>
+  );
+}
+

@@ -1,0 +1,172 @@
+import { type FormEvent, type ReactNode, createContext, useCallback, useContext, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isNetworkError } from '@lendview/api-client';
+import { Button } from '@lendview/ui';
+import { opsLogin } from '../api/ops-login.ts';
+import { opsLogout } from '../api/ops-logout.ts';
+import { isOpsAuthError } from './ops-http.ts';
+import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
+import '../styles/ops.css';
+
+interface Gate {
+  session: OpsSession;
+  /** Call with any error of an ops call: 401 → login form, 403 → "cannot edit". True when it was one of those. */
+  handleAuthError: (e: unknown) => boolean;
+  logout: () => void;
+}
+
+const GateContext = createContext<Gate | null>(null);
+
+export function useOpsGate(): Gate {
+  const g = useContext(GateContext);
+  if (!g) throw new Error('useOpsGate outside OpsGate');
+  return g;
+}
+
+type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
+
+function initial(): State {
+  const s = readSession();
+  if (!s) return { kind: 'out' };
+  return s.role === 'marketing' ? { kind: 'in', session: s } : { kind: 'forbidden', session: s };
+}
+
+function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) => void }) {
+  const { t } = useTranslation('promotion_registration');
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!username.trim() || !password) {
+      setError(t('ops.login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const data = await opsLogin({ username: username.trim(), password });
+      const session: OpsSession = { token: data.token, username: data.username, role: data.role };
+      saveSession(session);
+      onIn(session);
+    } catch (err) {
+      // The password stays typed: a typo in the username should not cost the operator both fields.
+      setError(
+        isOpsAuthError(err) ? err.serverMessage || t('ops.sessionEnded') : isNetworkError(err) ? t('ops.networkError') : err instanceof Error ? err.message : t('ops.networkError'),
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="ops-login">
+      <form className="ops-login__card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="ops-login__title">
+          {t('ops.login.title')}
+        </h1>
+        <p className="ops-muted">{t('ops.login.hint')}</p>
+        {notice && (
+          <p className="ops-notice" role="status">
+            {notice}
+          </p>
+        )}
+        <label className="ops-label" htmlFor={`${id}-u`}>
+          {t('ops.login.username')}
+        </label>
+        <input id={`${id}-u`} className="ops-input" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <label className="ops-label" htmlFor={`${id}-p`}>
+          {t('ops.login.password')}
+        </label>
+        <input
+          id={`${id}-p`}
+          className="ops-input"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && (
+          <p className="ops-error" role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block loading={busy}>
+          {t('ops.login.submit')}
+        </Button>
+      </form>
+    </main>
+  );
+}
+
+/** The operator pages: the login form until there is a marketing session, then the page. */
+export function OpsGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('promotion_registration');
+  const [state, setState] = useState<State>(initial);
+
+  const logout = useCallback(() => {
+    // The server session ends too, but the operator is out at once whatever it answers.
+    if (readSession()) opsLogout().catch(() => undefined);
+    clearSession();
+    setState({ kind: 'out' });
+  }, []);
+
+  const handleAuthError = useCallback(
+    (e: unknown) => {
+      if (!isOpsAuthError(e)) return false;
+      if (e.kind === 'unauthorized') {
+        clearSession();
+        setState({ kind: 'out', notice: t('ops.sessionEnded') });
+      } else {
+        setState((s) => (s.kind === 'out' ? s : { kind: 'forbidden', session: s.session }));
+      }
+      return true;
+    },
+    [t],
+  );
+
+  if (state.kind === 'out') {
+    return (
+      <LoginForm
+        notice={state.notice}
+        onIn={(s) => setState(s.role === 'marketing' ? { kind: 'in', session: s } : { kind: 'forbidden', session: s })}
+      />
+    );
+  }
+  if (state.kind === 'forbidden') {
+    return (
+      <main className="ops-login">
+        <div className="ops-login__card">
+          <h1 className="ops-login__title">{t('ops.brand')}</h1>
+          <p className="ops-error" role="alert">
+            {t('ops.forbidden')}
+          </p>
+          <p className="ops-muted">{t('ops.signedInAs', { name: state.session.username })}</p>
+          <Button variant="secondary" block onClick={logout}>
+            {t('ops.logout')}
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  return <GateContext.Provider value={{ session: state.session, handleAuthError, logout }}>{children}</GateContext.Provider>;
+}
+
+/** Top bar of the signed-in operator pages. */
+export function OpsBar({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('promotion_registration');
+  const { session, logout } = useOpsGate();
+  return (
+    <header className="ops-bar">
+      <span className="ops-bar__brand">{t('ops.brand')}</span>
+      <span className="ops-bar__spacer">{children}</span>
+      <span className="ops-muted">{t('ops.signedInAs', { name: session.username })}</span>
+      <Button variant="ghost" onClick={logout}>
+        {t('ops.logout')}
+      </Button>
+    </header>
+  );
+}

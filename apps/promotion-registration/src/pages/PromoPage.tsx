@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@lendview/api-client';
+import { useLang } from '@lendview/i18n';
+import { Button, ErrorPanel, Page, Spinner } from '@lendview/ui';
+import { useChannelTemplate } from '../api/channel-template.ts';
+import { trackVisit } from '../api/track-visit.ts';
+import { AgreementView } from '../components/AgreementView.tsx';
+import { DownloadView } from '../components/DownloadView.tsx';
+import { LandingView } from '../components/LandingView.tsx';
+import { RegistrationForm } from '../components/RegistrationForm.tsx';
+import { type PromoQuery, currentClientType, hashFor, parsePromoQuery, readQuery, screenOf } from '../lib/promo-query.ts';
+import '../styles/landing.css';
+
+function Unavailable({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation('promotion_registration');
+  return (
+    <Page title={t('landing.unavailableTitle')} className="pr-unavailable">
+      <ErrorPanel message={message} />
+      {onRetry && (
+        <Button variant="secondary" block onClick={onRetry}>
+          {t('landing.retry')}
+        </Button>
+      )}
+    </Page>
+  );
+}
+
+/** Spec 7.4: one visit per landing load (not per re-render, nor per hash route). */
+function useTrackVisit(q: PromoQuery, enabled: boolean) {
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    if (!enabled || q.templateId === null || sent.current === q.templateId) return;
+    sent.current = q.templateId;
+    trackVisit({
+      page_id: q.templateId,
+      user_from: q.user_from,
+      client_type: currentClientType(),
+      page_type: 1,
+      utm_tag: q.utm_tag,
+      app_from: q.app_from,
+    });
+  }, [enabled, q]);
+}
+
+function TemplatePage({ templateId, query }: { templateId: number; query: PromoQuery }) {
+  const { t } = useTranslation('promotion_registration');
+  const lang = useLang();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const screen = screenOf(location.hash);
+  const template = useChannelTemplate(templateId);
+  useTrackVisit(query, screen === 'landing');
+
+  // A hash route is a new screen: start it at the top.
+  useEffect(() => {
+    if (typeof window.scrollTo === 'function' && !/jsdom/i.test(navigator.userAgent)) window.scrollTo(0, 0);
+  }, [screen]);
+
+  const config = template.data;
+  useEffect(() => {
+    if (config && screen !== 'agreement') document.title = config.appName;
+  }, [config, screen]);
+
+  if (template.isPending) {
+    return (
+      <div className="pr-loading">
+        <Spinner label={t('landing.loading')} />
+      </div>
+    );
+  }
+  if (template.isError) {
+    const e = template.error;
+    // Spec 8: a non-00 answer shows its message; no answer at all says 'error' and offers a retry.
+    return isApiError(e) && e.message ? (
+      <Unavailable message={e.message} />
+    ) : (
+      <Unavailable message={t('landing.networkError')} onRetry={() => void template.refetch()} />
+    );
+  }
+
+  const landingTo = { pathname: location.pathname, search: location.search, hash: '' };
+  if (screen === 'download') return <DownloadView config={template.data} lang={lang} client={currentClientType()} backTo={landingTo} />;
+  if (screen === 'agreement') return <AgreementView config={template.data} lang={lang} backTo={landingTo} />;
+  return (
+    <LandingView
+      config={template.data}
+      lang={lang}
+      form={
+        <RegistrationForm
+          config={template.data}
+          lang={lang}
+          query={query}
+          agreementTo={{ pathname: location.pathname, search: location.search, hash: hashFor('agreement', query) }}
+          onDone={() => navigate({ pathname: location.pathname, search: location.search, hash: hashFor('download', query) })}
+        />
+      }
+    />
+  );
+}
+
+/**
+ * /promo?templateId=ID (and the standalone /landing?templateId=ID): the registration landing, with the hash
+ * routes #/downloadTemplate and #/agreementTemplate of spec 2.6 on the same page.
+ */
+export default function PromoPage() {
+  const { t } = useTranslation('promotion_registration');
+  const { search, hash } = useLocation();
+  const query = useMemo(() => parsePromoQuery(readQuery(search, hash)), [search, hash]);
+  if (query.templateId === null) return <Unavailable message={t('landing.noTemplate')} />;
+  return <TemplatePage key={query.templateId} templateId={query.templateId} query={query} />;
+}
+

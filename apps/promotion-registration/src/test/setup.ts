@@ -1,0 +1,35 @@
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '@lendview/api-client';
+import { i18n, initI18n } from '@lendview/i18n';
+import { toast } from '@lendview/ui';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  // A fresh client per test (a call left running by an earlier test must not keep its loading text up).
+  resetApiClient();
+  // What the shell's connectApp does: server messages and loading texts go to the toast (spec 7.1, 8).
+  let hideLoading: (() => void) | undefined;
+  configureApiClient({
+    onMessage: (msg) => toast.show(msg),
+    onLoading: (text) => {
+      hideLoading?.();
+      hideLoading = text ? toast.loading(text) : undefined;
+    },
+    language: () => i18n.language,
+  });
+});
+
+afterEach(() => {
+  act(() => toast.hide());
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+  document.title = '';
+});
