@@ -5,7 +5,7 @@ import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/se
 
 const INDEX = '<!doctype html><html><head><title>LendView</title></head><body><div id="root"></div></body></html>';
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;" +
   "connect-src 'self';frame-src 'self';frame-ancestors 'self'";
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -132,6 +132,8 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
         ['/missing.png', 'text/html'],
         ['/Policy', 'application/json'],
         ['/v3/no-such-endpoint', '*/*'],
+        // The operator API is not a page, even for a browser asking for HTML (its pages are /ops/templates...).
+        ['/ops/api/no-such-endpoint', 'text/html'],
       ] as const) {
         const res = await get(path, { accept });
         expect(res.statusCode, path).toBe(404);
@@ -145,6 +147,7 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
         ['/', ''],
         ['/Policy', '*/*'],
         ['/loanDetails', ''],
+        ['/ops/templates', 'text/html'],
       ] as const) {
         const res = await get(path, accept ? { accept } : {});
         expect(res.statusCode, `${path} with accept "${accept}"`).toBe(200);

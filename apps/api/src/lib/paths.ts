@@ -10,6 +10,8 @@ export const NON_PAGE_PREFIXES = [
   '/market/',
   '/dev/',
   '/payments/',
+  // The operator API; its pages (/ops/templates, ...) are shell routes.
+  '/ops/api/',
   '/healthz',
   '/remotes/',
   '/remotes.json',
