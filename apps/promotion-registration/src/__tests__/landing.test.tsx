@@ -197,8 +197,34 @@ describe('SMS code button (spec 4.4) and get-sms answers (spec 8)', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     expect(button.textContent).toBe('get code');
     expect(button.getAttribute('aria-disabled')).toBeNull();
+
+    // The first picture was spent on the first code: a new picture is asked for and nothing is sent.
+    await user.click(button);
+    expect(await screen.findByText('Enter the new picture code to get another SMS code.')).toBeTruthy();
+    await waitFor(() => expect(captchaImg().src).toContain('sid=sid-0002'));
+    expect(captchaInput().value).toBe('');
+    expect(api.to(PATHS.sms)).toHaveLength(1);
+    await user.type(captchaInput(), 'cd34');
     await user.click(button);
     await waitFor(() => expect(api.to(PATHS.sms)).toHaveLength(2));
+    expect(api.to(PATHS.sms)[1]?.body).toMatchObject({ sid: 'sid-0002', capcode: 'cd34' });
+  });
+
+  it('Apply after a code was sent registers with the captcha that code was sent with, even once a new picture shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubApi(landingRoutes({ [PATHS.sms]: ok({ resendAfter: 60 }, 0), [PATHS.register]: ok({ registered: true }, 0) }));
+    await openLanding();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await fillPhoneAndCaptcha(user);
+    await user.click(screen.getByRole('button', { name: 'get code' }));
+    await expectToast('verification code sent, please check your phone');
+    await act(async () => vi.advanceTimersByTime(60_000));
+    await user.click(screen.getByRole('button', { name: 'get code' }));
+    await waitFor(() => expect(captchaImg().src).toContain('sid=sid-0002'));
+    await user.type(smsInput(), '654321');
+    await user.click(screen.getByRole('button', { name: 'Apply now' }));
+    await expectToast('registration succeeded');
+    expect(api.to(PATHS.register)[0]?.body).toMatchObject({ phone: '13812345678', sid: SID, capcode: 'ab12', smsCode: '654321' });
   });
 
   it('101: a new captcha and the server message; no countdown', async () => {

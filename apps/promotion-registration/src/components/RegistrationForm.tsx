@@ -50,6 +50,9 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   const [errors, setErrors] = useState<Errors>({});
   const [captcha, setCaptcha] = useState<Captcha>({ state: 'loading' });
   const [submitting, setSubmitting] = useState(false);
+  // The captcha the server accepted for the last code sent. get-sms spends a captcha (docs/promotion.md):
+  // register must name that one, and another code needs a new picture.
+  const sentWith = useRef<{ phone: string; sid: string; capcode: string } | null>(null);
   const refs = {
     phone: useRef<HTMLInputElement>(null),
     captcha: useRef<HTMLInputElement>(null),
@@ -151,9 +154,18 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
 
   const onSendCode = async (): Promise<boolean> => {
     if (preview || !checkPhoneAndCaptcha()) return false;
-    const outcome = await settle(() => sendSms(common()), smsOutcome);
+    if (captcha.state === 'ready' && sentWith.current?.sid === captcha.sid) {
+      // This picture was spent on the last code: ask for the new one instead of letting the server say "wrong".
+      setCaptchaText('');
+      void loadCaptcha();
+      showError('captcha', t('landing.captchaRenew'));
+      return false;
+    }
+    const request = common();
+    const outcome = await settle(() => sendSms(request), smsOutcome);
     if (!mounted.current) return false;
     if (outcome.kind === 'smsSent') {
+      sentWith.current = { phone: request.phone, sid: request.sid, capcode: request.capcode };
       toast.show(t('landing.smsSent'));
       refs.sms.current?.focus();
       return true;
@@ -165,7 +177,10 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   const onApply = async (e: FormEvent) => {
     e.preventDefault();
     if (preview || submitting) return;
-    const phoneCaptchaOk = checkPhoneAndCaptcha();
+    // After a code was sent to this phone, register names the captcha that code was sent with (the picture on
+    // screen may already be a new one); otherwise the form's own captcha, checked as usual.
+    const sent = sentWith.current?.phone === phone ? sentWith.current : null;
+    const phoneCaptchaOk = sent ? isValidPhone(phone) : checkPhoneAndCaptcha();
     if (!phoneCaptchaOk) {
       if (sms === '') setErrors((x) => ({ ...x, sms: t('landing.smsInvalid') }));
       return;
@@ -174,7 +189,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
       showError('sms', t('landing.smsInvalid'));
       return;
     }
-    const base = common();
+    const base = sent ? { ...common(), sid: sent.sid, capcode: sent.capcode } : common();
     trackClick({
       page_id: query.templateId ?? 0,
       user_from: query.user_from,
@@ -211,6 +226,8 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
       onDone?.();
       return;
     }
+    // -1: the captcha of the last code is no good any more; the next code starts from the new picture.
+    if (outcome.kind === 'wrongCaptcha') sentWith.current = null;
     react(outcome);
   };
 

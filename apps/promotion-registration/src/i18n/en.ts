@@ -24,6 +24,7 @@ export const en = {
     agreementPrefix: 'By applying you agree to the',
     phoneInvalid: 'Please enter the phone number correctly!',
     captchaInvalid: 'Please enter the image captcha correctly!',
+    captchaRenew: 'Enter the new picture code to get another SMS code.',
     smsInvalid: 'Please enter the SMS code correctly!',
     repeatSend: 'Do not send the code repeatedly!',
     smsSent: 'verification code sent, please check your phone',

@@ -19,6 +19,7 @@ export const id: Messages = {
     agreementPrefix: 'Dengan mengajukan, Anda menyetujui',
     phoneInvalid: 'Silakan masukkan nomor telepon dengan benar!',
     captchaInvalid: 'Silakan masukkan captcha gambar dengan benar!',
+    captchaRenew: 'Masukkan kode gambar yang baru untuk mendapatkan kode SMS lagi.',
     smsInvalid: 'Silakan masukkan kode SMS dengan benar!',
     repeatSend: 'Jangan mengirim kode berulang kali!',
     smsSent: 'kode verifikasi terkirim, silakan periksa ponsel Anda',
