@@ -301,7 +301,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
             title={t('landing.refreshCaptcha')}
           >
             {captcha.state === 'ready' ? (
-              <img className="pr-captcha__img" src={captcha.src} alt={t('landing.captchaAlt')} width={112} height={48} />
+              <img className="pr-captcha__img" src={captcha.src} alt={t('landing.captchaAlt')} width={120} height={44} />
             ) : (
               <span className="pr-captcha__placeholder">
                 {captcha.state === 'failed' ? t('landing.captchaUnavailable') : preview ? 'AB12' : t('landing.captchaLoading')}
