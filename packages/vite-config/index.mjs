@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declareBuild } from './declaration.mjs';
+import { precompress } from './precompress.mjs';
 
 /** Loaded once per page, whatever remotes load. react/* and react-dom/* subpaths follow their package. */
 export const SINGLETONS = [
@@ -56,6 +57,8 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
       }),
       // lendview-remote.json: what this build needs from the shell (checked by `pnpm release`).
       declareBuild({ kind: 'remote', name, shared: SINGLETONS }),
+      // .br / .gz next to each file, served by the API as they are (routes/static).
+      precompress(),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy() },
     preview: { port },
@@ -77,6 +80,7 @@ export function hostConfig({ port = 5173 } = {}) {
       }),
       // lendview-shell.json: the shared versions this shell provides to every remote.
       declareBuild({ kind: 'shell', shared: SINGLETONS }),
+      precompress(),
     ],
     server: { port, strictPort: true, proxy: devProxy() },
     build: { target: 'chrome89', sourcemap: false },

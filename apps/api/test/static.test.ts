@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
@@ -30,6 +31,12 @@ function writeFixtures(ctx: TestContext) {
   writeFileSync(join(rel, 'assets/header.png'), PNG);
   writeFileSync(join(rel, 'assets/header.webp'), Buffer.from('RIFF0000WEBPVP8 ', 'latin1'));
   writeFileSync(join(ctx.releasesDir, 'secret.txt'), 'not a remote');
+  // Precompressed copies, as every build writes them (packages/vite-config/precompress.mjs).
+  for (const file of [join(rel, 'assets/page-1a2b.js'), join(shell, 'assets/index-abc123.js')]) {
+    const body = file.includes('page-') ? 'export default 1;' : 'console.log("shell")';
+    writeFileSync(`${file}.br`, brotliCompressSync(body));
+    writeFileSync(`${file}.gz`, gzipSync(body));
+  }
 }
 
 describe.each(BACKENDS)('static product (%s)', (backend) => {
@@ -77,6 +84,29 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
       expect(res.headers['cache-control']).toBe(cache);
+    });
+
+    it('sends the build\'s .br / .gz copy to a browser that accepts it, with the file\'s own type and caching', async () => {
+      for (const path of ['/remotes/complaint-chatbot/1.4.0/assets/page-1a2b.js', '/assets/index-abc123.js']) {
+        const plain = path.includes('page-') ? 'export default 1;' : 'console.log("shell")';
+        const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(br.statusCode, path).toBe(200);
+        expect(br.headers['content-encoding'], path).toBe('br');
+        expect(br.headers['content-type'], path).toMatch(/^(text|application)\/javascript/);
+        expect(br.headers['cache-control'], path).toBe(IMMUTABLE);
+        expect(br.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+        const gz = await get(path, { 'accept-encoding': 'gzip' });
+        expect(gz.headers['content-encoding'], path).toBe('gzip');
+        expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+        const none = await get(path, { 'accept-encoding': 'identity' });
+        expect(none.headers['content-encoding'], path).toBeUndefined();
+        expect(none.body).toBe(plain);
+      }
+      // A file without copies (too small to be worth it) is sent as it is.
+      const css = await get('/remotes/complaint-chatbot/1.4.0/assets/page-1a2b.css', { 'accept-encoding': 'br, gzip' });
+      expect(css.headers['content-encoding']).toBeUndefined();
+      expect(css.body).toBe('.a{color:red}');
     });
 
     it('missing files are a real 404, never index.html', async () => {

@@ -33,8 +33,13 @@ export default async function staticRoutes(app: FastifyInstance, opts: StaticOpt
     wildcard: true,
     dotfiles: 'ignore',
     cacheControl: false,
+    // Builds carry .br / .gz copies (packages/vite-config/precompress.mjs): sent as they are to a browser that
+    // accepts them, for the shell and for every remote file (reply.sendFile below uses this setting too).
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+      // The body depends on Accept-Encoding (preCompressed): a shared cache must keep one copy per encoding.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 
