@@ -5,7 +5,7 @@ export default defineConfig({
     // A harness limit, not a speed check: CI runs every package's suite at once on 2 cores.
     testTimeout: 30_000,
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['@lendview/test-utils/setup'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -5,9 +5,8 @@ export default defineConfig({
     // A harness limit, not a speed check: CI runs every package's suite at once on 2 cores.
     testTimeout: 30_000,
     environment: 'jsdom',
-    // The hooks of src/test/setup.ts are idempotent: the legacy tests' own setup (src/legacy/test/setup.ts) may
-    // run beside them.
-    setupFiles: ['./src/test/setup.ts'],
+    // The shared hooks are idempotent: the legacy tests import them again (src/legacy/test/setup.ts).
+    setupFiles: ['@lendview/test-utils/setup'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

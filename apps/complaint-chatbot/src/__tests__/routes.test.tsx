@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json';
 import { ROUTES } from '../App.tsx';
@@ -21,7 +21,8 @@ describe('routes', () => {
     const { unmount } = await renderApp(path);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([en]);
     expect(screen.getAllByRole('main')).toHaveLength(1);
-    expect(document.title).toBe(en);
+    // Page sets the title in an effect: under load the h1 can be there a moment before it.
+    await waitFor(() => expect(document.title).toBe(en));
     unmount();
     await renderApp(path, { lang: 'id' });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([id]);

@@ -1,59 +1,22 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { expect, vi } from 'vitest';
-import type { Envelope } from '@lendview/contracts';
+// The shared harness (@lendview/test-utils) with this remote's own bits: its routes and a scripted upload.
 import { configureApiClient } from '@lendview/api-client';
-import { i18n, initI18n, setLanguage, type Lang } from '@lendview/i18n';
-import { ToastHost } from '@lendview/ui';
+import type { Envelope } from '@lendview/contracts';
+import { type RenderOptions, renderApp as renderInShell } from '@lendview/test-utils';
 import App from '../App.tsx';
 
-export type Answer = Envelope<unknown> | 'pending' | 'network-error';
-export type Handler = Answer | ((body: Record<string, string>) => Answer | Promise<Answer>);
-
-export interface ApiCall {
-  method: string;
-  path: string;
-  /** The form body of a POST, the query (without shared params) of a GET. */
-  body: Record<string, string>;
-}
-
-export const ok = <T,>(data: T): Envelope<T> => ({ code: '00', data, message: '' });
-export const fail = (message: string, code = 'NOT_FOUND'): Envelope<null> => ({ code, data: null, message });
-
-/**
- * Stubs global fetch with the API: each path answers with its envelope (or never answers, or fails at the
- * network level). Paths without a handler answer NOT_FOUND. Every call is recorded with its form body (POST)
- * or query (GET).
- */
-export function stubApi(routes: Record<string, Handler>) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body =
-      method === 'GET'
-        ? Object.fromEntries(url.searchParams)
-        : Object.fromEntries(new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
-    calls.push({ method, path: url.pathname, body });
-    const handler = routes[url.pathname];
-    const answer: Answer = handler === undefined ? fail('Not found') : typeof handler === 'function' ? await handler(body) : handler;
-    if (answer === 'pending') {
-      return new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-      });
-    }
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    fetchMock,
-    calls,
-    to: (path: string) => calls.filter((c) => c.path === path),
-  };
-}
+export {
+  type Answer,
+  type ApiCall,
+  type Handler,
+  currentLocation,
+  expectLocation,
+  fail,
+  ok,
+  setLang,
+  settle,
+  stubApi,
+  toastText,
+} from '@lendview/test-utils';
 
 /** A scripted XMLHttpRequest for api-client's `upload`: the test drives progress and the outcome. */
 export class FakeXhr {
@@ -109,65 +72,7 @@ export function stubUploads() {
   return FakeXhr.all;
 }
 
-export async function setLang(lang: Lang) {
-  await initI18n(lang);
-  await setLanguage(lang);
-}
-
-/** Shows where the router went (other remotes' routes are not rendered here). */
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
-}
-
-/** The address the router is at now. */
-function Where() {
-  const location = useLocation();
-  return <p hidden data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
-
-export function currentLocation(): string {
-  return screen.getByTestId('location').textContent ?? '';
-}
-
-/**
- * Waits until the router is at `path`. A first visit to a lazily loaded screen is a transition: the address
- * changes once that screen's chunk has loaded.
- */
-export async function expectLocation(path: string) {
-  await waitFor(() => expect(currentLocation()).toBe(path));
-}
-
-/** Lets a navigation that may have started (and a lazy screen it loads) finish, before checking that none did. */
-export function settle(ms = 150) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Renders the remote at `path` the way the shell does: router, i18n, a QueryClient (no retries), the toast host. */
-export async function renderApp(path: string, { lang = 'en' as Lang, waitForHeading = true } = {}) {
-  await setLang(lang);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const result = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/customerService" element={<Elsewhere />} />
-            <Route path="*" element={<App />} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-        <ToastHost />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  if (waitForHeading) await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-  return { ...result, queryClient };
-}
-
-/** The text of the toast shown now ('' when none). */
-export function toastText(): string {
-  return Array.from(document.querySelectorAll('.lv-toast__text'))
-    .map((el) => el.textContent ?? '')
-    .join(' ');
+/** Renders the remote at `path` the way the shell does; /customerService (marketing) shows where it went. */
+export function renderApp(path: string, { lang, waitForHeading }: Pick<RenderOptions, 'lang' | 'waitForHeading'> = {}) {
+  return renderInShell(<App />, path, { lang, waitForHeading, elsewhere: ['/customerService'] });
 }

@@ -71,7 +71,7 @@ describe('/loanDetails: what it shows', () => {
     expect(document.querySelector('[data-testid^="status-image-"]')).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(document.querySelector('.lv-page__footer')).toBeNull();
-    expect(document.title).toBe('Loan details');
+    await waitFor(() => expect(document.title).toBe('Loan details'));
   });
 
   it('offers a retry only when no answer came at all', async () => {

@@ -1,12 +1,10 @@
-import type { ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// The shared harness (@lendview/test-utils) with this remote's own fetch stub (only the contact-info call).
 import { vi } from 'vitest';
-import { i18n, initI18n, setLanguage, type Lang } from '@lendview/i18n';
-import { ToastHost } from '@lendview/ui';
+import type { Lang } from '@lendview/i18n';
+import { renderApp as renderInShell } from '@lendview/test-utils';
 import App from '../App.tsx';
+
+export { setLang } from '@lendview/test-utils';
 
 export const CONTACT = { email: 'care@lendview.test', smWa: '+91 80 4567 1234' };
 
@@ -34,29 +32,11 @@ export function fetchedUrls(fetchMock: ReturnType<typeof stubFetch>): string[] {
   return fetchMock.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
 }
 
-export async function setLang(lang: Lang) {
-  await initI18n(lang);
-  await setLanguage(lang);
-}
-
 /**
  * Renders the marketing remote at `path` the way the shell does: router, i18n, a QueryClient (no retries)
  * and the toast host. Waits for the lazily loaded page to show its h1.
  */
 export async function renderApp(path: string, { lang = 'en' as Lang, fetchMock = stubFetch() } = {}) {
-  await setLang(lang);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui: ReactElement = (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <App />
-        </MemoryRouter>
-        <ToastHost />
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  const result = render(ui);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-  return { ...result, fetchMock, queryClient };
+  const result = await renderInShell(<App />, path, { lang });
+  return { ...result, fetchMock };
 }

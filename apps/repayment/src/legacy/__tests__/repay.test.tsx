@@ -39,7 +39,7 @@ describe('/repay: what it shows', () => {
     await open();
     expect(api.to(WAY).map((c) => c.body)).toEqual([{ orderId: 'DEMO-174' }]);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Repay with bank card']);
-    expect(document.title).toBe('Repay with bank card');
+    await waitFor(() => expect(document.title).toBe('Repay with bank card'));
     expect(screen.getByTestId('amount-due').textContent).toBe('₹1,050,000');
     const group = screen.getByRole('group', { name: 'Choose a bank card' });
     const radios = within(group).getAllByRole('radio');

@@ -1,3 +1,5 @@
+// Test hooks every remote's tests run (vitest `setupFiles: ['@lendview/test-utils/setup']`). They are
+// idempotent: a file may import this module again (the legacy repayment tests do).
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@lendview/api-client';
