@@ -1,4 +1,4 @@
 import { defineConfig } from 'vite';
 import { remoteConfig } from '@lendview/vite-config';
 
-export default defineConfig(remoteConfig({ name: 'complaint_chatbot', port: 5102 }));
+export default defineConfig(({ command }) => remoteConfig({ name: 'complaint_chatbot', port: 5102, command }));

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vite';
 import { remoteConfig } from '@lendview/vite-config';
 
-export default defineConfig(remoteConfig({ name: 'repayment', port: 5104 }));
+export default defineConfig(({ command }) => remoteConfig({ name: 'repayment', port: 5104, command }));

@@ -97,6 +97,22 @@ export function incompatibilities(remote, shell) {
     } else if (!satisfies(provided, need.requires)) {
       problems.push(`${name}: the remote needs ${need.requires} (built against ${need.version}), the shell provides ${provided}`);
     }
+    // A package the shell shares only in part (shared-subset.mjs): every name the remote imports must be there.
+    const subset = shell.sharedExports?.[name];
+    if (provided !== undefined && subset && need.imports) {
+      const missing = need.imports.filter((n) => !subset.includes(n));
+      if (missing.length) problems.push(`${name}: the remote imports ${missing.join(', ')}, the shell's shared copy does not provide ${missing.length > 1 ? 'them' : 'it'}`);
+    }
+  }
+  // A remote built with experiments.externalRuntime runs on the shell's federation runtime.
+  const runtime = remote.federationRuntime;
+  if (runtime) {
+    const provided = shell.federationRuntime;
+    if (provided === undefined) {
+      problems.push(`federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell does not provide one`);
+    } else if (!satisfies(provided, runtime.requires)) {
+      problems.push(`federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell provides ${provided}`);
+    }
   }
   return problems;
 }
@@ -108,8 +124,13 @@ function readPackage(dir) {
 /**
  * Vite plugin (build only) that writes the declaration of this build into its output folder.
  * kind 'shell': lendview-shell.json; kind 'remote': lendview-remote.json.
+ * - `subsets` (shell): shared packages it provides only in part, package → the names provided.
+ * - `usage` (remote): package → Set of the names its code imports (filled during the build), for the
+ *   packages shared as a subset.
+ * - `federationRuntime`: the version of the federation runtime the shell provides to the remotes, or the
+ *   one a remote built to run on the shell's runtime was built against.
  */
-export function declareBuild({ kind, name, shared, root = process.cwd() }) {
+export function declareBuild({ kind, name, shared, subsets, usage, federationRuntime, root = process.cwd() }) {
   return {
     name: 'lendview:declare-build',
     apply: 'build',
@@ -119,7 +140,15 @@ export function declareBuild({ kind, name, shared, root = process.cwd() }) {
       // No timestamp: a rebuild of the same sources must give the same bytes (an identical re-release is a no-op).
       const declaration =
         kind === 'shell'
-          ? { format: DECLARATION_FORMAT, kind, package: pkg.name, version: pkg.version, shared: versions }
+          ? {
+              format: DECLARATION_FORMAT,
+              kind,
+              package: pkg.name,
+              version: pkg.version,
+              shared: versions,
+              ...(subsets ? { sharedExports: Object.fromEntries(Object.entries(subsets).map(([lib, names]) => [lib, [...names].sort()])) } : {}),
+              ...(federationRuntime ? { federationRuntime } : {}),
+            }
           : {
               format: DECLARATION_FORMAT,
               kind,
@@ -129,8 +158,16 @@ export function declareBuild({ kind, name, shared, root = process.cwd() }) {
               version: process.env.MF_BUILD_VERSION || pkg.version,
               routes: pkg.lendview?.routes ?? [],
               shared: Object.fromEntries(
-                Object.entries(versions).map(([lib, version]) => [lib, { version, requires: requirementFor(lib, version) }]),
+                Object.entries(versions).map(([lib, version]) => [
+                  lib,
+                  {
+                    version,
+                    requires: requirementFor(lib, version),
+                    ...(usage?.has(lib) ? { imports: [...usage.get(lib)].sort() } : {}),
+                  },
+                ]),
               ),
+              ...(federationRuntime ? { federationRuntime: { version: federationRuntime, requires: requirementFor('@module-federation/runtime', federationRuntime) } } : {}),
             };
       this.emitFile({
         type: 'asset',

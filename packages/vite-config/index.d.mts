@@ -2,6 +2,17 @@ import type { UserConfig } from 'vite';
 
 export declare const SINGLETONS: string[];
 export declare const API_PREFIXES: string[];
-export declare function sharedConfig(): Record<string, { singleton: true; requiredVersion: false }>;
-export declare function remoteConfig(opts: { name: string; port: number; exposes?: Record<string, string> }): UserConfig;
-export declare function hostConfig(opts?: { port?: number }): UserConfig;
+export declare function sharedConfig(opts?: {
+  command?: 'build' | 'serve';
+  root?: string;
+}): Record<string, { singleton: true; requiredVersion: false; import?: string }>;
+/** `command`: Vite's (`defineConfig(({ command }) => remoteConfig({ ..., command }))`); default 'build'. */
+/** `standalonePage`: the build is also served as a page without the shell (keeps its own federation runtime). */
+export declare function remoteConfig(opts: {
+  name: string;
+  port: number;
+  exposes?: Record<string, string>;
+  command?: 'build' | 'serve';
+  standalonePage?: boolean;
+}): UserConfig;
+export declare function hostConfig(opts?: { port?: number; command?: 'build' | 'serve' }): UserConfig;

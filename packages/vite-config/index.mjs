@@ -3,9 +3,11 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { declareBuild } from './declaration.mjs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { declareBuild, resolvedVersion } from './declaration.mjs';
 import { precompress } from './precompress.mjs';
+import { checkSubsetImports, SHARED_SUBSETS, writeReactRouterSubset } from './shared-subset.mjs';
 
 /** Loaded once per page, whatever remotes load. react/* and react-dom/* subpaths follow their package. */
 export const SINGLETONS = [
@@ -23,8 +25,25 @@ export const SINGLETONS = [
 // @lendview/contracts is not a singleton: pages import only its types (its values pull in zod, ~90 KB
 // gzip), so sharing it would make the shell download it for nothing. docs/decisions.md.
 
-export function sharedConfig() {
-  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
+/**
+ * Share config of every app. In a build, react-router is provided as a tree-shaken subset under its own
+ * name and version (shared-subset.mjs); the dev server shares the whole package.
+ */
+export function sharedConfig({ command = 'build', root = process.cwd() } = {}) {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => [
+      name,
+      name === 'react-router' && command === 'build'
+        ? { singleton: true, requiredVersion: false, import: writeReactRouterSubset(root) }
+        : { singleton: true, requiredVersion: false },
+    ]),
+  );
+}
+
+/** Version of the federation runtime the plugin builds in (@module-federation/vite pins it exactly). */
+function federationRuntimeVersion() {
+  const pluginDir = dirname(dirname(createRequire(import.meta.url).resolve('@module-federation/vite')));
+  return resolvedVersion('@module-federation/runtime', pluginDir);
 }
 
 /** Paths the API answers; dev servers proxy them to the API on :8080 (`pnpm start` or `pnpm --filter @lendview/api dev`). */
@@ -39,10 +58,16 @@ function devProxy() {
  * Config of a remote. `base: './'` makes the publicPath "auto", so one build works from any
  * versioned folder (/remotes/<app>/<version>/).
  */
-export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' } }) {
+export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' }, command = 'build', standalonePage = false }) {
   // The build version in mf-manifest.json is the remote's package version (the folder it is published under).
   const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
   process.env.MF_BUILD_VERSION ??= version;
+  const build = command === 'build';
+  // A remote whose build is also served as a page of its own (promotion's /landing for ad traffic) has no shell
+  // to lend it the federation runtime there, so it keeps its own copy.
+  const externalRuntime = build && !standalonePage;
+  // The names this remote imports from packages shared as a subset, for its declaration.
+  const usage = new Map();
   return {
     base: './',
     plugins: [
@@ -53,10 +78,15 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
         manifest: true,
         dts: false,
         exposes,
-        shared: sharedConfig(),
+        shared: sharedConfig({ command }),
+        // A built remote runs on the shell's federation runtime (globalThis._FEDERATION_RUNTIME_CORE, which
+        // the shell provides) instead of downloading its own identical copy (~19 KB gzip). Declared below, so
+        // `pnpm release` refuses it on a shell that does not provide one. The dev server keeps its own.
+        experiments: { externalRuntime },
       }),
+      checkSubsetImports(usage),
       // lendview-remote.json: what this build needs from the shell (checked by `pnpm release`).
-      declareBuild({ kind: 'remote', name, shared: SINGLETONS }),
+      declareBuild({ kind: 'remote', name, shared: SINGLETONS, usage, federationRuntime: externalRuntime ? federationRuntimeVersion() : undefined }),
       // .br / .gz next to each file, served by the API as they are (routes/static).
       precompress(),
     ],
@@ -67,7 +97,7 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
 }
 
 /** Config of the shell: no remotes baked in; they come from /remotes.json at run time. */
-export function hostConfig({ port = 5173 } = {}) {
+export function hostConfig({ port = 5173, command = 'build' } = {}) {
   return {
     base: '/',
     plugins: [
@@ -76,10 +106,19 @@ export function hostConfig({ port = 5173 } = {}) {
         name: 'shell',
         remotes: {},
         dts: false,
-        shared: sharedConfig(),
+        shared: sharedConfig({ command }),
+        // Publishes the federation runtime for the remotes built with experiments.externalRuntime.
+        experiments: { provideExternalRuntime: true },
       }),
-      // lendview-shell.json: the shared versions this shell provides to every remote.
-      declareBuild({ kind: 'shell', shared: SINGLETONS }),
+      checkSubsetImports(),
+      // lendview-shell.json: the shared versions this shell provides to every remote (react-router: which
+      // names; the federation runtime it lends to remotes).
+      declareBuild({
+        kind: 'shell',
+        shared: SINGLETONS,
+        subsets: command === 'build' ? SHARED_SUBSETS : undefined,
+        federationRuntime: federationRuntimeVersion(),
+      }),
       precompress(),
     ],
     server: { port, strictPort: true, proxy: devProxy() },

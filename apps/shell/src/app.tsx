@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
 import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
 import { captureSharedParams } from '@lendview/api-client';
-import { fetchManifest, type RemotesManifest } from './remotes/manifest.ts';
+import { type RemotesManifest } from './remotes/manifest.ts';
+import { takeManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/remote-route.tsx';
 import { TestPreview } from './pages/test-preview.tsx';
 import './messages.ts';
@@ -31,7 +32,7 @@ function Routed() {
   const [state, setState] = useState<ManifestState>({ status: 'loading' });
   const load = useCallback(() => {
     setState({ status: 'loading' });
-    fetchManifest().then(
+    takeManifest().then(
       (manifest) => setState({ status: 'ready', manifest }),
       (error: unknown) => {
         console.error('[shell] remotes.json failed', error);

@@ -55,3 +55,24 @@ test('declarations of another format are refused rather than misread', () => {
   assert.equal(incompatibilities({ ...remote({}), format: 2 }, shell({})).length, 1);
   assert.equal(incompatibilities(remote({}), undefined).length, 1);
 });
+
+test('a remote importing a react-router name the shell shares only in part without it is refused', () => {
+  const r = remote({ 'react-router': '7.18.5' });
+  r.shared['react-router'].imports = ['Link', 'useBlocker'];
+  const s = { ...shell({ 'react-router': '7.18.5' }), sharedExports: { 'react-router': ['Link', 'Routes'] } };
+  assert.deepEqual(incompatibilities(r, s), ["react-router: the remote imports useBlocker, the shell's shared copy does not provide it"]);
+  // A shell that shares the whole package (no sharedExports), or a remote that declares no imports: no check.
+  assert.deepEqual(incompatibilities(r, shell({ 'react-router': '7.18.5' })), []);
+  assert.deepEqual(incompatibilities(remote({ 'react-router': '7.18.5' }), s), []);
+});
+
+test('a remote that runs on the shell federation runtime needs a shell that provides a compatible one', () => {
+  const r = { ...remote({ react: '19.2.9' }), federationRuntime: { version: '2.9.1', requires: requirementFor('@module-federation/runtime', '2.9.1') } };
+  assert.deepEqual(incompatibilities(r, { ...shell({ react: '19.2.9' }), federationRuntime: '2.10.0' }), []);
+  assert.deepEqual(incompatibilities(r, shell({ react: '19.2.9' })), [
+    "federation runtime: the remote runs on the shell's (needs ^2.9.1, built against 2.9.1), the shell does not provide one",
+  ]);
+  assert.deepEqual(incompatibilities(r, { ...shell({ react: '19.2.9' }), federationRuntime: '2.8.0' }), [
+    "federation runtime: the remote runs on the shell's (needs ^2.9.1, built against 2.9.1), the shell provides 2.8.0",
+  ]);
+});

@@ -34,8 +34,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-/** Loads `<remote>/App`. Failures are not cached by the runtime, so calling again really retries. */
-export async function loadRemoteApp(remote: RemoteEntry): Promise<ComponentType> {
+// Loads under way or done, by name and entry: a load started at start-up (prefetch.ts) is the one the route
+// then waits for. A failed load is dropped, so calling again really retries.
+const loads = new Map<string, Promise<ComponentType>>();
+
+/** Loads `<remote>/App`. Failures are not cached (here nor by the runtime), so calling again really retries. */
+export function loadRemoteApp(remote: RemoteEntry): Promise<ComponentType> {
+  const key = `${remote.name}@${new URL(remote.entry, window.location.origin).href}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = loadOnce(remote);
+    loads.set(key, load);
+    load.catch(() => loads.delete(key));
+  }
+  return load;
+}
+
+async function loadOnce(remote: RemoteEntry): Promise<ComponentType> {
   register(remote);
   const mod = await withTimeout(
     loadRemote<{ default?: ComponentType }>(`${remote.name}/App`),

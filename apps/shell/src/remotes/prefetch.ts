@@ -1,0 +1,27 @@
+import { fetchManifest, findOwner, type RemotesManifest } from './manifest.ts';
+import { loadRemoteApp } from './load-remote.ts';
+
+// The request chain, not only the bytes, decides how soon a borrower sees the page: the manifest and the
+// current route's remote are started at start-up, while React renders the shell, instead of after the
+// shell's first render and its effects.
+let early: Promise<RemotesManifest> | undefined;
+
+/** Starts fetching the manifest (the <link rel=preload> in index.html already has it on the way) and the remote that owns `pathname`. */
+export function prefetchRoute(pathname: string): void {
+  early = fetchManifest();
+  early.then(
+    (manifest) => {
+      const owner = findOwner(manifest, pathname);
+      // Errors surface where the route loads it (RemoteApp), with its retry panel.
+      if (owner) loadRemoteApp(owner).catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/** The manifest: the one prefetched at start-up the first time, a fresh request afterwards (Retry). */
+export function takeManifest(): Promise<RemotesManifest> {
+  const manifest = early ?? fetchManifest();
+  early = undefined;
+  return manifest;
+}
