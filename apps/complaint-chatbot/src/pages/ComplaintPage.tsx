@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
 import { Card, ErrorPanel, Page, toast } from '@lendview/ui';
@@ -10,7 +10,7 @@ import { Skeleton } from '../components/Skeleton.tsx';
 import { ChevronDown, ChevronRight } from '../components/icons.tsx';
 import { COLLECTION_TYPE } from '../lib/limits.ts';
 import { formUrl } from '../lib/routes.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
+import { useSelectedOrder } from '../lib/use-query-param.ts';
 import headerImage from '../assets/complaint-header.svg';
 import '../styles/common.css';
 
@@ -22,19 +22,8 @@ import '../styles/common.css';
 export default function ComplaintPage() {
   const { t } = useTranslation('complaint');
   const lang = useLang();
-  const orderNo = useQueryParam('orderNo');
-  const [, setSearchParams] = useSearchParams();
+  const [orderNo, pickOrder] = useSelectedOrder();
   const query = useProblemInit(orderNo, lang);
-
-  const pickOrder = (next: string) =>
-    setSearchParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        p.set('orderNo', next);
-        return p;
-      },
-      { replace: true },
-    );
 
   let body;
   if (query.data) body = <EntryBody data={query.data} fallbackOrderNo={orderNo} onPickOrder={pickOrder} />;

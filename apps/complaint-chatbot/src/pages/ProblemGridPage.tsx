@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
 import { EmptyState, ErrorPanel, Page } from '@lendview/ui';
@@ -9,7 +9,7 @@ import { OrderSection, OrderSectionPlaceholder } from '../components/OrderSectio
 import { Skeleton } from '../components/Skeleton.tsx';
 import { TopicIcon } from '../components/icons.tsx';
 import { chatUrl } from '../lib/routes.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
+import { useSelectedOrder } from '../lib/use-query-param.ts';
 import '../styles/common.css';
 
 /**
@@ -20,19 +20,8 @@ import '../styles/common.css';
 export default function ProblemGridPage() {
   const { t } = useTranslation('complaint');
   const lang = useLang();
-  const orderNo = useQueryParam('orderNo');
-  const [, setSearchParams] = useSearchParams();
+  const [orderNo, pickOrder] = useSelectedOrder();
   const query = useProblemInitV3(orderNo, lang);
-
-  const pickOrder = (next: string) =>
-    setSearchParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        p.set('orderNo', next);
-        return p;
-      },
-      { replace: true },
-    );
 
   let body;
   if (query.data) body = <GridBody data={query.data} fallbackOrderNo={orderNo} onPickOrder={pickOrder} />;

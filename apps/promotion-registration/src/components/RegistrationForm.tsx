@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSharedParams } from '@lendview/api-client';
@@ -240,6 +240,19 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
       </p>
     ) : null;
   const agreementLabel = pick(config.agreementTitle, lang);
+  /** What the three inputs share: id, ref, the cap applied to every edit, the error wiring. */
+  const inputProps = (f: FieldName, value: string, set: (v: string) => void, cap: (v: string) => string) => ({
+    ref: refs[f],
+    id: ids[f],
+    className: 'pr-input',
+    value,
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': errorId(f),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      set(cap(e.target.value));
+      clearError(f);
+    },
+  });
 
   return (
     <form className="pr-form" noValidate onSubmit={onApply} aria-labelledby={`${uid}-heading`}>
@@ -252,20 +265,11 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
           {t('landing.mobile')}
         </label>
         <input
-          ref={refs.phone}
-          id={ids.phone}
-          className="pr-input"
+          {...inputProps('phone', phone, setPhone, capPhone)}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder={t('landing.mobilePlaceholder')}
-          value={phone}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errorId('phone')}
-          onChange={(e) => {
-            setPhone(capPhone(e.target.value));
-            clearError('phone');
-          }}
         />
         {errorText('phone')}
       </div>
@@ -276,22 +280,13 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         </label>
         <div className="pr-field__row">
           <input
-            ref={refs.captcha}
-            id={ids.captcha}
-            className="pr-input"
+            {...inputProps('captcha', captchaText, setCaptchaText, capCaptcha)}
             type="text"
             autoComplete="off"
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
             placeholder={t('landing.captchaPlaceholder')}
-            value={captchaText}
-            aria-invalid={errors.captcha ? true : undefined}
-            aria-describedby={errorId('captcha')}
-            onChange={(e) => {
-              setCaptchaText(capCaptcha(e.target.value));
-              clearError('captcha');
-            }}
           />
           <button
             type="button"
@@ -321,20 +316,11 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         </label>
         <div className="pr-field__row">
           <input
-            ref={refs.sms}
-            id={ids.sms}
-            className="pr-input"
+            {...inputProps('sms', sms, setSms, capSmsCode)}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder={t('landing.smsPlaceholder')}
-            value={sms}
-            aria-invalid={errors.sms ? true : undefined}
-            aria-describedby={errorId('sms')}
-            onChange={(e) => {
-              setSms(capSmsCode(e.target.value));
-              clearError('sms');
-            }}
           />
           <CountdownButton
             className="pr-code-button"
