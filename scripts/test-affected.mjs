@@ -2,7 +2,7 @@
 // `pnpm test:affected [--plan]` (what .ci/run runs): lint, typecheck and test only the packages a change touches and
 // the packages that depend on them (turbo --filter=...[base]), then the e2e suite if any package is affected.
 // The base is CI_BASE_REF, else GITHUB_BASE_REF (a pull request's target branch), else TURBO_SCM_BASE.
-// Without a base that git knows (a fresh clone, a push build), it runs everything: `pnpm test`. CI never
+// Without a base that git knows (a fresh clone, a push build), it runs everything: `pnpm run test:all`. CI never
 // skips a test because it could not tell what changed.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './remotes.mjs';
@@ -39,7 +39,7 @@ function findBase() {
 const base = findBase();
 if (!base) {
   console.log('test:affected: no base ref git knows (CI_BASE_REF, GITHUB_BASE_REF, TURBO_SCM_BASE): running everything');
-  run('pnpm', ['test']);
+  run('pnpm', ['run', 'test:all']);
   process.exit(0);
 }
 
