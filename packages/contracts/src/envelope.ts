@@ -25,6 +25,11 @@ export const ErrorCode = {
   paymentRefused: 'PAYMENT_REFUSED',
   /** A change the row's state no longer allows (HTTP 409): answering a complaint that is already answered. */
   conflict: 'CONFLICT',
+  /**
+   * Spec 9 (issue 11): an early prepayment before it is allowed (half the term passed and 7 days since
+   * disbursement), HTTP 409; the message names the first day it is allowed (docs/repayment.md).
+   */
+  earlyRepayment: 'EARLY_REPAYMENT',
 } as const;
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
 import { formInt } from './fields.ts';
+import { receipt } from './receipt.ts';
 
 // Loan details, loan confirmation, contracts, events, ratings (spec 7.6) and products and
 // recommendations (spec 7.5). Money is integer minor units (Rp sen / paise) in every field named
@@ -41,6 +42,20 @@ export const recommendedProduct = z.object({
 });
 export type RecommendedProduct = z.infer<typeof recommendedProduct>;
 
+/**
+ * Whether the order may be repaid in full today (spec 9 early prepayment). `allowed` false with a `message`:
+ * a full repayment today would be an early prepayment before `from` (the first Asia/Jakarta day it is allowed,
+ * YYYY-MM-DD); the message (request's language) says so. `allowed` true: a full repayment is possible today
+ * (`from` is still the day early repayment became possible, or null when the loan has no disbursement);
+ * `message` null. An order that owes nothing: allowed false, from null, message null.
+ */
+export const earlyRepayInfo = z.object({
+  allowed: z.boolean(),
+  from: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type EarlyRepayInfo = z.infer<typeof earlyRepayInfo>;
+
 /** Status catalogue of ARCHITECTURE.md. */
 export const ORDER_STATUSES = [21, 110, 151, 170, 174, 180, 200, 3, 4, 5] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -69,6 +84,15 @@ export const loanDetails = endpoint({
     isDelay: z.enum(['0', '1']),
     telephone: z.string(),
     isScore: z.union([z.literal(0), z.literal(1)]),
+    /**
+     * Spec 9: a full repayment before the due date (an early prepayment) is allowed only once half of the term
+     * has passed and not within 7 days of disbursement (docs/repayment.md "Early repayment"). Added by the API
+     * team (issue 11) so the page can say so before the borrower taps Repay; the server refuses such a
+     * repayment with EARLY_REPAYMENT anyway.
+     */
+    earlyRepay: earlyRepayInfo,
+    /** Issue 11: every payment received for the order (receipts of the ledger), newest first. */
+    payments: z.array(receipt),
   }),
 });
 

@@ -99,6 +99,21 @@ export const delayDetail = endpoint({
     delayDays: z.number().int(),
     orderDetail: z.object({ detail: z.array(detailRow) }),
     telephone: z.string(),
+    /**
+     * Issue 11: what extending costs against repaying now, each amount in minor units, computed by the same
+     * code as the amounts the server asks (docs/repayment.md "Extension: delay-detail").
+     * repayNow: a full repayment today; extendNow: the extension today (= delayShouldPayAmount: fee + late
+     * charges); extendLater: what will be owed on newDueDate after extending (nothing late then);
+     * newDueDate: YYYY-MM-DD (= delayExpiryTime).
+     */
+    comparison: z.object({
+      repayNow: z.number().int(),
+      extendNow: z.number().int(),
+      extendLater: z.number().int(),
+      newDueDate: z.string(),
+    }),
+    /** The market's late-charge cap in % of the principal (100 in Indonesia); null = no cap. */
+    lateChargeCapPercent: z.number().int().nullable(),
   }),
 });
 

@@ -13,6 +13,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.productUnavailable]: 409,
   [ErrorCode.paymentRefused]: 409,
   [ErrorCode.conflict]: 409,
+  [ErrorCode.earlyRepayment]: 409,
 };
 
 /**
