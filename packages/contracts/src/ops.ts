@@ -148,3 +148,79 @@ export const opsTemplatePublish = endpoint({
   request: z.object({ id: formInt() }),
   response: z.object({ id: z.number().int(), publishedAt: z.string() }),
 });
+
+// --- Unapplied funds (role support; issue 11, docs/repayment.md "Unapplied funds") ------------------------------
+
+/** open → applied (credited to the order by an operator) | refunded (returned through the provider). */
+export const UNAPPLIED_FUND_STATES = ['open', 'applied', 'refunded'] as const;
+export type UnappliedFundState = (typeof UNAPPLIED_FUND_STATES)[number];
+/**
+ * Why money was held: the code was replaced (cancelled) or had expired and the order no longer needed it, the
+ * order was already settled, the payment was more than the order asked (the rest is held), or it did not cover
+ * a whole repayment (full balance, an instalment, the extension).
+ */
+export const UNAPPLIED_REASONS = ['code_replaced', 'code_expired', 'order_settled', 'overpayment', 'short_payment'] as const;
+export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];
+
+export const opsUnappliedFund = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  /** The borrower's phone, masked (138****0000). */
+  borrower: z.string(),
+  /** Held amount, minor units. */
+  amount: z.number().int(),
+  reason: z.enum(UNAPPLIED_REASONS),
+  state: z.enum(UNAPPLIED_FUND_STATES),
+  /** The bill number and code the money came in on, and the provider's event id. */
+  reference: z.string(),
+  vcode: z.string(),
+  channel: z.string(),
+  providerEvent: z.string(),
+  /** The whole payment this amount is part of. */
+  paymentAmount: z.number().int(),
+  receivedAt: z.string(),
+  orderStatus: z.number().int(),
+  /** What the order asks now for a full repayment (0 when it asks nothing): apply needs amount ≥ what it asks. */
+  orderOwes: z.number().int(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string(),
+  /** The provider's refund id ('' unless refunded). */
+  refundId: z.string(),
+  note: z.string(),
+});
+export type OpsUnappliedFund = z.infer<typeof opsUnappliedFund>;
+
+/** Newest first, paged. state defaults to open (the queue to resolve). */
+export const opsUnappliedFunds = endpoint({
+  method: 'GET',
+  path: '/ops/api/unapplied-funds',
+  successCode: '00',
+  request: z.object({
+    state: z.enum([...UNAPPLIED_FUND_STATES, 'all']).default('open'),
+    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
+    pageSize: formInt().pipe(z.number().int().min(1).max(100)).default(20),
+  }),
+  response: z.object({
+    items: z.array(opsUnappliedFund),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+
+/**
+ * Resolves an open fund: `apply` credits it to its order (only when the order still owes and the amount covers
+ * a whole repayment; the rest stays held as a new open fund), `refund` returns it through the payment provider.
+ * A fund already resolved answers CONFLICT (409).
+ */
+export const opsResolveUnappliedFund = endpoint({
+  method: 'POST',
+  path: '/ops/api/unapplied-funds/resolve',
+  successCode: '00',
+  request: z.object({
+    id: formInt().pipe(z.number().int().positive()),
+    action: z.enum(['apply', 'refund']),
+    note: z.string().trim().max(500).default(''),
+  }),
+  response: opsUnappliedFund,
+});

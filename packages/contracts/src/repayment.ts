@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
 import { formInt } from './fields.ts';
 import { detailRow } from './loan.ts';
+import { receipt } from './receipt.ts';
+
+export * from './receipt.ts';
 
 // Repayment (spec 3, 4.3, 4.6, 4.7, 7.3, 7.6). Money is integer minor units in every amount field.
 
@@ -223,6 +226,35 @@ export const bindCard = endpoint({
     holderName: z.string().trim().min(2).max(80),
   }),
   response: bankCard,
+});
+
+/**
+ * Live payment state of an order (issue 11): the pages poll it (every 2-3 s while a code is pending and the page
+ * is visible) to turn "paid" within seconds of the provider's callback. Session; the borrower's own order only.
+ */
+export const pendingCode = vaDetail.extend({
+  /** Instalment numbers the code pays (repayType installment), else empty. */
+  periods: z.array(z.number().int()),
+});
+export type PendingCode = z.infer<typeof pendingCode>;
+
+export const paymentState = endpoint({
+  method: 'POST',
+  path: '/v3/loan-details/payment-state',
+  successCode: '00',
+  request: z.object({ productId, orderId }),
+  response: z.object({
+    /** The order's status code (catalogue). */
+    orderStatus: z.number().int(),
+    /** Nothing left to repay: the order is settled (200, legacy 4). */
+    settled: z.boolean(),
+    /** The live virtual account / mini-market code (state 'pending', not expired), if any. */
+    pending: pendingCode.nullable(),
+    /** Every payment received for the order, newest first. */
+    receipts: z.array(receipt),
+    /** paidAt of the newest receipt. */
+    lastPaidAt: z.string().nullable(),
+  }),
 });
 
 /** Demo mode only: pay a code the way the sandbox's own simulate call would (a signed callback). */
