@@ -10,3 +10,4 @@ export * from './repayment.ts';
 export * from './complaint.ts';
 export * from './promotion.ts';
 export * from './ops.ts';
+export * from './cards.ts';
