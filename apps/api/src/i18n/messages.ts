@@ -203,6 +203,12 @@ const en = {
   templateCreated: 'Template created. Visitors will see it once you publish it.',
   templateSaved: 'Draft saved. Visitors keep seeing the published version until you publish.',
   templatePublished: 'Published. Visitors see this version from their next page load.',
+  // Early repayment (spec 9) and the late-charge cap in notices (issue 11; docs/repayment.md)
+  earlyRepayment:
+    'Early repayment is possible from {date}: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
+  lateChargeCapNote: 'Late charges never exceed {percent}% of the principal.',
+  rowLateChargeCap: 'Late charges limit',
+  lateChargeCapValue: '{percent}% of the principal ({amount})',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -393,6 +399,11 @@ const id: Record<MessageKey, string> = {
   templateCreated: 'Template dibuat. Pengunjung akan melihatnya setelah Anda menerbitkannya.',
   templateSaved: 'Draf disimpan. Pengunjung tetap melihat versi yang sudah terbit sampai Anda menerbitkannya.',
   templatePublished: 'Diterbitkan. Pengunjung melihat versi ini saat halaman dimuat berikutnya.',
+  earlyRepayment:
+    'Pelunasan lebih awal dapat dilakukan mulai {date}: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
+  lateChargeCapNote: 'Biaya keterlambatan tidak pernah melebihi {percent}% dari pokok pinjaman.',
+  rowLateChargeCap: 'Batas biaya keterlambatan',
+  lateChargeCapValue: '{percent}% dari pokok pinjaman ({amount})',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

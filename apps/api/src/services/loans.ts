@@ -51,8 +51,23 @@ export function outstandingOf(order: Order, isRepeatClient: boolean, today: stri
 
 const row = (lang: Lang, key: MessageKey, value: string): DetailRow => ({ text: t(lang, key), value });
 
-/** Status headline and description of loan details, in `lang`. */
+/**
+ * Status headline and description of loan details, in `lang`. Once late charges apply, the description ends
+ * with the late-charge cap (`capPercent` % of the principal; null = no cap, no sentence): issue 11 item 8.
+ */
 export function noticeOf(
+  order: Order,
+  owing: Outstanding,
+  instalments: Instalment[],
+  lang: Lang,
+  capPercent: number | null,
+): { noticeStatusText: string; noticeDesText: string } {
+  const notice = statusNoticeOf(order, owing, instalments, lang);
+  if (owing.late.daysOverdue === 0 || capPercent === null) return notice;
+  return { ...notice, noticeDesText: `${notice.noticeDesText} ${t(lang, 'lateChargeCapNote', { percent: capPercent })}` };
+}
+
+function statusNoticeOf(
   order: Order,
   owing: Outstanding,
   instalments: Instalment[],
@@ -118,6 +133,49 @@ export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): Deta
   }
   if (order.settledAt) rows.push(row(lang, 'rowSettledDate', jakartaDate(order.settledAt)));
   return rows;
+}
+
+/**
+ * The extension page's row stating the late-charge cap ('Late charges limit': '100% of the principal
+ * (Rp 1.200.000)'), shown where late charges are (issue 11 item 8); none without a cap or late charges.
+ */
+export function lateChargeCapRows(order: Order, lateCharges: number, capPercent: number | null, lang: Lang): DetailRow[] {
+  const cap = lateChargeCap(order.principal, capPercent);
+  if (capPercent === null || cap === null || lateCharges <= 0) return [];
+  return [row(lang, 'rowLateChargeCap', t(lang, 'lateChargeCapValue', { percent: capPercent, amount: formatMoney(cap, lang) }))];
+}
+
+/** What an extension is compared with (delay-detail `comparison`, docs/repayment.md "Extension: delay-detail"). */
+export interface ExtensionComparison {
+  repayNow: number;
+  extendNow: number;
+  extendLater: number;
+  newDueDate: string;
+}
+
+/**
+ * Repaying now against extending, from the amounts the server asks (dueFor 'delay' of services/repayment.ts),
+ * never a second copy of the arithmetic:
+ * - repayNow: the full repayment today = what is owed today (`owing.owed`, dueFor 'full' asks exactly this);
+ * - extendNow: the extension today (fee + the late charges it settles) = `amount`;
+ * - extendLater: what outstandingOf says the order owes on the new due date once the extension is paid (its
+ *   late charges recorded as paid, as settlement does): the unpaid amount, nothing late on that day.
+ */
+export function extensionComparison(
+  order: Order,
+  delay: { amount: number; latePenalty: number; lateInterest: number; newDueDate: string | null; owing: Outstanding },
+  isRepeatClient: boolean,
+  capPercent: number | null,
+): ExtensionComparison {
+  const newDueDate = delay.newDueDate ?? order.dueDate ?? '';
+  const extended: Order = {
+    ...order,
+    dueDate: newDueDate || null,
+    latePenaltyPaid: order.latePenaltyPaid + delay.latePenalty,
+    lateInterestPaid: order.lateInterestPaid + delay.lateInterest,
+  };
+  const later = newDueDate ? outstandingOf(extended, isRepeatClient, newDueDate, capPercent).owed : delay.owing.unpaid;
+  return { repayNow: delay.owing.owed, extendNow: delay.amount, extendLater: later, newDueDate };
 }
 
 /** The agreement page of a contract; the language carries over through isNeedPop (spec 1). */

@@ -39,6 +39,7 @@ import {
 } from '../../repositories/payments.ts';
 import { hitRateLimit } from '../../repositories/rate-limits.ts';
 import { getLateChargeCapPercent } from '../../repositories/settings.ts';
+import { assertNotEarlyRepayment } from '../../services/early-repayment.ts';
 import { REPAYING_STATUSES } from '../../services/loans.ts';
 import { findBank } from '../../services/payment-methods.ts';
 import {
@@ -153,6 +154,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
         const bank = findBank(card.bankCode);
         if (!bank) throw badRequest('fieldInvalid', { field: 'cardId' });
         const due = await dueFor(tx, order, { repayType: 'full', isRepeatClient: borrower.isRepeatClient, today, capPercent });
+        await assertNotEarlyRepayment(tx, order, due, today);
         if (input.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
         let code: string | null = null;
         let otp: { salt: string; hash: string; expiresAt: Date } | null = null;
@@ -259,6 +261,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
           throw paymentRefused('nothingToRepay');
         }
         const due = await dueFor(tx, order, { repayType: 'full', isRepeatClient: borrower.isRepeatClient, today, capPercent });
+        await assertNotEarlyRepayment(tx, order, due, today);
         if (input.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
         const same = (await livePayments(tx, order.orderNo, ['hosted'], now)).find((p) => p.amount === due.amount);
         if (same) return same;

@@ -6,6 +6,7 @@ import { listInstalments, requireOwnOrder } from '../../repositories/orders.ts';
 import { findProduct, listAvailableProducts } from '../../repositories/products.ts';
 import { hasRated, saveRating } from '../../repositories/ratings.ts';
 import { getLateChargeCapPercent, getSupportContact } from '../../repositories/settings.ts';
+import { earlyRepayOf } from '../../services/early-repayment.ts';
 import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from '../../services/loans.ts';
 import { toRecommended } from '../../services/products.ts';
 
@@ -13,7 +14,8 @@ import { toRecommended } from '../../services/products.ts';
 export default async function loanDetailsRoutes(app: FastifyInstance) {
   /**
    * One order of the borrower (another borrower's order answers NOT_FOUND, exactly as a missing one), with
-   * what is owed today (late charges of spec 9 included), localized texts and rows, and recommendations.
+   * what is owed today (late charges of spec 9 included), localized texts and rows, recommendations, and
+   * whether a full repayment today is allowed (spec 9 early prepayment, services/early-repayment.ts).
    */
   registerEndpoint(app, loanDetails, {
     auth: true,
@@ -23,7 +25,8 @@ export default async function loanDetailsRoutes(app: FastifyInstance) {
       const product = await findProduct(db, order.productId, today, { includeInactive: true });
       if (!product) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
       const instalments = order.instalmentCount > 1 ? await listInstalments(db, order.orderNo) : [];
-      const owing = outstandingOf(order, borrower.isRepeatClient, today, await getLateChargeCapPercent(db));
+      const capPercent = await getLateChargeCapPercent(db);
+      const owing = outstandingOf(order, borrower.isRepeatClient, today, capPercent);
       const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
       const contact = await getSupportContact(db);
       const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;
@@ -31,7 +34,7 @@ export default async function loanDetailsRoutes(app: FastifyInstance) {
         orderId: order.orderNo,
         productId: product.id,
         orderStatus: order.status,
-        ...noticeOf(order, owing, instalments, lang),
+        ...noticeOf(order, owing, instalments, lang, capPercent),
         productName: product.name,
         productLogo: product.logoUrl,
         amount: owing.owed,
@@ -42,6 +45,9 @@ export default async function loanDetailsRoutes(app: FastifyInstance) {
         isDelay: order.isDelay ? ('1' as const) : ('0' as const),
         telephone: contact?.phone ?? '',
         isScore: rated ? (0 as const) : (1 as const),
+        earlyRepay: earlyRepayOf(order, instalments, today, lang),
+        // Receipts of the ledger (issue 11 item 3): filled by the ledger's repository.
+        payments: [],
       };
     },
   });

@@ -29,7 +29,8 @@ import {
 } from '../../repositories/payments.ts';
 import { findProduct } from '../../repositories/products.ts';
 import { getLateChargeCapPercent, getSupportContact } from '../../repositories/settings.ts';
-import { REPAYING_STATUSES, outstandingOf } from '../../services/loans.ts';
+import { assertNotEarlyRepayment } from '../../services/early-repayment.ts';
+import { REPAYING_STATUSES, extensionComparison, lateChargeCapRows, outstandingOf } from '../../services/loans.ts';
 import { BANKS, MARKETS, bankOptions, bankSteps, findBank, findMarket, marketSteps, type Bank } from '../../services/payment-methods.ts';
 import { ALL_METHODS, CODE_TTL_MS, REUSE_MIN_VALID_MS, dueFor } from '../../services/repayment.ts';
 
@@ -140,6 +141,7 @@ export default async function repaymentRoutes(app: FastifyInstance) {
           today,
           capPercent,
         });
+        await assertNotEarlyRepayment(tx, order, due, today);
         if (input.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
         const reusable = await findReusableCode(tx, {
           orderNo: order.orderNo,
@@ -207,7 +209,8 @@ export default async function repaymentRoutes(app: FastifyInstance) {
       const today = jakartaDate(now);
       const order = await requireOwnOrder(db, borrower.id, input.orderId, input.productId);
       if (!order.isDelay) throw paymentRefused('delayNotAllowed');
-      const due = await dueFor(db, order, { repayType: 'delay', isRepeatClient: borrower.isRepeatClient, today, capPercent: await getLateChargeCapPercent(db) });
+      const capPercent = await getLateChargeCapPercent(db);
+      const due = await dueFor(db, order, { repayType: 'delay', isRepeatClient: borrower.isRepeatClient, today, capPercent });
       const product = await findProduct(db, order.productId, today, { includeInactive: true });
       if (!product) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
       const money = (n: number) => formatMoney(n, lang);
@@ -229,6 +232,7 @@ export default async function repaymentRoutes(app: FastifyInstance) {
         else if (key === 'rowExtensionsTaken' || typeof value === 'string') detail.push(row(lang, key, String(value)));
         else detail.push(row(lang, key, money(value)));
       }
+      detail.push(...lateChargeCapRows(order, due.latePenalty + due.lateInterest, capPercent, lang));
       return {
         productName: product.name,
         productLogo: product.logoUrl,
@@ -237,6 +241,8 @@ export default async function repaymentRoutes(app: FastifyInstance) {
         delayDays: order.extensionDays ?? 0,
         orderDetail: { detail },
         telephone: (await getSupportContact(db))?.phone ?? '',
+        comparison: extensionComparison(order, due, borrower.isRepeatClient, capPercent),
+        lateChargeCapPercent: capPercent,
       };
     },
   });
