@@ -209,6 +209,26 @@ const en = {
   lateChargeCapNote: 'Late charges never exceed {percent}% of the principal.',
   rowLateChargeCap: 'Late charges limit',
   lateChargeCapValue: '{percent}% of the principal ({amount})',
+  // Ledger, unapplied funds, receipts (issue 11; docs/repayment.md "Ledger")
+  paymentHeld: 'Payment received. {amount} could not be applied to the loan and is held for review by our team.',
+  providerUnavailable: 'The payment service is not available right now. Please try again in a few minutes.',
+  fundAlreadyResolved: 'This unapplied payment was already resolved.',
+  fundOrderOwesNothing: 'The order owes nothing now: refund this payment instead.',
+  fundDoesNotCover: 'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
+  fundApplied: 'The payment was applied to the order.',
+  fundRefunded: 'The payment was refunded to the payer.',
+  receiptMethodVa: '{bank} virtual account',
+  receiptMethodMarket: '{market} payment code',
+  receiptMethodCard: 'Bank card',
+  receiptMethodHosted: 'Online payment page',
+  // Trust boundary (issue 12 items 1 and 4; docs/api.md "Partner joint login", "Consent records")
+  partnerUnauthorized: 'Missing or unknown partner API key.',
+  partnerCodeInvalid: 'This code is not valid. Ask the borrower to open your page from the app again.',
+  agreementChanged: 'The agreement has changed. Please read it again before you confirm.',
+  confirmSmsRequired: 'Please enter the verification code we sent to your phone.',
+  confirmSmsSent: 'A verification code has been sent to {phone}.',
+  confirmSmsText:
+    'Your LendView code to confirm your loan is {code}. It expires in 5 minutes. Never share it with anyone, not even LendView staff.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -404,6 +424,24 @@ const id: Record<MessageKey, string> = {
   lateChargeCapNote: 'Biaya keterlambatan tidak pernah melebihi {percent}% dari pokok pinjaman.',
   rowLateChargeCap: 'Batas biaya keterlambatan',
   lateChargeCapValue: '{percent}% dari pokok pinjaman ({amount})',
+  paymentHeld: 'Pembayaran diterima. {amount} tidak dapat diterapkan pada pinjaman dan ditahan untuk diperiksa oleh tim kami.',
+  providerUnavailable: 'Layanan pembayaran sedang tidak tersedia. Silakan coba lagi dalam beberapa menit.',
+  fundAlreadyResolved: 'Pembayaran yang belum diterapkan ini sudah diselesaikan.',
+  fundOrderOwesNothing: 'Pesanan tidak memiliki tagihan saat ini: kembalikan pembayaran ini.',
+  fundDoesNotCover: 'Jumlah ini tidak mencukupi satu pembayaran utuh untuk pesanan (pelunasan, satu cicilan, atau perpanjangan): kembalikan dana ini.',
+  fundApplied: 'Pembayaran telah diterapkan pada pesanan.',
+  fundRefunded: 'Pembayaran telah dikembalikan kepada pembayar.',
+  receiptMethodVa: 'Virtual account {bank}',
+  receiptMethodMarket: 'Kode pembayaran {market}',
+  receiptMethodCard: 'Kartu bank',
+  receiptMethodHosted: 'Halaman pembayaran online',
+  partnerUnauthorized: 'Kunci API mitra tidak ada atau tidak dikenal.',
+  partnerCodeInvalid: 'Kode ini tidak berlaku. Minta peminjam membuka halaman Anda lagi dari aplikasi.',
+  agreementChanged: 'Perjanjian telah berubah. Silakan baca kembali sebelum Anda mengonfirmasi.',
+  confirmSmsRequired: 'Silakan masukkan kode verifikasi yang kami kirim ke ponsel Anda.',
+  confirmSmsSent: 'Kode verifikasi telah dikirim ke {phone}.',
+  confirmSmsText:
+    'Kode LendView untuk mengonfirmasi pinjaman Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun, termasuk staf LendView.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };
