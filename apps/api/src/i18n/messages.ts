@@ -229,6 +229,13 @@ const en = {
   confirmSmsSent: 'A verification code has been sent to {phone}.',
   confirmSmsText:
     'Your LendView code to confirm your loan is {code}. It expires in 5 minutes. Never share it with anyone, not even LendView staff.',
+  // Card binding with verification (issue 11 item 7; docs/repayment.md "Card binding")
+  cardCodeSent: 'Verification code sent, please check your phone. Enter it to finish adding the card.',
+  cardAlreadyBound: 'This card is already added.',
+  cardCodeWrong: 'Verification code wrong. {remaining} attempts left.',
+  cardBindLocked: 'Too many incorrect codes. You can add a card again in {minutes} minutes.',
+  cardAlreadyVerified: 'This card is already verified.',
+  cardSmsText: 'Your LendView code to add your {bank} card ending in {last4} is {code}. It expires in 10 minutes. Never share it with anyone.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -442,6 +449,12 @@ const id: Record<MessageKey, string> = {
   confirmSmsSent: 'Kode verifikasi telah dikirim ke {phone}.',
   confirmSmsText:
     'Kode LendView untuk mengonfirmasi pinjaman Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun, termasuk staf LendView.',
+  cardCodeSent: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda. Masukkan kode untuk menyelesaikan penambahan kartu.',
+  cardAlreadyBound: 'Kartu ini sudah ditambahkan.',
+  cardCodeWrong: 'Kode verifikasi salah. Sisa percobaan: {remaining}.',
+  cardBindLocked: 'Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam {minutes} menit.',
+  cardAlreadyVerified: 'Kartu ini sudah diverifikasi.',
+  cardSmsText: 'Kode LendView untuk menambahkan kartu {bank} Anda yang berakhiran {last4} adalah {code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };
