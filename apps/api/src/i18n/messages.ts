@@ -236,6 +236,12 @@ const en = {
   cardBindLocked: 'Too many incorrect codes. You can add a card again in {minutes} minutes.',
   cardAlreadyVerified: 'This card is already verified.',
   cardSmsText: 'Your LendView code to add your {bank} card ending in {last4} is {code}. It expires in 10 minutes. Never share it with anyone.',
+  // Issue 12: SMS codes per NIST SP 800-63B-4, input hardening, per-borrower limits (docs/api.md "Limits")
+  smsCodeRejected: 'The verification code is incorrect or has expired. {remaining} attempts left.',
+  smsCodeLocked: 'Too many incorrect codes. Please try again in {minutes} minutes.',
+  fieldBadCharacters: 'The field {field} contains characters that are not allowed.',
+  complaintDailyLimit: 'You can send at most {limit} complaints a day. Please try again later.',
+  chatbotTooFast: 'You are sending messages too quickly. Please wait {seconds} seconds.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -455,6 +461,11 @@ const id: Record<MessageKey, string> = {
   cardBindLocked: 'Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam {minutes} menit.',
   cardAlreadyVerified: 'Kartu ini sudah diverifikasi.',
   cardSmsText: 'Kode LendView untuk menambahkan kartu {bank} Anda yang berakhiran {last4} adalah {code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.',
+  smsCodeRejected: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: {remaining}.',
+  smsCodeLocked: 'Terlalu banyak kode yang salah. Silakan coba lagi dalam {minutes} menit.',
+  fieldBadCharacters: 'Kolom {field} berisi karakter yang tidak diizinkan.',
+  complaintDailyLimit: 'Anda dapat mengirim paling banyak {limit} pengaduan per hari. Silakan coba lagi nanti.',
+  chatbotTooFast: 'Anda mengirim pesan terlalu cepat. Silakan tunggu {seconds} detik.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };
