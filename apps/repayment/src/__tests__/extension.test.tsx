@@ -24,7 +24,7 @@ describe('/repayDelay', () => {
     expect(document.querySelector('img.rp-ext__logo')?.getAttribute('src')).toContain('data:image/svg+xml');
     expect(screen.getByTestId('delay-fee').textContent).toBe('₹180,000');
     expect(screen.getByTestId('delay-expiry').textContent).toBe('2025-04-01+7 days');
-    expect(screen.getByText('Pay the extension fee and your due date moves to 2025-04-01. You repay the loan itself by then.')).toBeTruthy();
+    expect(screen.getByText('Pay this today and your due date moves to 2025-04-01. You repay the rest of the loan by then.')).toBeTruthy();
   });
 
   it('hides the detail rows whose value is empty or 0', async () => {
@@ -57,7 +57,7 @@ describe('/repayDelay', () => {
     await renderApp(PAGE, { lang: 'id' });
     await screen.findByTestId('delay-fee');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Detail Tagihan');
-    expect(screen.getByText('Biaya perpanjangan')).toBeTruthy();
+    expect(screen.getByText('Bayar hari ini untuk perpanjangan')).toBeTruthy();
     expect(screen.getByTestId('delay-fee').textContent).toBe('Rp 180.000');
     expect(screen.getByTestId('delay-expiry').textContent).toBe('2025-04-01+7 hari');
     expect(screen.getByRole('button', { name: 'Bayar sekarang' })).toBeTruthy();

@@ -120,27 +120,31 @@ describe('spec 4.7: all-select', () => {
   });
 });
 
-describe('periodStatus 500: payment being confirmed', () => {
-  it('a first instalment in 500 makes nothing selectable, even with canClick 1', () => {
+// Issue 11 item 4: an open, unpaid code (500) must not lock the instalments; only canClick decides (spec 4.7).
+describe('periodStatus 500: a payment code is open', () => {
+  it('a first instalment in 500 with canClick 1 stays selectable and starts ticked', () => {
     const items = [item(1, { periodStatus: PERIOD_CONFIRMING, canClick: 1 }), item(2), item(3)];
-    expect(canSelect(items)).toBe(false);
-    expect(initialTicks(items)).toEqual([F, F, F]);
-    expect(toggle(items, [F, F, F], 1)).toEqual([F, F, F]);
-    expect(toggleAll(items, [F, F, F])).toEqual([F, F, F]);
+    expect(canSelect(items)).toBe(true);
+    expect(initialTicks(items)).toEqual([T, F, F]);
+    expect(toggle(items, [T, F, F], 1)).toEqual([T, T, F]);
+    expect(toggleAll(items, [T, F, F])).toEqual([T, T, T]);
+    expect(selectedTotal(items, [T, F, F])).toBe(1_000);
   });
 
-  it('an instalment in 500 later in the list is not selectable, nor any after it; all-select stops before it', () => {
+  it('an instalment in 500 later in the list is selectable like any other; all-select takes every one', () => {
     const items = [item(1), item(2), item(3, { periodStatus: PERIOD_CONFIRMING }), item(4)];
-    expect(selectableCount(items)).toBe(2);
-    expect(isSelectable(items, 1)).toBe(true);
-    expect(isSelectable(items, 2)).toBe(false);
-    expect(isSelectable(items, 3)).toBe(false);
-    expect(toggle(items, [T, F, F, F], 2)).toEqual([T, F, F, F]);
-    expect(toggle(items, [T, F, F, F], 3)).toEqual([T, F, F, F]);
+    expect(selectableCount(items)).toBe(4);
+    expect(isSelectable(items, 2)).toBe(true);
+    expect(toggle(items, [T, F, F, F], 2)).toEqual([T, T, T, F]);
     const all = toggleAll(items, [T, F, F, F]);
-    expect(all).toEqual([T, T, F, F]);
-    expect(isAllSelected(items, all)).toBe(true);
-    expect(selectedTotal(items, all)).toBe(3_000);
+    expect(all).toEqual([T, T, T, T]);
+    expect(selectedTotal(items, all)).toBe(10_000);
+  });
+
+  it('a first instalment in 500 with canClick 0 is not selectable (canClick decides)', () => {
+    const items = [item(1, { periodStatus: PERIOD_CONFIRMING, canClick: 0 }), item(2)];
+    expect(canSelect(items)).toBe(false);
+    expect(initialTicks(items)).toEqual([F, F]);
   });
 });
 

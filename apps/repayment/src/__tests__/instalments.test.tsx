@@ -111,27 +111,31 @@ describe('/installment: selection (spec 4.7)', () => {
     expect(api.to(VCODE)).toHaveLength(0);
   });
 
-  it('periodStatus 500 shows "payment being confirmed" and is not selectable', async () => {
-    setup(ok(instalmentPlan([instalment(1, { periodStatus: PERIOD_CONFIRMING, canClick: 1 }), instalment(2), instalment(3)])));
+  // Issue 11 item 4: a code opened and not paid never locks the instalments (the server keeps canClick 1).
+  it('periodStatus 500 (a code is open): "Payment code open", still selectable, the total and pay now work', async () => {
+    setup(ok(instalmentPlan([instalment(1, { periodStatus: PERIOD_CONFIRMING, canClick: 1, repayDes: 'Payment being confirmed' }), instalment(2), instalment(3)])));
     await renderApp(PAGE);
     await screen.findByRole('region', { name: 'To pay' });
-    expect(box(1).closest('label')?.textContent).toContain('Payment being confirmed');
-    expect(box(1).disabled).toBe(true);
-    expect(ticked()).toEqual([false, false, false]);
-    expect(screen.getByText('A payment for these instalments is waiting for confirmation. Once it is confirmed, they move to Paid.')).toBeTruthy();
-    await userEvent.setup().click(box(1));
-    expect(ticked()).toEqual([false, false, false]);
-    expect(total()).toBe('₹0');
+    expect(box(1).closest('label')?.textContent).toContain('Payment code open');
+    expect(box(1).closest('label')?.textContent).not.toContain('Payment being confirmed');
+    expect(box(1).disabled).toBe(false);
+    expect(ticked()).toEqual([true, false, false]);
+    expect(total()).toBe('₹437,501');
+    const user = userEvent.setup();
+    await user.click(box(2));
+    expect(ticked()).toEqual([true, true, false]);
+    expect(total()).toBe('₹875,003');
+    await user.click(payNow());
+    await waitFor(() => expect(where().path).toBe('/that?productId=1&orderId=DEMO-INST&amount=87500300&repayType=installment&periods=2'));
   });
 
-  it('a later instalment in 500: selectable up to it, all-select stops before it', async () => {
+  it('a later instalment in 500 is selectable like the others; all-select takes them all', async () => {
     setup(ok(instalmentPlan([instalment(1), instalment(2), instalment(3, { periodStatus: PERIOD_CONFIRMING })])));
     await renderApp(PAGE);
     await screen.findByRole('region', { name: 'To pay' });
-    expect(box(3).disabled).toBe(true);
-    expect(box(2).disabled).toBe(false);
+    expect(box(3).disabled).toBe(false);
     await userEvent.setup().click(selectAll());
-    expect(ticked()).toEqual([true, true, false]);
+    expect(ticked()).toEqual([true, true, true]);
   });
 });
 

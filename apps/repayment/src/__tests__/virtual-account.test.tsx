@@ -202,7 +202,8 @@ describe('/that: states', () => {
     setup(fail('This order has nothing to repay.', 'BAD_REQUEST'));
     await renderApp(PAGE);
     await waitFor(() => expect(toastText()).toBe('This order has nothing to repay.'));
-    expect(document.querySelector('.lv-error-panel')?.textContent).toContain('This order has nothing to repay.');
+    await waitFor(() => expect(document.querySelector('.lv-error-panel')?.textContent).toContain('This order has nothing to repay.'));
+    expect(screen.getByText('Your payment code could not be created.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to loan details' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -19,12 +19,15 @@ export async function generateVcode(input: GenerateVcodeInput, opts: { signal?: 
   return unwrap(await post<VaDetail>(GENERATE_VCODE_PATH, input, opts));
 }
 
-/** `input` null: nothing to ask (the link is incomplete). */
-export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang) {
+/** Spec 9 early prepayment refused by the server (issue 11): its message says from which date it is possible. */
+export const EARLY_REPAYMENT = 'EARLY_REPAYMENT';
+
+/** `input` null: nothing to ask (the link is incomplete). `enabled` false: not yet (the page checks first). */
+export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang, enabled = true) {
   return useQuery({
     queryKey: ['repayment', 'generate-vcode', input, lang],
     queryFn: ({ signal }) => generateVcode(input!, { signal }),
-    enabled: input !== null,
+    enabled: enabled && input !== null,
     // A code is issued by the server; asking again on every focus would be noise. A new mount asks again
     // (the code may have been paid or have expired meanwhile).
     staleTime: 0,

@@ -10,11 +10,13 @@
  * - Unticking an instalment unticks it and every one after it.
  * - All-select ticks every selectable instalment (the sum of all), or, when they all are ticked, goes back to
  *   the first only.
- * - periodStatus 500 ("payment being confirmed", docs/repayment.md) is never selectable, and neither is any
- *   instalment after it: paying a later period would pay the one being confirmed a second time.
+ * - periodStatus 500 (a payment code covering the instalment is open, docs/repayment.md) changes nothing: a code
+ *   that was opened and not paid must not lock the instalment (issue 11 item 4). The server keeps canClick 1 and
+ *   answers the same code again for the same amount and method, so paying again cannot charge twice; the page
+ *   offers "pay with this code" or another method.
  */
 
-/** Spec 3 / 9: an instalment whose payment has been made and is waiting for the provider's confirmation. */
+/** Spec 9: the special period status: a payment code covering this instalment is open (not paid yet). */
 export const PERIOD_CONFIRMING = 500;
 
 export interface SelectableInstalment {
@@ -26,17 +28,15 @@ export interface SelectableInstalment {
 
 export type Ticks = readonly boolean[];
 
-/** True when the list allows any selection at all: its first instalment has canClick 1 and is not being confirmed. */
+/** True when the list allows any selection at all: its first instalment has canClick 1. */
 export function canSelect(items: readonly SelectableInstalment[]): boolean {
   const first = items[0];
-  return first !== undefined && first.canClick === 1 && first.periodStatus !== PERIOD_CONFIRMING;
+  return first !== undefined && first.canClick === 1;
 }
 
 /** How many instalments, from the first, can be ticked (0 when nothing is selectable). */
 export function selectableCount(items: readonly SelectableInstalment[]): number {
-  if (!canSelect(items)) return 0;
-  const blocked = items.findIndex((it) => it.periodStatus === PERIOD_CONFIRMING);
-  return blocked === -1 ? items.length : blocked;
+  return canSelect(items) ? items.length : 0;
 }
 
 /** Whether instalment `index` can be ticked. */

@@ -1,9 +1,12 @@
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, Page } from '@lendview/ui';
+import { Button, Card, Page, buttonClassName } from '@lendview/ui';
 import { type DelayDetail, useDelayDetail } from '../api/delay-detail.ts';
+import { usePaymentState } from '../api/payment-state.ts';
+import { PaidPanel } from '../components/PaidPanel.tsx';
 import { DetailRows } from '../components/DetailRows.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -12,6 +15,8 @@ import { CalendarIcon, PhoneIcon } from '../components/icons.tsx';
 import { amountParam } from '../lib/amount.ts';
 import { showDate } from '../lib/dates.ts';
 import { visibleRows } from '../lib/detail-rows.ts';
+import { loanDetailsUrl } from '../lib/links.ts';
+import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
 import { useQueryParam } from '../lib/use-query-param.ts';
 import { useMoney } from '../lib/use-money.ts';
 import extensionImage from '../assets/extension.svg';
@@ -36,31 +41,49 @@ export default function ExtensionPage() {
   const query = useDelayDetail(productId, orderId, lang);
   const data = query.data;
 
+  // Issue 11: with an extension code open, ask payment-state every 2.5 s; an extension paid since the page
+  // opened shows "paid" and its receipt, and the detail is asked again (new due date).
+  const baseline = useRef<ReadonlySet<string> | null>(null);
+  const stateQuery = usePaymentState(productId, orderId, lang, {
+    poll: (s) => s !== undefined && s.pending !== null && !s.settled && newReceipt(baseline.current, s) === null,
+  });
+  const state = stateQuery.data;
+  if (state && baseline.current === null) baseline.current = receiptIds(state);
+  const arrived = newReceipt(baseline.current, state);
+  const refetchDetail = query.refetch;
+  useEffect(() => {
+    if (arrived) void refetchDetail();
+  }, [arrived?.id, refetchDetail]);
+
   const payNow = () => {
     if (!data || data.delayShouldPayAmount <= 0) return;
     navigate(extensionPaymentUrl(productId, orderId, data.delayShouldPayAmount));
   };
 
   let body;
-  if (data) body = <ExtensionBody data={data} />;
+  if (arrived) body = <PaidPanel receipt={arrived} settled={state?.settled === true} />;
+  else if (data) body = <ExtensionBody data={data} />;
   else if (query.isError)
     body = <LoadFailure error={query.error} title={t('common.loadFailed')} onRetry={() => void query.refetch()} productId={productId} orderId={orderId} />;
   else body = <ExtensionPlaceholder />;
 
+  let footer;
+  if (arrived)
+    footer = (
+      <Link className={buttonClassName('primary', { block: true })} to={loanDetailsUrl(productId, orderId)}>
+        {t('common.backToLoan')}
+      </Link>
+    );
+  else if (data)
+    footer = (
+      <Button variant="primary" block onClick={payNow} aria-disabled={data.delayShouldPayAmount <= 0 || undefined}>
+        {t('common.payNow')}
+      </Button>
+    );
+
   return (
-    <Page
-      title={t('delay.title')}
-      header={<PageHeader title={t('delay.title')} subtitle={t('delay.subtitle')} />}
-      className="rp-page"
-      footer={
-        data ? (
-          <Button variant="primary" block onClick={payNow} aria-disabled={data.delayShouldPayAmount <= 0 || undefined}>
-            {t('common.payNow')}
-          </Button>
-        ) : undefined
-      }
-    >
-      <div className="rp-stack" aria-busy={query.isPending || undefined}>
+    <Page title={t('delay.title')} header={<PageHeader title={t('delay.title')} subtitle={t('delay.subtitle')} />} className="rp-page" footer={footer}>
+      <div className="rp-stack" aria-busy={(!arrived && query.isPending) || undefined}>
         {body}
       </div>
     </Page>
@@ -86,7 +109,7 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
         <div className="rp-ext__fee">
           <img src={extensionImage} alt="" width={56} height={56} className="rp-ext__art" />
           <div>
-            <p className="rp-ext__fee-label">{t('delay.fee')}</p>
+            <p className="rp-ext__fee-label">{t('delay.payToday')}</p>
             <p className="rp-ext__fee-value" data-testid="delay-fee">
               {money(data.delayShouldPayAmount)}
             </p>
@@ -107,10 +130,34 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
         <p className="rp-ext__explain">{t('delay.explain', { date: newDue })}</p>
       </Card>
 
+      <Card className="rp-compare" heading={t('delay.compareTitle')}>
+        <dl className="rp-compare__list">
+          <div className="rp-compare__option">
+            <dt>{t('delay.repayNow')}</dt>
+            <dd data-testid="compare-repay">{money(data.comparison.repayNow)}</dd>
+          </div>
+          <div className="rp-compare__option rp-compare__option--extend">
+            <dt>{t('delay.extend')}</dt>
+            <dd data-testid="compare-extend">
+              <span>{t('delay.extendNow', { amount: money(data.comparison.extendNow) })}</span>
+              <span className="rp-compare__later">
+                {t('delay.extendLater', { amount: money(data.comparison.extendLater), date: showDate(data.comparison.newDueDate) })}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
       {rows.length > 0 && (
         <Card className="rp-ext-rows" heading={t('common.orderDetails')}>
           <DetailRows rows={rows} />
         </Card>
+      )}
+
+      {data.lateChargeCapPercent !== null && (
+        <p className="rp-info" data-testid="late-cap">
+          {t('delay.cap', { percent: data.lateChargeCapPercent })}
+        </p>
       )}
 
       {data.telephone.trim() !== '' && (

@@ -1,15 +1,18 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, EmptyState, Page } from '@lendview/ui';
+import { Button, Card, EmptyState, Page, buttonClassName } from '@lendview/ui';
 import { type InstalmentItem, type InstalmentPlan, useInstalmentPlan } from '../api/loan-play-detail.ts';
+import { type PendingCode, type Receipt, pendingPeriods, usePaymentState } from '../api/payment-state.ts';
+import { PaidPanel } from '../components/PaidPanel.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { CheckMark } from '../components/icons.tsx';
 import { amountParam } from '../lib/amount.ts';
-import { showDate } from '../lib/dates.ts';
+import { groupDigits } from '../lib/clipboard.ts';
+import { showDate, showDateTime } from '../lib/dates.ts';
 import {
   PERIOD_CONFIRMING,
   byPeriod,
@@ -22,6 +25,9 @@ import {
   toggle,
   toggleAll,
 } from '../lib/instalment-selection.ts';
+import { type PaymentContext, methodUrl, vaUrl } from '../lib/links.ts';
+import { PAY_TYPE } from '../lib/pay-choice.ts';
+import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
 import { useQueryParam } from '../lib/use-query-param.ts';
 import { useMoney } from '../lib/use-money.ts';
 import allPaidImage from '../assets/all-paid.svg';
@@ -46,7 +52,35 @@ export default function InstalmentPage() {
   const query = useInstalmentPlan(productId, orderId, lang);
   const header = <PageHeader title={t('installment.title')} subtitle={t('installment.subtitle')} />;
 
-  if (query.data) return <InstalmentPlanView key={query.dataUpdatedAt} plan={query.data} productId={productId} orderId={orderId} header={header} />;
+  // Issue 11: while a code is open, ask payment-state every 2.5 s; a receipt that was not there when the page
+  // opened is a payment made meanwhile: the plan is asked again and the receipt shown.
+  const baseline = useRef<ReadonlySet<string> | null>(null);
+  const stateQuery = usePaymentState(productId, orderId, lang, {
+    poll: (s) => s !== undefined && s.pending !== null && !s.settled,
+  });
+  const state = stateQuery.data;
+  if (state && baseline.current === null) baseline.current = receiptIds(state);
+  const arrived = newReceipt(baseline.current, state);
+  const refetchPlan = query.refetch;
+  useEffect(() => {
+    if (arrived) void refetchPlan();
+  }, [arrived?.id, refetchPlan]);
+  // The open code is offered only while nothing has been paid since the page opened (it may be the one paid).
+  const pending = arrived ? null : (state?.pending ?? null);
+
+  if (query.data)
+    return (
+      <InstalmentPlanView
+        key={query.dataUpdatedAt}
+        plan={query.data}
+        productId={productId}
+        orderId={orderId}
+        header={header}
+        pending={pending}
+        arrived={arrived}
+        settled={state?.settled === true}
+      />
+    );
   return (
     <Page title={t('installment.title')} header={header} className="rp-page">
       <div className="rp-stack" aria-busy={query.isPending || undefined}>
@@ -60,7 +94,53 @@ export default function InstalmentPage() {
   );
 }
 
-function InstalmentPlanView({ plan, productId, orderId, header }: { plan: InstalmentPlan; productId: string; orderId: string; header: ReactNode }) {
+/** The payment context of an open code: /that with it answers the same code (same amount, type and method). */
+function codeContext(code: PendingCode, productId: string, orderId: string): PaymentContext {
+  return {
+    productId,
+    orderId,
+    amount: amountParam(code.amount),
+    display: '',
+    repayType: code.repayType,
+    periods: code.repayType === 'installment' ? String(pendingPeriods(code)) : '',
+  };
+}
+
+/** "Pay with this code": the open code (method, number, amount, expiry), its page, and a way to change method. */
+function PendingCodeCard({ code, productId, orderId }: { code: PendingCode; productId: string; orderId: string }) {
+  const { t } = useTranslation('repayment');
+  const money = useMoney();
+  const ctx = codeContext(code, productId, orderId);
+  const method = code.payType === PAY_TYPE.bank ? t('va.bankMethod', { name: code.payCode }) : t('va.marketMethod', { name: code.payCode });
+  const what =
+    code.repayType === 'installment' ? t('va.repayType.installment', { count: pendingPeriods(code) }) : t(`va.repayType.${code.repayType}`);
+  return (
+    <Card className="rp-pending" heading={t('installment.pendingTitle')} data-testid="pending-code">
+      <p className="rp-pending__text">
+        {t('installment.pendingText', { method, what, amount: money(code.amount), date: showDateTime(code.expiresAt) })}
+      </p>
+      <p className="rp-pending__code rp-mono">{groupDigits(code.vcode)}</p>
+      <div className="rp-pending__actions">
+        <Link className={buttonClassName('primary', { block: true })} to={vaUrl(ctx)}>
+          {t('installment.payWithCode')}
+        </Link>
+        <Link className={buttonClassName('secondary', { block: true })} to={methodUrl(ctx)}>
+          {t('installment.changeMethod')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function InstalmentPlanView({ plan, productId, orderId, header, pending, arrived, settled }: {
+  plan: InstalmentPlan;
+  productId: string;
+  orderId: string;
+  header: ReactNode;
+  pending: PendingCode | null;
+  arrived: Receipt | null;
+  settled: boolean;
+}) {
   const { t } = useTranslation('repayment');
   const money = useMoney();
   const navigate = useNavigate();
@@ -111,6 +191,8 @@ function InstalmentPlanView({ plan, productId, orderId, header }: { plan: Instal
   return (
     <Page title={t('installment.title')} header={header} className="rp-page" footer={footer}>
       <div className="rp-stack">
+        {arrived && <PaidPanel receipt={arrived} settled={settled} />}
+        {pending && <PendingCodeCard code={pending} productId={productId} orderId={orderId} />}
         <Card className="rp-plan">
           <p className="rp-plan__product">{plan.productName}</p>
           <p className="rp-plan__count">{t('installment.waitCount', { count: plan.repayWaitCount })}</p>
@@ -137,9 +219,7 @@ function InstalmentPlanView({ plan, productId, orderId, header }: { plan: Instal
               ))}
             </ul>
             {selectable === 0 ? (
-              <p className="rp-muted rp-section__hint">
-                {items[0]?.periodStatus === PERIOD_CONFIRMING ? t('installment.confirmingHint') : t('installment.notPayable')}
-              </p>
+              <p className="rp-muted rp-section__hint">{t('installment.notPayable')}</p>
             ) : selectable > 1 ? (
               <p className="rp-muted rp-section__hint">{t('installment.firstAlways')}</p>
             ) : null}
@@ -177,7 +257,7 @@ function InstalmentRow({ item, checked, selectable, onToggle }: { item: Instalme
   const { t } = useTranslation('repayment');
   const money = useMoney();
   const confirming = item.periodStatus === PERIOD_CONFIRMING;
-  // While confirming, the badge says what the server's description would say again.
+  // With a code open, the badge says it (the server's description would say it again, as "being confirmed").
   const showDes = item.repayDes.trim() !== '' && !confirming;
   const id = useId();
   // Named "Instalment 2 Rp 437.502", described by its due date, description and state.
@@ -209,7 +289,7 @@ function InstalmentRow({ item, checked, selectable, onToggle }: { item: Instalme
         )}
         {confirming && (
           <span className="rp-badge rp-badge--warning" id={`${id}-state`}>
-            {t('installment.confirming')}
+            {t('installment.waiting')}
           </span>
         )}
       </span>

@@ -1,14 +1,16 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, Page } from '@lendview/ui';
-import { type VaDetail, useGenerateVcode } from '../api/generate-vcode.ts';
+import { Button, Card, Page, buttonClassName } from '@lendview/ui';
+import { EARLY_REPAYMENT, type VaDetail, useGenerateVcode } from '../api/generate-vcode.ts';
+import { usePaymentState } from '../api/payment-state.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { HavePaidDialog } from '../components/HavePaidDialog.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
+import { PaidPanel } from '../components/PaidPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { StepGroups, StepList } from '../components/StepGroups.tsx';
@@ -18,6 +20,7 @@ import { groupDigits } from '../lib/clipboard.ts';
 import { showDateTime } from '../lib/dates.ts';
 import { type PaymentContext, complaintUrl, loanDetailsUrl, methodUrl, paymentContext } from '../lib/links.ts';
 import { PAY_TYPE, loadPayChoice } from '../lib/pay-choice.ts';
+import { latestReceipt, newReceipt, receiptIds } from '../lib/payment-watch.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { vcodeRequest } from '../lib/vcode-request.ts';
 import bankImage from '../assets/bank.svg';
@@ -29,6 +32,11 @@ import '../styles/va.css';
  * `/that?productId&orderId&amount&display[&repayType&periods]`: the virtual account (or mini-market payment
  * code) to repay with (spec 2.5, 4.6). Asks generate-vcode with the method saved for this order by /individual
  * (is_default 0), or with is_default 1 when there is none.
+ *
+ * Issue 11: the page first asks payment-state. A settled order shows "paid" and its receipt instead of asking
+ * for a code (which the server would refuse: nothing to repay). While the code is pending the page polls
+ * payment-state (every 2.5 s, while visible) and turns "paid" by itself when a payment arrives that was not
+ * there when the page opened, with its receipt.
  */
 export default function VirtualAccountPage() {
   const { t } = useTranslation('repayment');
@@ -44,13 +52,41 @@ export default function VirtualAccountPage() {
     () => vcodeRequest(ctx, amount, choice),
     [ctx.productId, ctx.orderId, ctx.display, ctx.repayType, ctx.periods, amount, choice],
   );
-  const query = useGenerateVcode(input, lang);
+
+  // The receipts the order had when the page opened: a receipt not among them is this visit's payment.
+  const baseline = useRef<ReadonlySet<string> | null>(null);
+  const codeShown = useRef(false);
+  const stateQuery = usePaymentState(ctx.productId, ctx.orderId, lang, {
+    enabled: input !== null,
+    poll: (s) => codeShown.current && s !== undefined && !s.settled && newReceipt(baseline.current, s) === null,
+  });
+  const state = stateQuery.data;
+  if (state && baseline.current === null) baseline.current = receiptIds(state);
+  // A failing payment-state (older server, network) must not stop the payment: the code is asked anyway.
+  const checked = stateQuery.isSuccess || stateQuery.isError;
+  const settledOnOpen = baseline.current !== null && stateQuery.isSuccess && state?.settled === true && !codeShown.current;
+
+  const query = useGenerateVcode(input, lang, checked && !settledOnOpen);
   const data = query.data;
+  if (data) codeShown.current = true;
   const [tips, setTips] = useState(false);
+
+  // A refusal may mean the order was settled meanwhile (another tab, a card): look again.
+  const refetchState = stateQuery.refetch;
+  useEffect(() => {
+    if (query.isError) void refetchState();
+  }, [query.isError, refetchState]);
+
+  const arrived = newReceipt(baseline.current, state);
+  const paid = arrived !== null || state?.settled === true;
+  const loanUrl = loanDetailsUrl(ctx.productId, ctx.orderId);
 
   let body;
   if (!input) body = <LoadFailure error={new Error(t('common.invalidLink'))} title={t('va.failed')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />;
+  else if (paid) body = <PaidPanel receipt={arrived ?? latestReceipt(state)} settled={state?.settled === true} />;
   else if (data) body = <VaBody data={data} ctx={ctx} onNewCode={() => void query.refetch()} refreshing={query.isFetching} />;
+  else if (query.isError && isApiError(query.error) && query.error.code === EARLY_REPAYMENT)
+    body = <LoadFailure error={query.error} title={t('va.earlyTitle')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />;
   else if (query.isError)
     body = (
       <>
@@ -65,28 +101,38 @@ export default function VirtualAccountPage() {
     );
   else body = <VaPlaceholder />;
 
+  let footer;
+  if (input && paid)
+    footer = (
+      <div className="rp-footer-stack">
+        {ctx.repayType === 'installment' && state?.settled !== true && (
+          <Link className={buttonClassName('secondary', { block: true })} to={`/installment?${new URLSearchParams({ productId: ctx.productId, orderId: ctx.orderId })}`}>
+            {t('paid.instalments')}
+          </Link>
+        )}
+        <Link className={buttonClassName('primary', { block: true })} to={loanUrl}>
+          {t('common.backToLoan')}
+        </Link>
+      </div>
+    );
+  else if (data)
+    footer = (
+      <Button variant="primary" block onClick={() => setTips(true)}>
+        {t('va.havePaid')}
+      </Button>
+    );
+
   return (
-    <Page
-      title={t('va.title')}
-      header={<PageHeader title={t('va.title')} />}
-      className="rp-page"
-      footer={
-        data ? (
-          <Button variant="primary" block onClick={() => setTips(true)}>
-            {t('va.havePaid')}
-          </Button>
-        ) : undefined
-      }
-    >
-      <div className="rp-stack" aria-busy={(input !== null && query.isPending) || undefined}>
+    <Page title={t('va.title')} header={<PageHeader title={t('va.title')} />} className="rp-page" footer={footer}>
+      <div className="rp-stack" aria-busy={(input !== null && !paid && (query.isPending || !checked)) || undefined}>
         {body}
       </div>
       <HavePaidDialog
-        open={tips}
+        open={tips && !paid}
         onCancel={() => setTips(false)}
         onYes={() => {
           setTips(false);
-          navigate(loanDetailsUrl(ctx.productId, ctx.orderId));
+          navigate(loanUrl);
         }}
       />
     </Page>

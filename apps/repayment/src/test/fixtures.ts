@@ -2,6 +2,7 @@ import type { BankOption } from '../api/init-pay-type.ts';
 import type { DelayDetail } from '../api/delay-detail.ts';
 import type { InstalmentItem, InstalmentPlan } from '../api/loan-play-detail.ts';
 import type { VaDetail } from '../api/generate-vcode.ts';
+import type { PaymentState, PendingCode, Receipt } from '../api/payment-state.ts';
 
 export const BANKS: BankOption[] = [
   {
@@ -85,6 +86,32 @@ export function delayDetail(over: Partial<DelayDetail> = {}): DelayDetail {
       ],
     },
     telephone: '+62 21 5091 8080',
+    comparison: { repayNow: 262_500_000, extendNow: 18_000_000, extendLater: 255_000_000, newDueDate: '2025-04-01' },
+    lateChargeCapPercent: 100,
     ...over,
   };
+}
+
+export function receipt(over: Partial<Receipt> = {}): Receipt {
+  return {
+    id: 'led_1',
+    amount: 262_500_000,
+    paidAt: '2025-03-02T03:05:00.000Z',
+    method: 'ALFAMART payment code',
+    payCode: 'ALFAMART',
+    repayType: 'full',
+    periods: [],
+    applied: { principal: 250_000_000, interest: 12_500_000, lateCharges: 0, extensionFee: 0 },
+    unapplied: 0,
+    refunded: 0,
+    ...over,
+  };
+}
+
+export function pendingCode(over: Partial<PendingCode> = {}): PendingCode {
+  return { ...vaDetail(), periods: [], ...over };
+}
+
+export function paymentState(over: Partial<PaymentState> = {}): PaymentState {
+  return { orderStatus: 170, settled: false, pending: null, receipts: [], lastPaidAt: null, ...over };
 }
