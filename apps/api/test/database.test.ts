@@ -11,6 +11,7 @@ import {
   DEMO_H5_PRODUCT_ID,
   DEMO_OPERATORS,
   DEMO_ORDERS,
+  DEMO_PAST_HALF_TERM_ORDER,
   DEMO_SECOND_BORROWER_ORDER,
   RECOMMEND_SCENES,
 } from '@lendview/contracts';
@@ -244,7 +245,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(byNo.get(DEMO_SECOND_BORROWER_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000001' });
       // The partner-product order with an external repayment page.
       expect(byNo.get(DEMO_H5_ORDER)).toMatchObject({ status: 170, product_id: DEMO_H5_PRODUCT_ID, phone: '13800000000', principal: 150_000_000, amount_due: 160_920_000 });
-      expect(rows).toHaveLength(13);
+      // Past half its term (spec 9 early prepayment allowed), otherwise DEMO-170's twin.
+      expect(byNo.get(DEMO_PAST_HALF_TERM_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000000', principal: 250_000_000, amount_due: 261_375_000 });
+      expect(rows).toHaveLength(14);
 
       // Extension allowed exactly on DEMO-174 and DEMO-180.
       expect(rows.filter((r) => r.is_delay).map((r) => r.order_no).sort()).toEqual(['DEMO-174', 'DEMO-180']);
@@ -348,7 +351,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(await findOwnOrder(db, main.id, 'NO-SUCH-ORDER')).toBeNull();
       await expect(requireOwnOrder(db, second.id, 'DEMO-170')).rejects.toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
       expect((await listOwnOrders(db, second.id)).map((o) => o.orderNo)).toEqual([DEMO_SECOND_BORROWER_ORDER]);
-      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(12);
+      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(13);
     });
 
     it('has product terms, scenes and the agreements of the confirm scene in both languages', async () => {

@@ -26,7 +26,8 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   const confirm = (orderId: string, repaymentRecordId: number, verifyCode: string, lang: 'en' | 'id' = 'en', tok = MAIN) =>
     call<{ state: string }>(ctx, CONFIRM, { orderId, repaymentRecordId: String(repaymentRecordId), verifyCode }, { tok, lang });
   const legacyOrder = async (principal = 100_000_000) =>
-    addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 3, principal, dueDate: '2026-05-01' });
+    // Due in 30 days: day 61 of 91, so a full repayment is not refused as early (spec 9, test/early-repayment.test.ts).
+    addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 3, principal, dueDate: '2026-04-01' });
 
   it('repayment-way: the borrower\'s cards, masked, and the amount owed now', async () => {
     const r = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: DEMO_ORDERS.legacyOverdue }, { tok: MAIN, lang: 'en' });
@@ -174,7 +175,7 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     const card = await call<{ id: number }>(ctx, BIND, { bankCode: 'BNI', cardNo: '1111222233334444', holderName: 'Other' }, { tok: b.tok });
     expect(env(await commit(orderNo, card.data.id, amountDue))).toEqual(NOT_FOUND_EN);
     expect(await paymentsOf(ctx, orderNo)).toEqual([]);
-    const { orderNo: theirOrder, amountDue: theirAmount } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-05-01' });
+    const { orderNo: theirOrder, amountDue: theirAmount } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-04-01' });
     ctx.clock.advance(61_000);
     const theirs = await call<Commit>(ctx, COMMIT, { orderId: theirOrder, cardId: String(card.data.id), amount: String(theirAmount), sendMsg: '0' }, { tok: b.tok });
     expect(theirs.data.needValid).toBe(0);
@@ -238,7 +239,8 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     expect((await orderRow(ctx, orderNo)).status).toBe(4);
     const after = await call(ctx, HUICHAO, { orderId: orderNo, amount: String(amountDue) }, { tok: MAIN, lang: 'en' });
     expect(env(after)).toEqual(DUPLICATE_EN);
-    const wrong = await call(ctx, HUICHAO, { orderId: DEMO_ORDERS.legacyRepaying, amount: '5' }, { tok: MAIN, lang: 'en' });
+    // DEMO-3 is on day 20 of 91 (an early repayment, refused first): a wrong amount on an order past half its term.
+    const wrong = await call(ctx, HUICHAO, { orderId: (await legacyOrder()).orderNo, amount: '5' }, { tok: MAIN, lang: 'en' });
     expect(wrong.message).toBe('The amount does not match what this order asks now (₹1,045,500). Please refresh the page and try again.');
     const missing = await ctx.app.inject({ method: 'GET', url: '/payments/sandbox/hosted?ref=LVP20260302AAAAAAAAAAAA&isNeedPop=1' });
     expect(missing.statusCode).toBe(404);

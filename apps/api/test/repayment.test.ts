@@ -1,5 +1,6 @@
 import {
   DEMO_ORDERS,
+  DEMO_PAST_HALF_TERM_ORDER,
   DEMO_SECOND_BORROWER_ORDER,
   delayDetail,
   generateVcode,
@@ -41,6 +42,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const START = new Date('2026-03-02T03:00:00.000Z');
 
 const REFUSED = (message: string) => ({ code: 'PAYMENT_REFUSED', data: null, message });
+/**
+ * Spec 9 early prepayment (test/early-repayment.test.ts): DEMO-170 (day 30 of its 91 days) cannot be repaid in full
+ * yet, so the code and callback tests pay its twin DEMO-HALF (day 60 of 91, the same Rp 2.613.750 owed).
+ */
+const REPAYABLE = DEMO_PAST_HALF_TERM_ORDER;
 
 describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (backend) => {
   const ctx = useTestApp(backend);
@@ -88,8 +94,8 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
   });
 
   describe('generate-vcode', () => {
-    it('DEMO-170 by BCA: a 24-hour virtual account for the amount owed now, with the steps of every BCA channel', async () => {
-      const r = await bca(DEMO_ORDERS.repaying, 261_375_000, { specific_num: '2' });
+    it('DEMO-HALF by BCA: a 24-hour virtual account for the amount owed now, with the steps of every BCA channel', async () => {
+      const r = await bca(REPAYABLE, 261_375_000, { specific_num: '2' });
       expect(r.status).toBe(200);
       expect(r.code).toBe('00');
       expect(r.message).toBe('Payment code ready.');
@@ -137,9 +143,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       }
     });
 
-    it('DEMO-170 by ALFAMART: a mini-market code and its steps; it replaces the BCA code', async () => {
-      const before = await bca(DEMO_ORDERS.repaying, 261_375_000);
-      const r = await alfamart(DEMO_ORDERS.repaying, 261_375_000);
+    it('DEMO-HALF by ALFAMART: a mini-market code and its steps; it replaces the BCA code', async () => {
+      const before = await bca(REPAYABLE, 261_375_000);
+      const r = await alfamart(REPAYABLE, 261_375_000);
       expect(r.status).toBe(200);
       expect(r.data).toMatchObject({ amount: 261_375_000, payType: 2, payCode: 'ALFAMART', specificNum: '', state: 'pending', repayType: 'full' });
       expect(r.data.vcode).toMatch(/^8890\d{10}$/);
@@ -151,40 +157,40 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       ]);
       expect((await paymentByVcode(ctx, before.data.vcode)).state).toBe('cancelled');
       // In Indonesian, the same code again.
-      const id = await call<Va>(ctx, VCODE, { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '0', pay_type: '2', payCode: 'ALFAMART' }, { tok: MAIN });
+      const id = await call<Va>(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', pay_type: '2', payCode: 'ALFAMART' }, { tok: MAIN });
       expect(id.data.vcode).toBe(r.data.vcode);
       expect((id.data.payStep as string[])[2]).toBe('Bayar Rp 2.613.750 (gerai dapat menambahkan biaya sendiri).');
     });
 
     it('is_default 1: the borrower\'s last used method, else the first bank and its first channel', async () => {
       // demo-borrower last used ALFAMART (previous test).
-      const last = await call<Va>(ctx, VCODE, { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '1', payCode: 'BNI', pay_type: '1' }, { tok: MAIN });
+      const last = await call<Va>(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '1', payCode: 'BNI', pay_type: '1' }, { tok: MAIN });
       expect(last.data.payCode).toBe('ALFAMART');
       const fresh = await newBorrower(ctx);
-      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: fresh.id, status: 170, principal: 50_000_000, dueDate: '2026-05-01' });
+      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: fresh.id, status: 170, principal: 50_000_000, dueDate: '2026-04-01' });
       const first = await call<Va>(ctx, VCODE, { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '1' }, { tok: fresh.tok });
       expect(first.data).toMatchObject({ payType: 1, payCode: 'BCA', specificNum: '1', amount: 52_275_000 });
     });
 
     it('refuses an amount that is not what the order asks now, unknown methods, and orders that ask nothing for that repayType', async () => {
-      const wrong = await bca(DEMO_ORDERS.repaying, 261_374_999);
+      const wrong = await bca(REPAYABLE, 261_374_999);
       expect(wrong.status).toBe(409);
       expect({ code: wrong.code, data: wrong.data, message: wrong.message }).toEqual(
         REFUSED('The amount does not match what this order asks now (₹2,613,750). Please refresh the page and try again.'),
       );
-      const wrongId = await call(ctx, VCODE, { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '1', is_default: '0', pay_type: '1', payCode: 'BCA' }, { tok: MAIN });
+      const wrongId = await call(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '1', is_default: '0', pay_type: '1', payCode: 'BCA' }, { tok: MAIN });
       expect(wrongId.message).toBe('Jumlah tidak sesuai dengan tagihan pesanan saat ini (Rp 2.613.750). Silakan muat ulang halaman dan coba lagi.');
-      const bank = await bca(DEMO_ORDERS.repaying, 261_375_000, { payCode: 'XYZ' });
+      const bank = await bca(REPAYABLE, 261_375_000, { payCode: 'XYZ' });
       expect([bank.status, bank.code, bank.message]).toEqual([400, 'BAD_REQUEST', 'Please complete the information.']);
-      const noType = await call(ctx, VCODE, { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '0', payCode: 'BCA' }, { tok: MAIN });
+      const noType = await call(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', payCode: 'BCA' }, { tok: MAIN });
       expect(noType.message).toBe('Silakan lengkapi informasinya');
-      const channel = await bca(DEMO_ORDERS.repaying, 261_375_000, { specific_num: '9' });
+      const channel = await bca(REPAYABLE, 261_375_000, { specific_num: '9' });
       expect(channel.message).toBe('Invalid value for field: specific_num.');
-      const zero = await bca(DEMO_ORDERS.repaying, 0);
+      const zero = await bca(REPAYABLE, 0);
       expect(zero.message).toBe('Invalid value for field: amount.');
-      const inst = await bca(DEMO_ORDERS.repaying, 261_375_000, { repayType: 'installment' });
+      const inst = await bca(REPAYABLE, 261_375_000, { repayType: 'installment' });
       expect(inst.message).toBe('This order is not an instalment loan.');
-      const delay = await bca(DEMO_ORDERS.repaying, 261_375_000, { repayType: 'delay' });
+      const delay = await bca(REPAYABLE, 261_375_000, { repayType: 'delay' });
       expect(delay.message).toBe('This order cannot be extended.');
       const settled = await bca(DEMO_ORDERS.settled, 1);
       expect(settled.message).toBe('This order has nothing to repay.');
@@ -332,8 +338,8 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
   });
 
   describe('simulate (demo mode)', () => {
-    it('pays DEMO-170 through the signed callback path: the order is settled (200) and loan details show it', async () => {
-      const va = await bca(DEMO_ORDERS.repaying, 261_375_000);
+    it('pays DEMO-HALF through the signed callback path: the order is settled (200) and loan details show it', async () => {
+      const va = await bca(REPAYABLE, 261_375_000);
       const r = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode }, { lang: 'en' });
       expect(r.status).toBe(200);
       expect({ code: r.code, data: r.data, message: r.message }).toEqual({ code: '00', data: { applied: true, orderStatus: 200 }, message: 'Payment applied.' });
@@ -343,13 +349,13 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         data: { applied: false, orderStatus: 200 },
         message: 'This payment was already applied.',
       });
-      const details = await call<Details>(ctx, DETAIL, { productId: '1', orderId: DEMO_ORDERS.repaying }, { tok: MAIN, lang: 'en' });
+      const details = await call<Details>(ctx, DETAIL, { productId: '1', orderId: REPAYABLE }, { tok: MAIN, lang: 'en' });
       expect(details.data).toMatchObject({ orderStatus: 200, amount: 0, noticeStatusText: 'Settled', isScore: 1 });
       expect(details.data.userOrderDetail.detail.at(-1)).toEqual({ text: 'Settled on', value: '2026-03-02' });
-      const row = await orderRow(ctx, DEMO_ORDERS.repaying);
+      const row = await orderRow(ctx, REPAYABLE);
       expect([row.status, row.paid_amount]).toEqual([200, 261_375_000]);
       // Nothing left to pay: a new code is refused.
-      expect((await bca(DEMO_ORDERS.repaying, 261_375_000)).message).toBe('This order has nothing to repay.');
+      expect((await bca(REPAYABLE, 261_375_000)).message).toBe('This order has nothing to repay.');
     });
 
     it('a wrong amount is refused by the callback checks; an unknown code is not found', async () => {
@@ -389,8 +395,10 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     it('paying one instalment leaves the rest: 500 while its code is live, then paid; the order stays repaying', async () => {
       const tooMany = await bca(DEMO_ORDERS.instalments, 530_000_000, { repayType: 'installment', periods: '5' });
       expect([tooMany.status, tooMany.message]).toEqual([409, 'You can pay 1 to 4 instalments.']);
-      const wrongSum = await bca(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '2' });
-      expect(wrongSum.message).toBe('The amount does not match what this order asks now (₹2,120,000). Please refresh the page and try again.');
+      // Two instalments would pay period 2 ahead (an early prepayment on day 5, test/early-repayment.test.ts): the
+      // amount check is shown on one instalment paid with the sum of two.
+      const wrongSum = await bca(DEMO_ORDERS.instalments, 212_000_000, { repayType: 'installment', periods: '1' });
+      expect(wrongSum.message).toBe('The amount does not match what this order asks now (₹1,060,000). Please refresh the page and try again.');
       const va = await bca(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
       expect(va.data).toMatchObject({ amount: 106_000_000, repayType: 'installment', state: 'pending' });
       const waiting = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN, lang: 'en' });
@@ -421,6 +429,11 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     });
 
     it('paying the remaining instalments at once settles the order', async () => {
+      // On day 5 of 120 they are paid ahead: spec 9 refuses it (EARLY_REPAYMENT) until half the term has passed.
+      const early = await alfamart(DEMO_ORDERS.instalments, 318_000_000, { repayType: 'installment', periods: '3' });
+      expect([early.status, early.code]).toEqual([409, 'EARLY_REPAYMENT']);
+      // The same loan disbursed 60 days earlier (past half its term) may pay them.
+      await ctx.db.query(`UPDATE orders SET disbursed_at = disbursed_at - interval '60 days' WHERE order_no = $1`, [DEMO_ORDERS.instalments]);
       const va = await alfamart(DEMO_ORDERS.instalments, 318_000_000, { repayType: 'installment', periods: '3' });
       const paid = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode });
       expect(paid.data).toEqual({ applied: true, orderStatus: 200 });
@@ -478,6 +491,8 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         { text: 'Tanggal jatuh tempo baru', value: '2026-03-09' },
         { text: 'Jumlah pinjaman', value: 'Rp 1.200.000' },
         { text: 'Sisa tagihan pada jatuh tempo baru', value: 'Rp 1.254.600' },
+        // Issue 11: the cap is stated where late charges are shown.
+        { text: 'Batas biaya keterlambatan', value: '100% dari pokok pinjaman (Rp 1.200.000)' },
       ]);
     });
 

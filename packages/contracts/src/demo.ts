@@ -37,6 +37,13 @@ export const DEMO_IN_HOUSE_PRODUCT_ID = 1;
 export const DEMO_H5_ORDER = 'DEMO-H5';
 export const DEMO_H5_PRODUCT_ID = 2;
 
+/**
+ * A repaying order (170) of DEMO_BORROWERS.main, product 1, Rp 2.500.000 for 91 days like DEMO-170 (owes the same
+ * Rp 2.613.750) but disbursed 60 days ago, past half its term: a full repayment today is allowed (spec 9 early
+ * prepayment, docs/repayment.md), where DEMO-170 (day 30) is refused with EARLY_REPAYMENT. Added for issue 11.
+ */
+export const DEMO_PAST_HALF_TERM_ORDER = 'DEMO-HALF';
+
 /** The partner product with buttonStatus 0: listed greyed out; apply answers PRODUCT_UNAVAILABLE. */
 export const DEMO_DISABLED_PRODUCT_ID = 6;
 

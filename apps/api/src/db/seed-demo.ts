@@ -10,6 +10,7 @@ import {
   DEMO_LANDING_TEMPLATE_ID,
   DEMO_OPERATORS,
   DEMO_ORDERS,
+  DEMO_PAST_HALF_TERM_ORDER,
   DEMO_SECOND_BORROWER_ORDER,
   type LandingConfig,
 } from '@lendview/contracts';
@@ -317,6 +318,9 @@ export const DEMO_ORDER_SEEDS: OrderSeed[] = [
   { orderNo: DEMO_SECOND_BORROWER_ORDER, borrower: 'second', status: 170, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 11, disbursedDaysAgo: 10 },
   // Repaying on a partner product: loan details answer inside 0 and the partner's repayment page as h5Url.
   { orderNo: DEMO_H5_ORDER, borrower: 'main', productId: DEMO_H5_PRODUCT_ID, status: 170, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 21, disbursedDaysAgo: 20 },
+  // Spec 9 early prepayment: DEMO-170 (day 30 of 91) cannot be repaid in full yet; this twin is on day 60 of 91,
+  // past half its term, so a full repayment today is allowed (the /that full-repayment flow of the demo).
+  { orderNo: DEMO_PAST_HALF_TERM_ORDER, borrower: 'main', status: 170, rupiah: 2_500_000, termDays: 91, appliedDaysAgo: 61, disbursedDaysAgo: 60 },
 ];
 
 /** Extension (delay) terms offered on DEMO-174 and DEMO-180. */

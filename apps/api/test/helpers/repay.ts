@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_BORROWERS } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { addDays } from '../../src/lib/dates.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SANDBOX_CALLBACK_PATH, signSandboxBody, type SandboxEventBody } from '../../src/providers/payments.ts';
 import { envelopeOf, type TestContext } from './setup.ts';
 
@@ -13,7 +14,9 @@ export async function borrowerIdOf(ctx: TestContext, phone: string = DEMO_BORROW
 let seq = 0;
 /**
  * A fresh single-payment order of product 1 at 0.05 %/day for 91 days, so a test can change it without touching
- * the shared demo fixtures. amount_due = principal + interest.
+ * the shared demo fixtures. amount_due = principal + interest. Applied and disbursed 91 days before its due date
+ * (10:00 Jakarta), so spec 9's early-prepayment rule sees a consistent loan: a full repayment is allowed from
+ * 45 days before the due date on (test/early-repayment.test.ts).
  */
 export async function addOrder(
   ctx: TestContext,
@@ -30,7 +33,7 @@ export async function addOrder(
      VALUES ($1, $2, 1, $3, $4, $5, 0, $6, 0, 91, 5, 1, $7, $8, $9, $10, $10, $11)`,
     [
       orderNo, o.borrowerId, o.status, o.principal, interest, amountDue, o.isDelay ?? false, o.extensionFee ?? null,
-      o.extensionDays ?? null, ctx.clock.now(), o.dueDate,
+      o.extensionDays ?? null, new Date(`${addDays(o.dueDate, -91)}T03:00:00.000Z`), o.dueDate,
     ],
   );
   return { orderNo, amountDue };
