@@ -1,4 +1,6 @@
+import { createHash, createHmac } from 'node:crypto';
 import { DEMO_BORROWERS, endpoint } from '@lendview/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../src/lib/endpoint.ts';
@@ -154,17 +156,24 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     expect(envelopeOf(wrong)).toEqual({
       code: 'BAD_REQUEST',
       data: null,
-      message: 'The verification code is incorrect. 4 attempts left.',
+      message: 'The verification code is incorrect or has expired. 4 attempts left.',
     });
     const wrongId = await login(ctx, phone, wrongOf(code));
-    expect(envelopeOf(wrongId).message).toBe('Kode verifikasi salah. Sisa percobaan: 3.');
+    expect(envelopeOf(wrongId).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 3.');
 
     const right = await login(ctx, phone, code);
     expect(right.statusCode).toBe(200);
     expect(envelopeOf(right).code).toBe('00');
+    // A success clears the run of failures: the next code starts from 5 again.
+    ctx.clock.advance(61_000);
+    await sendCode(ctx, phone);
+    const next = await latestCode(ctx, phone);
+    expect(envelopeOf(await login(ctx, phone, wrongOf(next), '?isNeedPop=1')).message).toBe(
+      'The verification code is incorrect or has expired. 4 attempts left.',
+    );
   });
 
-  it('refuses an expired code (5 minutes)', async () => {
+  it('refuses an expired code (5 minutes) with the same answer as a wrong one', async () => {
     const phone = '13900000004';
     await addBorrower(ctx.db, phone);
     await sendCode(ctx, phone);
@@ -175,11 +184,9 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     expect(envelopeOf(res)).toEqual({
       code: 'BAD_REQUEST',
       data: null,
-      message: 'The verification code has expired. Please request a new code.',
+      message: 'The verification code is incorrect or has expired. 4 attempts left.',
     });
-    expect(envelopeOf(await login(ctx, phone, code)).message).toBe(
-      'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
-    );
+    expect(envelopeOf(await login(ctx, phone, code)).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 3.');
   });
 
   it('accepts a code just before it expires', async () => {
@@ -202,41 +209,108 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     expect(envelopeOf(reused)).toEqual({
       code: 'BAD_REQUEST',
       data: null,
-      message: 'This verification code has already been used. Please request a new code.',
+      message: 'The verification code is incorrect or has expired. 4 attempts left.',
     });
   });
 
-  it('kills the code after 5 wrong tries, even for the right code', async () => {
+  it('stores codes only as an HMAC with a per-code salt, never the code or sha256(salt:code)', async () => {
+    const phone = '13900000011';
+    await addBorrower(ctx.db, phone);
+    await sendCode(ctx, phone);
+    const code = await latestCode(ctx, phone);
+    const [row] = await ctx.db.query<{ code_salt: string; code_hash: string }>(
+      'SELECT code_salt, code_hash FROM sms_codes WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+      [phone],
+    );
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.code_hash).not.toContain(code);
+    expect(row!.code_hash).not.toBe(createHash('sha256').update(`${row!.code_salt}:${code}`).digest('hex'));
+    expect(row!.code_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    // Without a configured secret the key is the database's own, made once.
+    const key = await ctx.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'sms_code_hmac_key'");
+    expect(key[0]!.value).toMatch(/^[0-9a-f]{64}$/);
+    const mac = createHmac('sha256', Buffer.from(key[0]!.value, 'hex')).update(`login:${phone}:${row!.code_salt}:${code}`).digest('hex');
+    expect(row!.code_hash).toBe(mac);
+  });
+
+  it('locks the phone after 5 failures, even for the right code; a new code does not reset the count', async () => {
     const phone = '13900000007';
     await addBorrower(ctx.db, phone);
     await sendCode(ctx, phone);
     const code = await latestCode(ctx, phone);
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push(envelopeOf(await login(ctx, phone, wrongOf(code), '?isNeedPop=1')).message);
-    expect(messages).toEqual([
-      'The verification code is incorrect. 4 attempts left.',
-      'The verification code is incorrect. 3 attempts left.',
-      'The verification code is incorrect. 2 attempts left.',
-      'The verification code is incorrect. 1 attempts left.',
-      'Too many incorrect attempts. Please request a new code.',
-    ]);
-    const right = await login(ctx, phone, code, '?isNeedPop=1');
-    expect(right.statusCode).toBe(429);
-    expect(envelopeOf(right)).toEqual({
-      code: 'RATE_LIMITED',
-      data: null,
-      message: 'Too many incorrect attempts. Please request a new code.',
-    });
-    expect(envelopeOf(await login(ctx, phone, code)).message).toBe(
-      'Terlalu banyak percobaan yang salah. Silakan minta kode baru.',
-    );
+    for (let i = 0; i < 3; i++) messages.push(envelopeOf(await login(ctx, phone, wrongOf(code), '?isNeedPop=1')).message);
 
-    // A new code (after the 60 s resend window) starts afresh; the old one stays dead.
+    // A resend brings a new code, not a new budget.
     ctx.clock.advance(61_000);
-    await sendCode(ctx, phone);
+    expect((await sendCode(ctx, phone)).statusCode).toBe(200);
     const fresh = await latestCode(ctx, phone);
-    expect(fresh).toMatch(/^\d{6}$/);
-    expect((await login(ctx, phone, fresh)).statusCode).toBe(200);
+    messages.push(envelopeOf(await login(ctx, phone, wrongOf(fresh), '?isNeedPop=1')).message);
+    const fifth = await login(ctx, phone, wrongOf(fresh), '?isNeedPop=1');
+    messages.push(envelopeOf(fifth).message);
+    expect(messages).toEqual([
+      'The verification code is incorrect or has expired. 4 attempts left.',
+      'The verification code is incorrect or has expired. 3 attempts left.',
+      'The verification code is incorrect or has expired. 2 attempts left.',
+      'The verification code is incorrect or has expired. 1 attempts left.',
+      'Too many incorrect codes. Please try again in 15 minutes.',
+    ]);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.headers['retry-after']).toBe('900');
+
+    const right = await login(ctx, phone, fresh, '?isNeedPop=1');
+    expect(right.statusCode).toBe(429);
+    expect(envelopeOf(right)).toEqual({ code: 'RATE_LIMITED', data: null, message: 'Too many incorrect codes. Please try again in 15 minutes.' });
+    expect(envelopeOf(await login(ctx, phone, fresh)).message).toBe('Terlalu banyak kode yang salah. Silakan coba lagi dalam 15 menit.');
+    // Asking for a code while locked gets the lock, not a code.
+    const resend = await sendCode(ctx, phone, '?isNeedPop=1');
+    expect(resend.statusCode).toBe(429);
+    expect(envelopeOf(resend).message).toBe('Too many incorrect codes. Please try again in 15 minutes.');
+
+    // After the lock: a new code works, and the next lock lasts twice as long.
+    ctx.clock.advance(15 * 60 * 1000);
+    await sendCode(ctx, phone);
+    const third = await latestCode(ctx, phone);
+    for (let i = 0; i < 4; i++) await login(ctx, phone, wrongOf(third));
+    const second = await login(ctx, phone, wrongOf(third), '?isNeedPop=1');
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('1800');
+    expect(envelopeOf(second).message).toBe('Too many incorrect codes. Please try again in 30 minutes.');
+
+    ctx.clock.advance(30 * 60 * 1000);
+    await sendCode(ctx, phone);
+    expect((await login(ctx, phone, await latestCode(ctx, phone))).statusCode).toBe(200);
+  });
+
+  it('caps failures per phone per day: the 20th locks it until the day window ends', async () => {
+    const phone = '13900000012';
+    await addBorrower(ctx.db, phone);
+    const start = ctx.clock.now().getTime();
+    let last;
+    for (let lock = 0; lock < 4; lock++) {
+      for (let i = 0; i < 5; i++) last = await login(ctx, phone, '000000');
+      const seconds = Number(last!.headers['retry-after']);
+      if (lock < 3) ctx.clock.advance(seconds * 1000);
+    }
+    expect(last!.statusCode).toBe(429);
+    // 15 + 30 + 60 minutes of locks passed; the daily cap holds until 24 h after the first failure.
+    const until = start + 24 * 60 * 60 * 1000;
+    expect(Number(last!.headers['retry-after'])).toBe(Math.ceil((until - ctx.clock.now().getTime()) / 1000));
+    const guard = await ctx.db.query<{ day_failures: number }>("SELECT day_failures FROM sms_code_guards WHERE phone = $1 AND purpose = 'login'", [phone]);
+    expect(guard).toEqual([{ day_failures: 20 }]);
+  });
+
+  it('caps code checks per client IP in the database', async () => {
+    const ip = '198.51.100.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const phone = `1370000${String(i).padStart(4, '0')}`;
+      const res = await ctx.app.inject({ method: 'POST', url: '/v3/login/sms-login?isNeedPop=1', remoteAddress: ip, ...form({ phone, smsCode: '000000' }) });
+      statuses.push(res.statusCode);
+      if (i === 60) expect(envelopeOf(res).message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
   });
 
   it('allows one code per phone per 60 s, held in the database', async () => {
@@ -285,7 +359,7 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     const second = /(\d{6})/.exec(list[0]!.body)![1]!;
     if (first !== second) {
       expect(envelopeOf(await login(ctx, phone, first, '?isNeedPop=1')).message).toMatch(
-        /^The verification code is incorrect\./,
+        /^The verification code is incorrect or has expired\./,
       );
     }
     expect((await login(ctx, phone, second)).statusCode).toBe(200);
@@ -333,8 +407,38 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     expect(envelopeOf(attempt)).toEqual({
       code: 'BAD_REQUEST',
       data: null,
-      message: 'Please request a verification code first.',
+      message: 'The verification code is incorrect or has expired. 4 attempts left.',
     });
+  });
+
+  it('answers a registered and an unregistered phone byte for byte alike, from send to lock', async () => {
+    const registered = '13900000013';
+    const stranger = '13911113333';
+    await addBorrower(ctx.db, registered);
+    const same = async (call: (phone: string) => Promise<LightMyRequestResponse>) => {
+      const [a, b] = [await call(registered), await call(stranger)];
+      expect(b.statusCode).toBe(a.statusCode);
+      expect(b.body).toBe(a.body);
+      const headers = (r: LightMyRequestResponse) => {
+        const { date: _d, 'x-request-id': _id, ...rest } = r.headers;
+        return rest;
+      };
+      expect(headers(b)).toEqual(headers(a));
+      return a;
+    };
+    expect((await same((p) => sendCode(ctx, p, '?isNeedPop=1'))).statusCode).toBe(200);
+    expect((await same((p) => sendCode(ctx, p))).statusCode).toBe(429);
+    const code = await latestCode(ctx, registered);
+    // Wrong, then the registered phone's own code after it expired, then used: never a hint.
+    expect((await same((p) => login(ctx, p, wrongOf(code), '?isNeedPop=1'))).statusCode).toBe(400);
+    expect((await same((p) => login(ctx, p, wrongOf(code)))).statusCode).toBe(400);
+    ctx.clock.advance(5 * 60 * 1000);
+    expect((await same((p) => login(ctx, p, code, '?isNeedPop=1'))).statusCode).toBe(400);
+    await same((p) => login(ctx, p, wrongOf(code)));
+    const locked = await same((p) => login(ctx, p, code, '?isNeedPop=1'));
+    expect(locked.statusCode).toBe(429);
+    expect(envelopeOf(locked).message).toBe('Too many incorrect codes. Please try again in 15 minutes.');
+    expect((await same((p) => sendCode(ctx, p, '?isNeedPop=1'))).statusCode).toBe(429);
   });
 
   it('validates phone and code formats with the spec 5 messages', async () => {

@@ -269,18 +269,52 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect(await outbox(ctx, other)).toEqual([]);
     });
 
-    it('code 11 for a registered phone, no SMS sent', async () => {
+    it('a registered phone gets the answer a new one gets, and a code; register with it answers 11', async () => {
       const ip = freshIp();
       const phone = DEMO_BORROWERS.main.phone;
-      const en = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
-      expect({ code: en.code, data: en.data, message: en.message }).toEqual({ code: 11, data: null, message: REGISTERED_EN });
-      const id = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip });
-      expect({ code: id.code, message: id.message }).toEqual({ code: 11, message: REGISTERED_ID });
-      // Without the right captcha nobody learns that the phone is registered.
+      const stranger = freshPhone();
+      // Byte for byte the same answer, registered or not (issue 12: no account enumeration at get-sms).
+      const a = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
+      const b = await getSms(ctx, smsFields(stranger, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
+      expect({ status: a.status, code: a.code, data: a.data, message: a.message }).toEqual({
+        status: 200, code: 0, data: { resendAfter: 60 }, message: 'verification code sent, please check your phone',
+      });
+      expect(b.res.body).toBe(a.res.body);
+      expect(b.status).toBe(a.status);
+      // The resend rule holds for both alike, too.
+      const a2 = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
+      const b2 = await getSms(ctx, smsFields(stranger, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
+      expect(a2.status).toBe(429);
+      expect(b2.res.body).toBe(a2.res.body);
+      expect(await outbox(ctx, phone)).toHaveLength(1);
+      expect(await outbox(ctx, stranger)).toHaveLength(1);
+      // Without the right captcha nothing is sent at all.
+      ctx.clock.advance(61 * 1000);
       const captcha = await newCaptcha(ctx, { ip });
       const guess = await getSms(ctx, smsFields(phone, { ...captcha, answer: captcha.answer === 'AAAA' ? 'CCCC' : 'AAAA' }), { ip });
       expect(guess.code).toBe(101);
-      expect(await outbox(ctx, phone)).toEqual([]);
+      expect(await outbox(ctx, phone)).toHaveLength(1);
+    });
+
+    it('register: a wrong code answers a registered and a new phone byte for byte alike; the right one tells 11', async () => {
+      const ip = freshIp();
+      const registered = await smsSent(ctx, ip, DEMO_BORROWERS.second.phone);
+      const stranger = await smsSent(ctx, ip);
+      const wrongA = await registerCall(ctx, registerFields(registered.phone, registered.captcha, wrongOf(registered.code)), { ip, lang: 'en' });
+      const wrongB = await registerCall(ctx, registerFields(stranger.phone, stranger.captcha, wrongOf(stranger.code)), { ip, lang: 'en' });
+      expect({ status: wrongA.status, code: wrongA.code, message: wrongA.message }).toEqual({
+        status: 400, code: 'BAD_REQUEST', message: 'The verification code is incorrect or has expired. 4 attempts left.',
+      });
+      expect(wrongB.res.body).toBe(wrongA.res.body);
+      // Only the phone's own code reveals that it is registered: whoever has it holds the phone.
+      const right = await registerCall(ctx, registerFields(registered.phone, registered.captcha, registered.code), { ip, lang: 'en' });
+      expect({ status: right.status, code: right.code, data: right.data, message: right.message }).toEqual({
+        status: 409, code: 11, data: null, message: REGISTERED_EN,
+      });
+      // The repeated tap on Apply after that answers 11 again (the sid is used).
+      const again = await registerCall(ctx, registerFields(registered.phone, registered.captcha, registered.code), { ip });
+      expect({ code: again.code, message: again.message }).toEqual({ code: 11, message: REGISTERED_ID });
+      expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [registered.phone])).length).toBe(1);
     });
 
     it('field messages of spec 5: phone, captcha', async () => {
@@ -376,11 +410,14 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect({ status: again.status, code: again.code, data: again.data, message: again.message }).toEqual({
         status: 409, code: 11, data: null, message: REGISTERED_EN,
       });
-      // Asking for a new code now: 11 without an SMS.
+      // Asking for a new code now: answered like any phone (a code is sent); register with it says 11.
       ctx.clock.advance(61 * 1000);
-      const sms = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip });
-      expect({ code: sms.code, message: sms.message }).toEqual({ code: 11, message: REGISTERED_ID });
-      expect(await outbox(ctx, phone)).toHaveLength(1);
+      const next = await newCaptcha(ctx, { ip });
+      const sms = await getSms(ctx, smsFields(phone, next), { ip });
+      expect({ code: sms.code, message: sms.message }).toEqual({ code: 0, message: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda' });
+      expect(await outbox(ctx, phone)).toHaveLength(2);
+      const told = await registerCall(ctx, registerFields(phone, next, await lastCode(ctx, phone)), { ip });
+      expect({ code: told.code, message: told.message }).toEqual({ code: 11, message: REGISTERED_ID });
       expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [phone])).length).toBe(1);
 
       // The platform's login lets the new borrower (no orders yet) in.
@@ -395,7 +432,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect(envelopeOf(logout)).toMatchObject({ code: '00', data: { loggedOut: true } });
     });
 
-    it('code 11 when another registration of the phone won first', async () => {
+    it('a code already spent by another registration of the phone is refused like a wrong one', async () => {
       const ip = freshIp();
       const { phone, captcha: first } = await smsSent(ctx, ip);
       ctx.clock.advance(61 * 1000);
@@ -404,7 +441,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const code = await lastCode(ctx, phone);
       expect((await registerCall(ctx, registerFields(phone, first, code), { ip })).code).toBe(0);
       const late = await registerCall(ctx, registerFields(phone, second, code), { ip });
-      expect({ code: late.code, message: late.message }).toEqual({ code: 11, message: REGISTERED_ID });
+      expect({ code: late.code, message: late.message }).toEqual({ code: 'BAD_REQUEST', message: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 4.' });
       expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [phone])).length).toBe(1);
     });
 
@@ -437,37 +474,47 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect(r.code).toBe(-1);
     });
 
-    it('other: a wrong SMS code counts down the attempts, then the code is dead', async () => {
+    it('other: wrong SMS codes count down across codes, then the phone is locked for 15 minutes', async () => {
       const ip = freshIp();
       const { phone, captcha, code } = await smsSent(ctx, ip);
-      for (let left = 4; left >= 1; left--) {
+      for (let left = 4; left >= 2; left--) {
         const r = await registerCall(ctx, registerFields(phone, captcha, wrongOf(code)), { ip, lang: 'en' });
         expect({ status: r.status, code: r.code, message: r.message }).toEqual({
           status: 400,
           code: 'BAD_REQUEST',
-          message: `The verification code is incorrect. ${left} attempts left.`,
+          message: `The verification code is incorrect or has expired. ${left} attempts left.`,
         });
       }
-      const fifth = await registerCall(ctx, registerFields(phone, captcha, wrongOf(code)), { ip, lang: 'en' });
-      expect({ status: fifth.status, code: fifth.code, message: fifth.message }).toEqual({
+      // A new code does not bring a new budget.
+      ctx.clock.advance(61 * 1000);
+      const second = await smsSent(ctx, ip, phone);
+      const fourth = await registerCall(ctx, registerFields(phone, second.captcha, wrongOf(second.code)), { ip, lang: 'en' });
+      expect(fourth.message).toBe('The verification code is incorrect or has expired. 1 attempts left.');
+      const fifth = await registerCall(ctx, registerFields(phone, second.captcha, wrongOf(second.code)), { ip, lang: 'en' });
+      expect({ status: fifth.status, code: fifth.code, message: fifth.message, retry: fifth.res.headers['retry-after'] }).toEqual({
         status: 429,
         code: 'RATE_LIMITED',
-        message: 'Too many incorrect attempts. Please request a new code.',
+        message: 'Too many incorrect codes. Please try again in 15 minutes.',
+        retry: '900',
       });
-      const right = await registerCall(ctx, registerFields(phone, captcha, code), { ip });
+      const right = await registerCall(ctx, registerFields(phone, second.captcha, second.code), { ip });
       expect({ code: right.code, message: right.message }).toEqual({
         code: 'RATE_LIMITED',
-        message: 'Terlalu banyak percobaan yang salah. Silakan minta kode baru.',
+        message: 'Terlalu banyak kode yang salah. Silakan coba lagi dalam 15 menit.',
       });
       expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [phone])).length).toBe(0);
-
-      // A new code (new captcha after the 60 s countdown) registers.
+      // While locked no code is sent.
       ctx.clock.advance(61 * 1000);
+      const blocked = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
+      expect({ status: blocked.status, message: blocked.message }).toEqual({ status: 429, message: 'Too many incorrect codes. Please try again in 14 minutes.' });
+
+      // After the lock, a new code registers.
+      ctx.clock.advance(15 * MIN);
       const fresh = await smsSent(ctx, ip, phone);
       expect((await registerCall(ctx, registerFields(phone, fresh.captcha, fresh.code), { ip })).code).toBe(0);
     });
 
-    it('other: an expired SMS code', async () => {
+    it('other: an expired or a reused SMS code is refused like a wrong one', async () => {
       const ip = freshIp();
       const { phone, captcha, code } = await smsSent(ctx, ip);
       ctx.clock.advance(5 * MIN);
@@ -475,9 +522,24 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect({ status: r.status, code: r.code, message: r.message }).toEqual({
         status: 400,
         code: 'BAD_REQUEST',
-        message: 'The verification code has expired. Please request a new code.',
+        message: 'The verification code is incorrect or has expired. 4 attempts left.',
       });
       expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [phone])).length).toBe(0);
+
+      // Reused: a code that registered once does not pass a second time for another captcha of the phone.
+      ctx.clock.advance(61 * 1000);
+      const first = await smsSent(ctx, ip, phone);
+      ctx.clock.advance(61 * 1000);
+      const other = await newCaptcha(ctx, { ip });
+      await ctx.db.query('UPDATE captchas SET state = $2, phone = $3, expires_at = $4 WHERE sid = $1', [other.sid, 'bound', phone, new Date(ctx.clock.now().getTime() + 10 * MIN)]);
+      expect((await registerCall(ctx, registerFields(phone, first.captcha, first.code), { ip })).code).toBe(0);
+      await ctx.db.query('DELETE FROM borrowers WHERE phone = $1', [phone]);
+      const reused = await registerCall(ctx, registerFields(phone, other, first.code), { ip, lang: 'en' });
+      expect({ status: reused.status, message: reused.message }).toEqual({
+        status: 400,
+        // The success before cleared the run of failures.
+        message: 'The verification code is incorrect or has expired. 4 attempts left.',
+      });
     });
 
     it('other: the login code of a phone is not a registration code', async () => {
@@ -487,7 +549,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect((await getSms(ctx, smsFields(phone, captcha), { ip })).code).toBe(0);
       await ctx.db.query(`DELETE FROM sms_codes WHERE phone = $1 AND purpose = 'register'`, [phone]);
       const r = await registerCall(ctx, registerFields(phone, captcha, '123456'), { ip, lang: 'en' });
-      expect({ code: r.code, message: r.message }).toEqual({ code: 'BAD_REQUEST', message: 'Please request a verification code first.' });
+      expect({ code: r.code, message: r.message }).toEqual({ code: 'BAD_REQUEST', message: 'The verification code is incorrect or has expired. 4 attempts left.' });
     });
 
     it('field messages of spec 5: phone, captcha, SMS code', async () => {

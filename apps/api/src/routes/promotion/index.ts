@@ -16,7 +16,7 @@ import { t } from '../../i18n/messages.ts';
 import { renderCaptchaPng } from '../../lib/captcha-image.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { sendFailure } from '../../lib/envelope.ts';
-import { ApiError, badRequest, rateLimited } from '../../lib/errors.ts';
+import { ApiError, rateLimited } from '../../lib/errors.ts';
 import {
   bindCaptcha,
   createCaptcha,
@@ -32,9 +32,10 @@ import {
   ipHasher,
   recordRegistration,
 } from '../../repositories/promotion.ts';
-import { hitRateLimit } from '../../repositories/rate-limits.ts';
+import { BORROWER_LIMITS, capRule, hitRateLimit } from '../../repositories/rate-limits.ts';
 import { findBorrowerByPhone } from '../../repositories/sessions.ts';
-import { checkSmsCode, issueSmsCode } from '../../repositories/sms-codes.ts';
+import { checkSmsCode, issueSmsCode, smsCodeKeySource, smsCodeLock } from '../../repositories/sms-codes.ts';
+import { smsCodeFailure, smsCodeLocked } from '../login/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -49,6 +50,7 @@ const captchaQuery = z.object({ sid: z.string().trim().min(1).max(64) });
  */
 export default async function promotionRoutes(app: FastifyInstance) {
   const hashIp = ipHasher(app.db);
+  const smsKey = smsCodeKeySource(app);
 
   // Spec 8: code 11 and the wrong-captcha codes are the page's cue (go to download, refresh the captcha).
   const alreadyRegistered = () => new ApiError(PROMO_CODE.alreadyRegistered, 'promoAlreadyRegistered', undefined, { status: 409 });
@@ -126,12 +128,17 @@ export default async function promotionRoutes(app: FastifyInstance) {
       );
       if (!ip.allowed) throw rateLimited('tooManyRequests', ip.retryAfterSeconds);
 
-      // The captcha before anything about the phone: without solving it nobody learns whether a phone is
-      // registered, nor uses up someone else's daily codes.
+      // The captcha before anything about the phone: without solving it nobody uses up someone else's daily
+      // codes.
       if (!(await spendCaptcha(db, input.sid, input.capcode, now))) {
         throw new ApiError(PROMO_CODE.smsWrongCaptcha, 'captchaInvalid');
       }
-      if (await findBorrowerByPhone(db, input.phone)) throw alreadyRegistered();
+
+      // Issue 12 (NIST SP 800-63B-4, OWASP): the answer is the same whether or not the phone is a borrower. A
+      // registered phone gets a code too; register tells it to download the app (spec 8 code 11) only once
+      // the code proves the visitor holds the phone. The limits and the lock apply to every phone alike.
+      const locked = await smsCodeLock(db, input.phone, 'register', now);
+      if (locked !== null) throw smsCodeLocked(locked);
 
       const rules = [
         { key: `sms:register:phone:${input.phone}`, limit: 1, windowMs: limits.smsResendSeconds * 1000, message: 'smsResendTooSoon' },
@@ -141,8 +148,7 @@ export default async function promotionRoutes(app: FastifyInstance) {
         const verdict = await hitRateLimit(db, rule, now);
         if (!verdict.allowed) throw rateLimited(rule.message, verdict.retryAfterSeconds);
       }
-
-      const code = await issueSmsCode(db, input.phone, 'register', now);
+      const code = await issueSmsCode(db, await smsKey(), input.phone, 'register', now);
       await app.sms.send({ phone: input.phone, purpose: 'register', body: t(lang, 'registerSmsText', { code }) });
       await bindCaptcha(db, input.sid, input.phone, now);
       return { resendAfter: limits.smsResendSeconds };
@@ -153,17 +159,27 @@ export default async function promotionRoutes(app: FastifyInstance) {
     fieldMessages: { phone: 'phoneInvalid', capcode: 'captchaInvalid', sid: 'captchaInvalid', smsCode: 'smsCodeInvalid' },
     successMessage: 'registerOk',
     handler: async ({ input, db, now, req }) => {
+      const perIp = await hitRateLimit(db, capRule('sms-check:ip', req.ip, BORROWER_LIMITS.smsChecksPerIpPerHour), now);
+      if (!perIp.allowed) throw rateLimited('tooManyRequests', perIp.retryAfterSeconds);
       // Outside the transaction: on PGlite a query on the outer db inside it would wait forever.
       const ipHash = await hashIp(req.ip);
-      // Commit the SMS code's attempt count whatever the outcome; answer after the transaction.
+      const key = await smsKey();
+      // Commit the SMS code's failure count whatever the outcome; answer after the transaction.
       const outcome = await db.transaction(async (tx) => {
         const captcha = await findBoundCaptcha(tx, { sid: input.sid, phone: input.phone, capcode: input.capcode, now });
         if (!captcha) return { result: 'captcha' as const };
-        // A repeated tap on Apply after success arrives with the used sid: the phone is registered now (11).
-        if (await findBorrowerByPhone(tx, input.phone)) return { result: 'registered' as const };
-        if (captcha === 'used') return { result: 'captcha' as const };
-        const check = await checkSmsCode(tx, { phone: input.phone, purpose: 'register', code: input.smsCode, now });
+        // A used sid: a registration with this sid, captcha and phone succeeded, i.e. whoever holds them proved
+        // the phone with its code. A repeated tap on Apply after success lands here (11).
+        if (captcha === 'used') {
+          return (await findBorrowerByPhone(tx, input.phone)) ? { result: 'registered' as const } : { result: 'captcha' as const };
+        }
+        const check = await checkSmsCode(tx, key, { phone: input.phone, purpose: 'register', code: input.smsCode, now });
         if (check.result !== 'ok') return check;
+        // The code proves the phone: only now may the answer say that it is already a borrower.
+        if (await findBorrowerByPhone(tx, input.phone)) {
+          await markCaptchaUsed(tx, input.sid);
+          return { result: 'registered' as const };
+        }
         const borrowerId = await createRegisteredBorrower(tx, input.phone, now);
         if (borrowerId === null) return { result: 'registered' as const };
         await recordRegistration(
@@ -192,16 +208,8 @@ export default async function promotionRoutes(app: FastifyInstance) {
           throw new ApiError(PROMO_CODE.registerWrongCaptcha, 'captchaInvalid');
         case 'registered':
           throw alreadyRegistered();
-        case 'none':
-          throw badRequest('smsCodeNotRequested');
-        case 'used':
-          throw badRequest('smsCodeUsed');
-        case 'expired':
-          throw badRequest('smsCodeExpired');
-        case 'wrong':
-          throw badRequest('smsCodeWrong', { remaining: outcome.remaining });
-        case 'locked':
-          throw new ApiError(ErrorCode.rateLimited, 'smsCodeTooManyTries');
+        default:
+          throw smsCodeFailure(outcome);
       }
     },
   });
