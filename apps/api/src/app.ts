@@ -7,6 +7,7 @@ import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
+import { LOG_REDACT_PATHS, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { TempFolderStorage, type StorageProvider } from './providers/storage.ts';
@@ -42,8 +43,11 @@ export interface BuildAppOptions {
   shellDir: string;
   /** Published remotes: remotes.json and <app>/<version>/ folders. */
   releasesDir: string;
-  /** false (tests), true, or pino options. Structured JSON logs with a request id either way. */
-  logger?: boolean | { level?: string };
+  /**
+   * false (tests), true, or pino options. Structured JSON logs with a request id either way. `stream` sends the
+   * lines elsewhere than stdout (tests read what would be logged).
+   */
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
   /** SMS provider; default writes the sms_outbox table. */
   sms?: SmsProvider;
   /** Payment provider; default the sandbox (providers/payments.ts), signing with `paymentWebhookSecret`. */
@@ -65,19 +69,16 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Strips session tokens from URLs before they reach the log. */
-export const redactUrl = (url: string) => url.replace(/([?&]tok=)[^&#]*/g, '$1[redacted]');
-
 function loggerOptions(logger: BuildAppOptions['logger']) {
   if (!logger) return false;
   const level = typeof logger === 'object' && logger.level ? logger.level : 'info';
   return {
     level,
-    serializers: {
-      req(req: { method: string; url: string; ip?: string; id?: string }) {
-        return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };
-      },
-    },
+    ...(typeof logger === 'object' && logger.stream ? { stream: logger.stream } : {}),
+    // Every line goes through the one redaction (lib/log-redaction.ts): the parsed query, headers and body
+    // fields, phone numbers, signed URLs, database parameters. Card fields are also cut by pino's own redact.
+    ...redactingLoggerOptions(),
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
   };
 }
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '@lendview/contracts';
 import { ApiError } from '../../lib/errors.ts';
 import { sendApiError, sendFailure, sendNotFound } from '../../lib/envelope.ts';
+import { safeError, sensitiveValuesOf } from '../../lib/log-redaction.ts';
 import { isNonPagePath, pathnameOf } from '../../lib/paths.ts';
 
 /**
@@ -42,10 +43,17 @@ export function toApiError(err: FastifyError | Error): ApiError | null {
 export function handleError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(err);
   if (apiError) {
-    if (!(err instanceof ApiError)) req.log.info({ err: { code: (err as FastifyError).code, message: err.message } }, 'rejected');
+    if (!(err instanceof ApiError)) {
+      // A body parser's message may quote the body it failed on (JSON.parse does): its code says enough.
+      const code = (err as FastifyError).code;
+      const message = typeof code === 'string' && code.startsWith('FST_ERR_CTP_') ? undefined : err.message;
+      req.log.info({ err: safeError({ code, message }, sensitiveValuesOf(req.body)) }, 'rejected');
+    }
     return sendApiError(req, reply, apiError);
   }
-  req.log.error({ err }, 'unhandled error');
+  // Shaped by lib/log-redaction.ts: no SQL parameters, no row values, and none of this request's secret fields
+  // even where a driver or provider quotes them in its message.
+  req.log.error({ err: safeError(err, sensitiveValuesOf(req.body)) }, 'unhandled error');
   return sendFailure(req, reply, ErrorCode.server, 'serverError');
 }
 
