@@ -4,18 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, buttonClassName } from '@lendview/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Receipt } from '@lendview/contracts';
+import { formatDateTime } from '@lendview/i18n';
+import { Button, Card, ErrorPanel, Page, buttonClassName, toast } from '@lendview/ui';
+import { instalmentPlanQuery, repaysByInstalment } from '../api/loan-play-detail.ts';
 import { type LoanDetails, useLoanDetails } from '../api/loan-details.ts';
+import { usePaymentState } from '../api/payment-state.ts';
+import { ReceiptItem } from '../components/Receipt.tsx';
 import { saveEvent } from '../api/event-save.ts';
 import { DetailRows } from '../components/DetailRows.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { RatingModal, ThanksModal } from '../components/RatingModal.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { StatusImage } from '../components/StatusImage.tsx';
-import { ChevronRight } from '../components/icons.tsx';
+import { CheckCircle, ChevronRight, InfoIcon } from '../components/icons.tsx';
 import { externalNav } from '../lib/navigation.ts';
 import { LOAN_MORE_MODULE_ID } from '../lib/scene.ts';
 import { useProductApply } from '../lib/use-product-apply.ts';
+import { useMoney } from '../lib/use-money.ts';
 import { useQueryParam } from '../lib/use-query-param.ts';
 import { statusView } from '../status.ts';
 import '../styles/common.css';
@@ -34,8 +41,25 @@ export default function LoanDetailsPage() {
   const query = useLoanDetails(productId, orderId, lang, t('details.loading'));
   const data = query.data;
 
+  // Issue 11: while the order has a code pending, ask payment-state every 2.5 s (page visible). A receipt that
+  // was not there when the page first asked is a payment made meanwhile: the details are asked again (new
+  // status, rows, payments) and a "payment received" note shows, without a reload.
+  const repaying = data ? statusView(data.orderStatus, data.isDelay).repay : false;
+  const baseline = useRef<ReadonlySet<string> | null>(null);
+  const stateQuery = usePaymentState(productId, orderId, lang, {
+    enabled: repaying || baseline.current !== null,
+    poll: (s) => s !== undefined && s.pending !== null && !s.settled,
+  });
+  const state = stateQuery.data;
+  if (state && baseline.current === null) baseline.current = new Set(state.receipts.map((r) => r.id));
+  const arrived = (baseline.current && state?.receipts.find((r) => !baseline.current?.has(r.id))) || null;
+  const refetchDetails = query.refetch;
+  useEffect(() => {
+    if (arrived) void refetchDetails();
+  }, [arrived?.id, refetchDetails]);
+
   let body;
-  if (data) body = <LoanDetailsBody data={data} />;
+  if (data) body = <LoanDetailsBody data={data} arrived={arrived} />;
   else if (query.isError && isNetworkError(query.error))
     body = <ErrorPanel message={t('error', { ns: 'common' })} onRetry={() => void query.refetch()} />;
   else body = <LoanDetailsPlaceholder still={query.isError} />;
@@ -82,10 +106,32 @@ function LoanDetailsPlaceholder({ still }: { still: boolean }) {
   );
 }
 
-function LoanDetailsBody({ data }: { data: LoanDetails }) {
+/** The payment that arrived while the page was open: amount and date; its receipt is in the payments list. */
+function PaidNote({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation('loanDetails');
+  const money = useMoney();
+  return (
+    <div className="ld-paid" role="status" data-testid="paid">
+      <CheckCircle className="ld-paid__icon" />
+      <p className="ld-paid__text">
+        <strong>{t('details.paidTitle')}</strong>
+        <span>{t('details.paidText', { amount: money(receipt.amount), date: formatDateTime(receipt.paidAt) || receipt.paidAt })}</span>
+      </p>
+    </div>
+  );
+}
+
+/** Spec 9: why a full repayment is not possible today, said before the borrower taps Repay. */
+export const EARLY_NOTE_ID = 'ld-early-repay';
+
+function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receipt | null }) {
   const { t } = useTranslation('loanDetails');
   const view = statusView(data.orderStatus, data.isDelay);
   const recId = useId();
+  const paymentsId = useId();
+  const payments = data.payments ?? [];
+  const earlyMessage = view.repay && data.earlyRepay?.allowed === false ? (data.earlyRepay.message ?? '').trim() : '';
+  const late = LATE_STATUSES.includes(data.orderStatus);
   const { apply, pendingId } = useProductApply('');
 
   // Spec 4.9: the rating modal opens by itself when isScore is 1 (once per order shown).
@@ -116,7 +162,24 @@ function LoanDetailsBody({ data }: { data: LoanDetails }) {
           {data.noticeStatusText}
         </h2>
         {data.noticeDesText && <p className="ld-status__desc">{data.noticeDesText}</p>}
+        {late && (
+          <p className="ld-status__cap" data-testid="late-cap">
+            {t('details.lateCap')}{' '}
+            <Link className="ld-link" to="/loanTerms">
+              {t('details.loanTerms')}
+            </Link>
+          </p>
+        )}
       </Card>
+
+      {arrived && <PaidNote receipt={arrived} />}
+
+      {earlyMessage && (
+        <p className="ld-notice" id={EARLY_NOTE_ID} data-testid="early-repay">
+          <InfoIcon className="ld-notice__icon" />
+          <span>{earlyMessage}</span>
+        </p>
+      )}
 
       <Card className="ld-card">
         <button
@@ -131,6 +194,21 @@ function LoanDetailsBody({ data }: { data: LoanDetails }) {
         </button>
         <DetailRows rows={data.userOrderDetail.detail} />
       </Card>
+
+      {payments.length > 0 && (
+        <section className="ld-payments" aria-labelledby={paymentsId} data-testid="payments">
+          <h2 id={paymentsId} className="ld-section-title">
+            {t('payments.title')}
+          </h2>
+          <ul className="ld-payment-list">
+            {payments.map((r) => (
+              <li key={r.id}>
+                <ReceiptItem receipt={r} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {recommendations.length > 0 && (
         <section className="ld-recs" aria-labelledby={recId} data-testid="recommendations">
@@ -165,14 +243,35 @@ function hasActions(data: LoanDetails): boolean {
 /** The action buttons by status (spec 4.9), in the sticky footer. */
 function LoanActions({ data }: { data: LoanDetails }) {
   const { t } = useTranslation('loanDetails');
+  const lang = useLang();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const view = statusView(data.orderStatus, data.isDelay);
   const ids = new URLSearchParams({ productId: String(data.productId), orderId: data.orderId });
+  const h5 = data.h5Url.trim();
+  // Issue 11 item 4: is this an instalment loan whose next instalment can be paid? Then Repay opens /installment.
+  const planOptions = instalmentPlanQuery(String(data.productId), data.orderId, lang);
+  const plan = useQuery({ ...planOptions, enabled: view.repay && !h5 });
+  const byInstalment = repaysByInstalment(plan.data);
+  // Spec 9: a full repayment before it is allowed is refused by the server; say so here, before the tap.
+  const earlyMessage = data.earlyRepay?.allowed === false ? (data.earlyRepay.message ?? '').trim() : '';
+  const blocked = earlyMessage !== '' && !byInstalment && !plan.isPending;
 
-  const repay = () => {
-    const h5 = data.h5Url.trim();
-    if (h5) externalNav.assign(h5);
-    else navigate(`/that?${new URLSearchParams({ productId: String(data.productId), orderId: data.orderId, amount: String(data.amount) })}`);
+  const repay = async () => {
+    if (h5) {
+      externalNav.assign(h5);
+      return;
+    }
+    const current = plan.isPending ? await queryClient.fetchQuery(planOptions).catch(() => undefined) : plan.data;
+    if (repaysByInstalment(current)) {
+      navigate(`/installment?${ids}`);
+      return;
+    }
+    if (earlyMessage) {
+      toast.show(earlyMessage);
+      return;
+    }
+    navigate(`/that?${new URLSearchParams({ productId: String(data.productId), orderId: data.orderId, amount: String(data.amount) })}`);
   };
 
   const loanMore = () => {
@@ -183,7 +282,14 @@ function LoanActions({ data }: { data: LoanDetails }) {
   return (
     <div className="ld-actions" role="group" aria-label={t('details.actions')}>
       {view.repay && (
-        <Button variant="primary" block onClick={repay}>
+        <Button
+          variant="primary"
+          block
+          onClick={() => void repay()}
+          aria-disabled={blocked || undefined}
+          aria-describedby={earlyMessage ? EARLY_NOTE_ID : undefined}
+          className={blocked ? 'is-blocked' : undefined}
+        >
           {t('details.repay')}
         </Button>
       )}
@@ -200,3 +306,6 @@ function LoanActions({ data }: { data: LoanDetails }) {
     </div>
   );
 }
+
+/** Overdue statuses: the late notice states that late charges are capped (issue 11 item 8). */
+const LATE_STATUSES: readonly number[] = [180, 5];

@@ -1,3 +1,4 @@
+import type { Receipt } from '@lendview/contracts';
 import type { LoanDetails } from '../api/loan-details.ts';
 import type { LoanConfirm } from '../api/loan-detail-confirm.ts';
 import type { RecommendedProduct } from '../api/recommend-product-list.ts';
@@ -43,6 +44,24 @@ export function loanDetails(over: Partial<LoanDetails> = {}): LoanDetails {
     isDelay: '0',
     telephone: '+62 21 5091 8080',
     isScore: 0,
+    earlyRepay: { allowed: true, from: '2025-01-15', message: null },
+    payments: [],
+    ...over,
+  };
+}
+
+export function receipt(over: Partial<Receipt> = {}): Receipt {
+  return {
+    id: 'led_1',
+    amount: 235_317_500,
+    paidAt: '2025-03-02T03:05:00.000Z',
+    method: 'ALFAMART payment code',
+    payCode: 'ALFAMART',
+    repayType: 'full',
+    periods: [],
+    applied: { principal: 150_000_000, interest: 7_825_000, lateCharges: 78_492_500, extensionFee: 0 },
+    unapplied: 0,
+    refunded: 0,
     ...over,
   };
 }

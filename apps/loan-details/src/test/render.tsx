@@ -4,7 +4,7 @@ import App from '../App.tsx';
 
 export { type Answer, type ApiCall, type Handler, fail, ok, setLang, stubApi, toastText } from '@lendview/test-utils';
 
-/** Renders the remote at `path` the way the shell does; /that and /repayDelay (repayment) show where it went. */
+/** Renders the remote at `path` the way the shell does; /that, /repayDelay, /installment (repayment) and /loanTerms (marketing) show where it went. */
 export function renderApp(path: string, { lang }: Pick<RenderOptions, 'lang'> = {}) {
-  return renderInShell(<App />, path, { lang, elsewhere: ['/that', '/repayDelay'] });
+  return renderInShell(<App />, path, { lang, elsewhere: ['/that', '/repayDelay', '/installment', '/loanTerms'] });
 }
