@@ -28,6 +28,8 @@ export function toApiError(err: FastifyError | Error): ApiError | null {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(ErrorCode.badRequest, 'badBody');
   }
+  const dataError = databaseDataError(err);
+  if (dataError) return dataError;
   const status = e.statusCode;
   if (status === 413) return new ApiError(ErrorCode.tooLarge, 'bodyTooLarge');
   // 403 comes from the static file server (a directory, a dotfile): answered like anything else not there.
@@ -91,3 +93,16 @@ export default fp<{ shellDir: string }>(
   },
   { name: 'errors' },
 );
+
+/**
+ * Safety net (issue 12 item 5): a value the database refuses as data (SQLSTATE class 22: 22P05 untranslatable
+ * character, 22021 bad byte sequence such as NUL, 22003 numeric out of range, 22P02 invalid text for a type,
+ * 22001 too long, 22008 bad datetime ...) came from the request, so it is a 400 envelope, never a 500. Input
+ * validation (packages/contracts fields.ts, lib/validation.ts) refuses these first; this catches what a schema
+ * missed. Both drivers (pg, PGlite) put the SQLSTATE in `code`; Fastify's own codes start with FST_.
+ */
+export function databaseDataError(err: unknown): ApiError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  return new ApiError(ErrorCode.badRequest, 'badRequest');
+}
