@@ -54,10 +54,25 @@ export interface PaymentProvider {
   verifyCallback(rawBody: string, signature: string | undefined): CallbackVerdict;
   /** Keeps a card number with the provider; we store only the token, the last 4 digits and a fingerprint. */
   tokenizeCard(card: { bankCode: string; cardNo: string }): Promise<{ token: string }>;
-  /** Charges a tokenized card at once; throws when the charge fails. */
+  /**
+   * Charges a tokenized card at once; throws when the charge fails. Idempotent per `reference` (our bill number):
+   * charging the same reference again answers the first charge, so a retried transaction never charges twice.
+   */
   chargeCard(charge: { token: string; amount: number; reference: string }): Promise<{ chargeId: string }>;
   /** The provider's hosted payment page of a payment (redirect flow of spec 4.3 / repayment-huichao). */
   hostedPageUrl(reference: string, query?: Record<string, string>): string;
+  /**
+   * Expires (cancels) a code at the provider before its time: called when a new code replaces it and when another
+   * payment settles its order, so no number stays payable without our knowing. Idempotent; throws when the
+   * provider refuses (the caller then issues no new code). A payment that crosses the expiry may still be
+   * reported: it is recorded and applied or held (docs/repayment.md "Ledger").
+   */
+  expire(code: { reference: string; vcode: string | null; channel: string }): Promise<void>;
+  /**
+   * Returns money received for `reference` to the payer. `key` makes it idempotent: the same key answers the same
+   * refund (a retried transaction refunds once). Throws when the provider refuses.
+   */
+  refund(refund: { key: string; reference: string; providerEvent: string; amount: number }): Promise<{ refundId: string }>;
 }
 
 /** The event body the sandbox signs and sends (JSON). Exported for the callback tests and docs. */
@@ -148,7 +163,46 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async chargeCard(charge: { token: string; amount: number; reference: string }): Promise<{ chargeId: string }> {
     if (!charge.token.startsWith('sbx_card_')) throw new Error('sandbox: unknown card token');
-    return { chargeId: `sbx_chg_${randomBytes(12).toString('hex')}` };
+    // Derived from the reference: the same bill charged twice is one charge (idempotency key).
+    return { chargeId: `sbx_chg_${this.keyed('charge', charge.reference)}` };
+  }
+
+  /**
+   * The sandbox remembers which codes were expired early (in memory: it is a test double, and the database
+   * keeps `payments.provider_expired_at`). /dev/payments/simulate still pays such a code: that plays a payment
+   * crossing the expiry, which a real aggregator can deliver, and which the ledger must record.
+   */
+  private readonly expired = new Map<string, Date>();
+  private readonly refunds = new Map<string, { refundId: string; reference: string; amount: number }>();
+
+  async expire(code: { reference: string; vcode: string | null; channel: string }): Promise<void> {
+    if (!this.expired.has(code.reference)) this.expired.set(code.reference, new Date());
+  }
+
+  /** Whether the sandbox was told to expire this bill number (tests, docs). */
+  isExpired(reference: string): boolean {
+    return this.expired.has(reference);
+  }
+
+  async refund(refund: { key: string; reference: string; providerEvent: string; amount: number }): Promise<{ refundId: string }> {
+    if (!Number.isSafeInteger(refund.amount) || refund.amount <= 0) throw new Error('sandbox: refund amount must be positive');
+    const known = this.refunds.get(refund.key);
+    if (known) {
+      if (known.reference !== refund.reference || known.amount !== refund.amount) throw new Error('sandbox: refund key reused');
+      return { refundId: known.refundId };
+    }
+    const refundId = `sbx_rfd_${this.keyed('refund', refund.key)}`;
+    this.refunds.set(refund.key, { refundId, reference: refund.reference, amount: refund.amount });
+    return { refundId };
+  }
+
+  /** Refunds the sandbox made (tests, docs). */
+  refundOf(key: string): { refundId: string; reference: string; amount: number } | undefined {
+    return this.refunds.get(key);
+  }
+
+  private keyed(purpose: string, value: string): string {
+    return createHmac('sha256', this.secret).update(`${purpose}:${value}`).digest('hex').slice(0, 24);
   }
 
   hostedPageUrl(reference: string, query: Record<string, string> = {}): string {

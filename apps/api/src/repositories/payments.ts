@@ -171,15 +171,29 @@ export async function findReusableCode(
   return row ? toPayment(row) : null;
 }
 
-/** Marks every other pending payment of the order (of the given methods) cancelled; returns how many. */
-export async function cancelPending(tx: Queryable, orderNo: string, methods: readonly PaymentMethod[], exceptId: number | null): Promise<number> {
-  const rows = await tx.query(
+/** Marks every other pending payment of the order (of the given methods) cancelled; returns them. */
+export async function cancelPending(tx: Queryable, orderNo: string, methods: readonly PaymentMethod[], exceptId: number | null): Promise<Payment[]> {
+  const rows = await tx.query<PaymentDbRow>(
     `UPDATE payments SET state = 'cancelled'
       WHERE order_no = $1 AND state = 'pending' AND method = ANY($2::text[]) AND ($3::bigint IS NULL OR id <> $3::bigint)
-      RETURNING id`,
+      RETURNING *`,
     [orderNo, [...methods], exceptId],
   );
-  return rows.length;
+  return rows.map(toPayment);
+}
+
+/** Pending payments of the order with one of `methods`, expired or not, locked (the order row is locked first). */
+export async function pendingPayments(tx: Queryable, orderNo: string, methods: readonly PaymentMethod[]): Promise<Payment[]> {
+  const rows = await tx.query<PaymentDbRow>(
+    `SELECT * FROM payments WHERE order_no = $1 AND state = 'pending' AND method = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+    [orderNo, [...methods]],
+  );
+  return rows.map(toPayment);
+}
+
+/** We told the provider to expire this code (migration 006). */
+export async function markExpiredAtProvider(tx: Queryable, id: number, now: Date): Promise<void> {
+  await tx.query('UPDATE payments SET provider_expired_at = COALESCE(provider_expired_at, $2) WHERE id = $1', [id, now]);
 }
 
 export async function updateSpecificNum(tx: Queryable, id: number, specificNum: string): Promise<void> {

@@ -1,18 +1,39 @@
-import { ErrorCode, type RepayType } from '@lendview/contracts';
+import { ErrorCode, type Receipt, type RepayType, type UnappliedReason } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
+import { t, type Lang } from '../i18n/messages.ts';
 import { addDays, daysBetween, jakartaDate } from '../lib/dates.ts';
 import { ApiError, badRequest, notFound, paymentRefused } from '../lib/errors.ts';
+import { withRetriedTransaction } from '../lib/transaction-retry.ts';
 import type { PaymentEvent, PaymentProvider } from '../providers/payments.ts';
+import {
+  NO_ALLOCATION,
+  allocationTotal,
+  closeUnappliedFund,
+  creditLedgerEntry,
+  findLedgerEntry,
+  findUnappliedFund,
+  insertLedgerEntry,
+  insertUnappliedFund,
+  listOrderEntries,
+  refundLedgerEntry,
+  type Allocation,
+  type LedgerEntry,
+  type ReceiptRow,
+} from '../repositories/ledger.ts';
 import { listInstalments, lockOrder, type Order } from '../repositories/orders.ts';
 import {
   cancelPending,
   eventSeen,
   findPaymentByReference,
+  markExpiredAtProvider,
   markPaid,
+  pendingPayments,
   recordEvent,
   type Payment,
   type PaymentMethod,
 } from '../repositories/payments.ts';
+import { getLateChargeCapPercent } from '../repositories/settings.ts';
+import { findBank } from './payment-methods.ts';
 import { REPAYING_STATUSES, outstandingOf, type Outstanding } from './loans.ts';
 
 /**
@@ -126,10 +147,43 @@ export async function dueFor(
 }
 
 /**
- * Applies a confirmed payment to its order, inside the caller's transaction: the order row is locked, the
- * payment's frozen breakdown is applied, the payment is marked paid and every other pending payment of the
- * order is cancelled (their amounts no longer hold). Throws PAYMENT_REFUSED when the order changed so that
- * the payment no longer fits (nothing is applied then).
+ * A repayment as the order's state changes apply it: the frozen breakdown of a payment code (as issued) or what
+ * the order asks today (dueFor).
+ */
+interface Breakdown {
+  repayType: RepayType;
+  loanPart: number;
+  latePenalty: number;
+  lateInterest: number;
+  extensionFee: number;
+  periodFrom: number | null;
+  periods: number | null;
+}
+
+/** What applying a breakdown did: its split by the application order, the instalments it paid, the new status. */
+interface Applied extends Allocation {
+  repayType: RepayType;
+  periods: number[];
+  orderStatus: number;
+}
+
+const breakdownOf = (p: Payment | Due): Breakdown => ({
+  repayType: p.repayType,
+  loanPart: p.loanPart,
+  latePenalty: p.latePenalty,
+  lateInterest: p.lateInterest,
+  extensionFee: p.extensionFee,
+  periodFrom: p.periodFrom,
+  periods: p.periods,
+});
+
+const breakdownTotal = (b: Breakdown) => b.loanPart + b.latePenalty + b.lateInterest + b.extensionFee;
+
+/**
+ * Applies a repayment to the order (locked by the caller), inside the caller's transaction, or returns null when
+ * it no longer fits the order (nothing written then). The application order (docs/repayment.md "Ledger"):
+ * late charges first (penalty, then late interest), then interest and fees, then principal, instalments oldest
+ * first (each its interest, then its principal); an extension pays the late charges, then its fee.
  *
  * - full → the order is settled (170/174/180 → 200, 3/5 → 4), every unpaid instalment paid;
  * - installment → its instalments paid; all paid → settled;
@@ -137,61 +191,76 @@ export async function dueFor(
  *   (unpaid instalments move by the same number of days), the order returns to 170 (legacy: 3); the late
  *   charges the payment included are recorded as paid.
  */
-export async function settlePayment(tx: Queryable, payment: Payment, paidAt: Date, providerEvent: string): Promise<{ orderStatus: number }> {
-  const order = await lockOrder(tx, payment.orderNo);
-  if (!order || !REPAYING_STATUSES.has(order.status)) throw paymentRefused('paymentNotPayable');
+async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt: Date): Promise<Applied | null> {
+  if (!REPAYING_STATUSES.has(order.status)) return null;
   const today = jakartaDate(paidAt);
-  let status = order.status;
-  switch (payment.repayType) {
+  const late = { latePenalty: b.latePenalty, lateInterest: b.lateInterest };
+  switch (b.repayType) {
     case 'full': {
-      if (payment.loanPart !== order.amountDue - order.paidAmount) throw paymentRefused('paymentNotPayable');
-      status = settledStatusOf(order);
+      if (b.loanPart !== order.amountDue - order.paidAmount || b.extensionFee !== 0) return null;
+      const unpaid = await tx.query<{ period_no: number; principal: number }>(
+        `SELECT period_no, principal FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
+        [order.orderNo],
+      );
+      // Interest is paid before principal, so what is still unpaid is principal first.
+      const principalLeft = unpaid.length > 0 ? unpaid.reduce((s, i) => s + i.principal, 0) : order.principal;
+      const principal = Math.min(b.loanPart, principalLeft);
+      const status = settledStatusOf(order);
       await tx.query(
         `UPDATE orders SET paid_amount = amount_due, late_penalty_paid = late_penalty_paid + $2,
            late_interest_paid = late_interest_paid + $3, status = $4, settled_at = $5, updated_at = $5
          WHERE order_no = $1`,
-        [order.orderNo, payment.latePenalty, payment.lateInterest, status, paidAt],
+        [order.orderNo, b.latePenalty, b.lateInterest, status, paidAt],
       );
       await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $2 WHERE order_no = $1 AND status = 'unpaid'`, [order.orderNo, paidAt]);
-      break;
+      return {
+        ...late,
+        repayType: 'full',
+        principal,
+        interest: b.loanPart - principal,
+        extensionFee: 0,
+        periods: unpaid.map((i) => i.period_no),
+        orderStatus: status,
+      };
     }
     case 'installment': {
-      const unpaid = await tx.query<{ period_no: number; amount: number }>(
-        `SELECT period_no, amount FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
+      if (b.latePenalty + b.lateInterest + b.extensionFee !== 0) return null;
+      const unpaid = await tx.query<{ period_no: number; amount: number; principal: number; interest: number }>(
+        `SELECT period_no, amount, principal, interest FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
         [order.orderNo],
       );
-      const take = unpaid.slice(0, payment.periods ?? 0);
+      const take = unpaid.slice(0, b.periods ?? 0);
       const sum = take.reduce((s, i) => s + i.amount, 0);
-      if (take.length !== payment.periods || take[0]?.period_no !== payment.periodFrom || sum !== payment.loanPart) {
-        throw paymentRefused('paymentNotPayable');
-      }
+      if (take.length === 0 || take.length !== b.periods || take[0]?.period_no !== b.periodFrom || sum !== b.loanPart) return null;
       const allPaid = take.length === unpaid.length;
-      if (allPaid) status = settledStatusOf(order);
+      const status = allPaid ? settledStatusOf(order) : order.status;
+      const periods = take.map((i) => i.period_no);
       await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $3 WHERE order_no = $1 AND period_no = ANY($2::integer[])`, [
         order.orderNo,
-        take.map((i) => i.period_no),
+        periods,
         paidAt,
       ]);
       await tx.query(
         `UPDATE orders SET paid_amount = paid_amount + $2, status = $3,
            settled_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE settled_at END, updated_at = $5
          WHERE order_no = $1`,
-        [order.orderNo, payment.loanPart, status, allPaid, paidAt],
+        [order.orderNo, b.loanPart, status, allPaid, paidAt],
       );
-      break;
+      const principal = take.reduce((s, i) => s + i.principal, 0);
+      return { ...late, repayType: 'installment', principal, interest: b.loanPart - principal, extensionFee: 0, periods, orderStatus: status };
     }
     case 'delay': {
-      if (!order.isDelay || order.extensionDays === null) throw paymentRefused('paymentNotPayable');
+      if (!order.isDelay || order.extensionDays === null || b.loanPart !== 0) return null;
       const from = order.dueDate ? laterDay(order.dueDate, today) : today;
       const newDue = addDays(from, order.extensionDays);
       const shift = order.dueDate ? daysBetween(order.dueDate, newDue) : 0;
-      status = extendedStatusOf(order);
+      const status = extendedStatusOf(order);
       await tx.query(
         `UPDATE orders SET due_date = $2, status = $3, late_penalty_paid = late_penalty_paid + $4,
            late_interest_paid = late_interest_paid + $5, extension_fees_paid = extension_fees_paid + $6,
            extension_count = extension_count + 1, updated_at = $7
          WHERE order_no = $1`,
-        [order.orderNo, newDue, status, payment.latePenalty, payment.lateInterest, payment.extensionFee, paidAt],
+        [order.orderNo, newDue, status, b.latePenalty, b.lateInterest, b.extensionFee, paidAt],
       );
       if (shift !== 0) {
         await tx.query(`UPDATE instalments SET due_date = due_date + $2::integer WHERE order_no = $1 AND status = 'unpaid'`, [
@@ -199,20 +268,172 @@ export async function settlePayment(tx: Queryable, payment: Payment, paidAt: Dat
           shift,
         ]);
       }
-      break;
+      return { ...late, repayType: 'delay', principal: 0, interest: 0, extensionFee: b.extensionFee, periods: [], orderStatus: status };
     }
   }
-  await markPaid(tx, payment.id, paidAt, providerEvent);
-  await cancelPending(tx, order.orderNo, ALL_METHODS, payment.id);
-  return { orderStatus: status };
+}
+
+/** What the order asks today for a repayment, or null when it asks nothing of that kind (any refusal). */
+async function dueOrNull(tx: Queryable, order: Order, input: Parameters<typeof dueFor>[2]): Promise<Due | null> {
+  try {
+    return await dueFor(tx, order, input);
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Money that cannot be applied as its code was issued (the code was replaced or had expired, the amount differs,
+ * the order changed): applied to what the order asks on the payment day, in whole repayments only, tried in
+ * this order: what the code was for (its repayType; an instalment code: as many instalments as it was for),
+ * the full balance, as many whole instalments (oldest first) as the amount covers. null: none is covered.
+ * Partial amounts are not applied: late charges are recomputed from the due date, so a part of them paid
+ * would be charged again (docs/repayment.md "Application order").
+ */
+async function applyAsOwedToday(
+  tx: Queryable,
+  order: Order,
+  intent: { repayType: RepayType; periods: number | null },
+  amount: number,
+  paidAt: Date,
+): Promise<Applied | null> {
+  const [borrower] = await tx.query<{ is_repeat_client: boolean }>('SELECT is_repeat_client FROM borrowers WHERE id = $1', [order.borrowerId]);
+  const base = { isRepeatClient: borrower?.is_repeat_client ?? false, today: jakartaDate(paidAt), capPercent: await getLateChargeCapPercent(tx) };
+  const candidates: Due[] = [];
+  const first = await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
+  if (first) candidates.push(first);
+  const full = await dueOrNull(tx, order, { ...base, repayType: 'full' });
+  if (full) candidates.push(full);
+  if (order.instalmentCount > 1) {
+    const unpaid = (await listInstalments(tx, order.orderNo)).filter((i) => i.status === 'unpaid');
+    let covered = 0;
+    let sum = 0;
+    for (const i of unpaid) {
+      if (sum + i.amount > amount) break;
+      sum += i.amount;
+      covered += 1;
+    }
+    const some = covered > 0 ? await dueOrNull(tx, order, { ...base, repayType: 'installment', periods: covered }) : null;
+    if (some) candidates.push(some);
+  }
+  for (const due of candidates) {
+    if (due.amount > amount) continue;
+    const applied = await applyBreakdown(tx, order, breakdownOf(due), paidAt);
+    if (applied) return applied;
+  }
+  return null;
+}
+
+/** Tells the provider to expire codes we cancelled; a refusal is logged and leaves provider_expired_at empty. */
+async function expireAtProvider(tx: Queryable, provider: PaymentProvider, cancelled: Payment[], now: Date, strict: boolean): Promise<void> {
+  for (const p of cancelled) {
+    if (p.method === 'card') continue; // a card record is charged only by us (confirm), nothing is payable
+    try {
+      await provider.expire({ reference: p.reference, vcode: p.vcode, channel: p.channel });
+    } catch (err) {
+      if (strict) throw new ApiError(ErrorCode.paymentRefused, 'providerUnavailable', undefined, { status: 503 });
+      // Settlement goes on (the money is in); the code stays marked as not expired at the provider.
+      void err;
+      continue;
+    }
+    await markExpiredAtProvider(tx, p.id, now);
+  }
+}
+
+/**
+ * Replacing codes (generate-vcode, repayment-huichao): the order's pending payments of `methods` are expired at
+ * the provider first, then cancelled here, so a second number is never live without our knowing. A provider
+ * that refuses → PAYMENT_REFUSED 503 'The payment service is not available…' and nothing is issued.
+ */
+export async function replacePendingCodes(tx: Queryable, provider: PaymentProvider, orderNo: string, methods: readonly PaymentMethod[], now: Date): Promise<void> {
+  const pending = await pendingPayments(tx, orderNo, methods);
+  for (const p of pending) {
+    try {
+      await provider.expire({ reference: p.reference, vcode: p.vcode, channel: p.channel });
+    } catch {
+      throw new ApiError(ErrorCode.paymentRefused, 'providerUnavailable', undefined, { status: 503 });
+    }
+  }
+  await cancelPending(tx, orderNo, methods, null);
+  for (const p of pending) await markExpiredAtProvider(tx, p.id, now);
+}
+
+export interface Received {
+  orderStatus: number;
+  entry: LedgerEntry;
+  /** Held for an operator (0 when everything was applied). */
+  unapplied: number;
+}
+
+/**
+ * Money the provider reported for `payment` (a callback, a card charge), inside the caller's transaction, with
+ * the order row locked first (docs/repayment.md "Locks"). Always recorded (one ledger entry; the caller checked
+ * it is not a repeat): applied as issued when the code was live and the amount covers it, else to what the order
+ * asks today (applyAsOwedToday); what is left is held as an unapplied fund. When something was applied, every
+ * other pending payment of the order is cancelled (and expired at the provider): their amounts no longer hold.
+ */
+export async function receiveMoney(
+  tx: Queryable,
+  provider: PaymentProvider,
+  input: { payment: Payment; amount: number; paidAt: Date; providerEvent: string; now: Date },
+): Promise<Received> {
+  const { payment, amount, paidAt, now } = input;
+  const order = await lockOrder(tx, payment.orderNo);
+  const repaying = order !== null && REPAYING_STATUSES.has(order.status);
+  const inTime = payment.state === 'pending' && payment.expiresAt.getTime() > paidAt.getTime();
+  let applied: Applied | null = null;
+  if (order && repaying) {
+    if (inTime && amount >= breakdownTotal(breakdownOf(payment))) applied = await applyBreakdown(tx, order, breakdownOf(payment), paidAt);
+    applied ??= await applyAsOwedToday(tx, order, { repayType: payment.repayType, periods: payment.periods }, amount, paidAt);
+  }
+  const allocation: Allocation = applied ?? NO_ALLOCATION;
+  const rest = amount - allocationTotal(allocation);
+  await markPaid(tx, payment.id, paidAt, input.providerEvent);
+  const entry = await insertLedgerEntry(tx, {
+    providerEvent: input.providerEvent,
+    paymentId: payment.id,
+    orderNo: payment.orderNo,
+    borrowerId: payment.borrowerId,
+    amount,
+    repayType: applied?.repayType ?? payment.repayType,
+    periods: applied?.periods ?? [],
+    principal: allocation.principal,
+    interest: allocation.interest,
+    latePenalty: allocation.latePenalty,
+    lateInterest: allocation.lateInterest,
+    extensionFee: allocation.extensionFee,
+    unapplied: rest,
+    paidAt,
+    receivedAt: now,
+  });
+  if (rest > 0) {
+    const reason: UnappliedReason = applied
+      ? 'overpayment'
+      : repaying
+        ? 'short_payment'
+        : payment.state === 'cancelled'
+          ? 'code_replaced'
+          : !inTime
+            ? 'code_expired'
+            : 'order_settled';
+    await insertUnappliedFund(tx, { ledgerEntryId: entry.id, orderNo: payment.orderNo, amount: rest, reason, createdAt: now });
+  }
+  if (applied) {
+    const cancelled = await cancelPending(tx, payment.orderNo, ALL_METHODS, payment.id);
+    await expireAtProvider(tx, provider, cancelled, now, false);
+  }
+  return { orderStatus: applied?.orderStatus ?? order?.status ?? 0, entry, unapplied: rest };
 }
 
 export interface ApplyResult {
-  /** false: this event (or another one for the same payment) was applied before; nothing changed now. */
+  /** false: this event (or another one for the same payment) was recorded before; nothing changed now. */
   applied: boolean;
   reference: string;
   orderNo: string;
   orderStatus: number;
+  /** What this event left held for an operator (0 when all of it was applied, or on a repeat). */
+  unapplied: number;
 }
 
 async function orderStatusOf(tx: Queryable, orderNo: string): Promise<number> {
@@ -221,33 +442,45 @@ async function orderStatusOf(tx: Queryable, orderNo: string): Promise<number> {
 }
 
 /**
- * Applies a verified provider event once, in one transaction:
- * event id seen before → nothing (applied false); unknown reference → NOT_FOUND; payment already paid →
- * nothing (applied false); vcode or channel not the payment's → PAYMENT_REFUSED; the code expired or was
- * replaced before it was paid → PAYMENT_REFUSED; amount not exactly the code's → PAYMENT_REFUSED; otherwise
- * the payment settles its order (settlePayment) and the event is recorded. A refusal changes nothing.
+ * Records a verified provider event once, in one transaction (retried on a deadlock or serialization failure),
+ * taking the order row first, then the payment (the lock order of every money path):
+ * unknown reference → NOT_FOUND; vcode or channel not the payment's → PAYMENT_REFUSED (a provider error, nothing
+ * recorded); event id or payment recorded before → nothing (applied false); otherwise the money is recorded
+ * whatever state the code is in (receiveMoney): applied to the order, or held as an unapplied fund.
  */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent, body: unknown, now: Date): Promise<ApplyResult> {
-  return db.transaction(async (tx) => {
-    const payment = await findPaymentByReference(tx, event.reference, { forUpdate: true });
-    if (!payment) throw notFound();
-    const done = { applied: false, reference: payment.reference, orderNo: payment.orderNo };
-    // The payment row is locked: a redelivery running at the same time waits here and then sees the event.
-    if (payment.state === 'paid' || (await eventSeen(tx, event.id))) return { ...done, orderStatus: await orderStatusOf(tx, payment.orderNo) };
+export async function applyPaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, body: unknown, now: Date): Promise<ApplyResult> {
+  return withRetriedTransaction(db, async (tx) => {
+    const seen = await findPaymentByReference(tx, event.reference);
+    if (!seen) throw notFound();
+    // Order row first, then the payment: the order a new-code request or a card commit takes too.
+    await lockOrder(tx, seen.orderNo);
+    const payment = (await findPaymentByReference(tx, event.reference, { forUpdate: true }))!;
+    const done = { applied: false, reference: payment.reference, orderNo: payment.orderNo, unapplied: 0 };
     if (payment.vcode !== event.vcode || payment.channel !== event.channel) throw paymentRefused('callbackMismatch');
+    // A repeat: this event, or another event for a code already paid (a closed-amount code is paid once).
+    if (payment.state === 'paid' || (await eventSeen(tx, event.id)) || (await findLedgerEntry(tx, { providerEvent: event.id, paymentId: payment.id }))) {
+      return { ...done, orderStatus: await orderStatusOf(tx, payment.orderNo) };
+    }
     // The provider's payment time, never later than our clock.
     const paidAt = event.paidAt.getTime() > now.getTime() ? now : event.paidAt;
-    if (payment.state !== 'pending' || payment.expiresAt.getTime() <= paidAt.getTime()) throw paymentRefused('paymentCodeExpired');
-    if (event.amount !== payment.amount) throw paymentRefused('callbackAmountMismatch');
-    const { orderStatus } = await settlePayment(tx, payment, paidAt, event.id);
+    const received = await receiveMoney(tx, provider, { payment, amount: event.amount, paidAt, providerEvent: event.id, now });
     await recordEvent(tx, { eventId: event.id, paymentId: payment.id, amount: event.amount, body, receivedAt: now });
-    return { ...done, applied: true, orderStatus };
+    return { ...done, applied: true, orderStatus: received.orderStatus, unapplied: received.unapplied };
   });
 }
 
-/** A card charged at once through the provider: settle the payment and record the charge as its event. */
-export async function applyCardCharge(tx: Queryable, payment: Payment, chargeId: string, now: Date): Promise<{ orderStatus: number }> {
-  const result = await settlePayment(tx, payment, now, chargeId);
+/**
+ * A card charged at once through the provider (legacy commit / confirm, the order already locked by the caller):
+ * the charge is recorded in the ledger and applied like any payment, and stored as the payment's event.
+ */
+export async function applyCardCharge(
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: Payment,
+  chargeId: string,
+  now: Date,
+): Promise<{ orderStatus: number }> {
+  const received = await receiveMoney(tx, provider, { payment, amount: payment.amount, paidAt: now, providerEvent: chargeId, now });
   await recordEvent(tx, {
     eventId: chargeId,
     paymentId: payment.id,
@@ -255,13 +488,13 @@ export async function applyCardCharge(tx: Queryable, payment: Payment, chargeId:
     body: { type: 'card.charged', chargeId, reference: payment.reference, amount: payment.amount },
     receivedAt: now,
   });
-  return result;
+  return { orderStatus: received.orderStatus };
 }
 
 /**
  * The one path of every provider callback (the HTTP route, and in demo mode the sandbox's simulate call and its
  * hosted page): verify the signature over the raw body (missing or wrong → UNAUTHORIZED, nothing read further),
- * parse the event (not an event → BAD_REQUEST), then apply it once (applyPaymentEvent).
+ * parse the event (not an event → BAD_REQUEST), then record it once (applyPaymentEvent).
  */
 export async function processSignedCallback(
   provider: PaymentProvider,
@@ -275,5 +508,95 @@ export async function processSignedCallback(
     if (verdict.reason === 'signature') throw new ApiError(ErrorCode.unauthorized, 'callbackSignatureInvalid');
     throw badRequest('callbackMalformed');
   }
-  return applyPaymentEvent(db, verdict.event, JSON.parse(rawBody) as unknown, now);
+  return applyPaymentEvent(db, provider, verdict.event, JSON.parse(rawBody) as unknown, now);
+}
+
+// --- Unapplied funds: an operator applies or refunds -------------------------------------------------------------
+
+export type ResolveAction = 'apply' | 'refund';
+
+/**
+ * Resolves an open unapplied fund (operator API), in one retried transaction with the order row locked first:
+ * - apply: credited to what the order asks today (whole repayments, as applyAsOwedToday; the code's repayType
+ *   first); the fund closes for what was applied and a new open fund ('overpayment') holds any rest. Refused
+ *   (CONFLICT) when the order asks nothing or the amount covers no whole repayment.
+ * - refund: returned through the provider (idempotent per fund), the fund closes as refunded.
+ * Unknown fund → NOT_FOUND; already resolved → CONFLICT.
+ */
+export async function resolveUnappliedFund(
+  db: Db,
+  provider: PaymentProvider,
+  input: { id: number; action: ResolveAction; operatorId: number; note: string; now: Date },
+): Promise<void> {
+  await withRetriedTransaction(db, async (tx) => {
+    const seen = await findUnappliedFund(tx, input.id);
+    if (!seen) throw notFound();
+    const order = await lockOrder(tx, seen.orderNo);
+    const fund = (await findUnappliedFund(tx, input.id, { forUpdate: true }))!;
+    if (fund.state !== 'open') throw new ApiError(ErrorCode.conflict, 'fundAlreadyResolved');
+    const [entry] = await tx.query<{ payment_id: number; provider_event: string }>(
+      'SELECT payment_id, provider_event FROM ledger_entries WHERE id = $1 FOR UPDATE',
+      [fund.ledgerEntryId],
+    );
+    const [payment] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null }>(
+      'SELECT reference, repay_type, periods FROM payments WHERE id = $1',
+      [entry!.payment_id],
+    );
+    const close = { id: fund.id, operatorId: input.operatorId, note: input.note, now: input.now };
+    if (input.action === 'refund') {
+      let refundId: string;
+      try {
+        ({ refundId } = await provider.refund({ key: `fund-${fund.id}`, reference: payment!.reference, providerEvent: entry!.provider_event, amount: fund.amount }));
+      } catch {
+        throw new ApiError(ErrorCode.paymentRefused, 'providerUnavailable', undefined, { status: 503 });
+      }
+      await refundLedgerEntry(tx, fund.ledgerEntryId, fund.amount);
+      await closeUnappliedFund(tx, { ...close, state: 'refunded', amount: fund.amount, refundId });
+      return;
+    }
+    if (!order || !REPAYING_STATUSES.has(order.status)) throw new ApiError(ErrorCode.conflict, 'fundOrderOwesNothing');
+    const applied = await applyAsOwedToday(tx, order, { repayType: payment!.repay_type, periods: payment!.periods }, fund.amount, input.now);
+    if (!applied) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
+    const credited = allocationTotal(applied);
+    await creditLedgerEntry(tx, fund.ledgerEntryId, { ...applied });
+    await closeUnappliedFund(tx, { ...close, state: 'applied', amount: credited, refundId: null });
+    if (fund.amount > credited) {
+      await insertUnappliedFund(tx, { ledgerEntryId: fund.ledgerEntryId, orderNo: fund.orderNo, amount: fund.amount - credited, reason: 'overpayment', createdAt: input.now });
+    }
+    const cancelled = await cancelPending(tx, fund.orderNo, ALL_METHODS, null);
+    await expireAtProvider(tx, provider, cancelled, input.now, false);
+  });
+}
+
+// --- Receipts ---------------------------------------------------------------------------------------------------
+
+function methodLabel(r: Pick<ReceiptRow, 'method' | 'channel'>, lang: Lang): string {
+  switch (r.method) {
+    case 'va':
+      return t(lang, 'receiptMethodVa', { bank: findBank(r.channel)?.name ?? r.channel });
+    case 'market':
+      return t(lang, 'receiptMethodMarket', { market: r.channel });
+    case 'card':
+      return t(lang, 'receiptMethodCard');
+    case 'hosted':
+      return t(lang, 'receiptMethodHosted');
+  }
+}
+
+export const toReceipt = (r: ReceiptRow, lang: Lang): Receipt => ({
+  id: String(r.id),
+  amount: r.amount,
+  paidAt: r.paidAt.toISOString(),
+  method: methodLabel(r, lang),
+  payCode: r.channel,
+  repayType: r.repayType,
+  periods: [...r.periods].sort((a, b) => a - b),
+  applied: { principal: r.principal, interest: r.interest, lateCharges: r.latePenalty + r.lateInterest, extensionFee: r.extensionFee },
+  unapplied: r.unapplied,
+  refunded: r.refunded,
+});
+
+/** Every payment received for the order (ledger entries), newest first, as receipts in `lang`. */
+export async function receiptsOf(db: Queryable, orderNo: string, lang: Lang): Promise<Receipt[]> {
+  return (await listOrderEntries(db, orderNo)).map((r) => toReceipt(r, lang));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { devPaymentsSimulate, devSmsOutbox } from '@lendview/contracts';
+import { formatMoney } from '../../i18n/format.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../providers/payments.ts';
@@ -30,10 +31,12 @@ export default async function devRoutes(app: FastifyInstance) {
   /**
    * Pays a virtual account or mini-market code the way the sandbox's own "simulate payment" call does: the
    * sandbox signs a payment event (the code's amount, or `amount` to try a wrong one) and sends it through the
-   * same callback path as a real callback, with its checks (expired, replaced, amount). Unknown code: NOT_FOUND.
+   * same callback path as a real callback. A replaced or expired code is paid too (a payment crossing the
+   * expiry, which a real aggregator can deliver): the ledger records it and applies or holds it. Unknown code:
+   * NOT_FOUND.
    */
   registerEndpoint(app, devPaymentsSimulate, {
-    handler: async ({ input, db, now, setSuccessMessage }) => {
+    handler: async ({ input, db, now, lang, setSuccessMessage }) => {
       const sandbox = app.payments;
       if (!(sandbox instanceof SandboxPaymentProvider)) throw notFound();
       const payment = await findPaymentByVcode(db, input.vcode);
@@ -46,7 +49,9 @@ export default async function devRoutes(app: FastifyInstance) {
         paidAt: now,
       });
       const result = await processSignedCallback(sandbox, db, rawBody, signature, now);
-      setSuccessMessage(result.applied ? 'paymentApplied' : 'paymentAlreadyApplied');
+      if (!result.applied) setSuccessMessage('paymentAlreadyApplied');
+      else if (result.unapplied > 0) setSuccessMessage('paymentHeld', { amount: formatMoney(result.unapplied, lang) });
+      else setSuccessMessage('paymentApplied');
       return { applied: result.applied, orderStatus: result.orderStatus };
     },
   });

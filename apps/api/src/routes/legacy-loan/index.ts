@@ -14,6 +14,7 @@ import { t, type Lang } from '../../i18n/messages.ts';
 import { codeHash, newNumericCode, newSalt, sameHex } from '../../lib/crypto.ts';
 import { jakartaDate } from '../../lib/dates.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
+import { withRetriedTransaction } from '../../lib/transaction-retry.ts';
 import { ApiError, badRequest, notFound, paymentRefused, rateLimited } from '../../lib/errors.ts';
 import {
   MAX_CARDS,
@@ -27,7 +28,6 @@ import {
 } from '../../repositories/bank-cards.ts';
 import { requireOwnOrder } from '../../repositories/orders.ts';
 import {
-  cancelPending,
   countOtpAttempt,
   findOwnPayment,
   hasPaidPayment,
@@ -49,6 +49,7 @@ import {
   REPAY_OTP_TTL_MS,
   applyCardCharge,
   dueFor,
+  replacePendingCodes,
 } from '../../services/repayment.ts';
 
 /**
@@ -133,7 +134,11 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
       const today = jakartaDate(now);
       const capPercent = await getLateChargeCapPercent(db);
       const rateRule = { key: `sms:repay:phone:${borrower.phone}`, limit: 1, windowMs: RESEND_SECONDS * 1000 };
-      const outcome = await db.transaction(async (tx): Promise<{ kind: 'otp'; payment: Payment; code: string } | { kind: 'redirect' | 'paid'; payment: Payment }> => {
+      // Made before the transaction: a retried transaction charges the same bill number, which the provider
+      // answers with the first charge (idempotency key), so a retry never charges twice.
+      const reference = newPaymentReference(today);
+      // The order row first (the lock order of every money path), retried on deadlock / serialization failure.
+      const outcome = await withRetriedTransaction(db, async (tx): Promise<{ kind: 'otp'; payment: Payment; code: string } | { kind: 'redirect' | 'paid'; payment: Payment }> => {
         const order = await requireOwnOrder(tx, borrower.id, input.orderId, undefined, { forUpdate: true });
         const [pending] = await livePayments(tx, order.orderNo, ['card'], now);
         if (input.sendMsg === 1) {
@@ -164,7 +169,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
           ({ code, otp } = newOtp(now));
         }
         const payment = await insertPayment(tx, {
-          reference: newPaymentReference(today),
+          reference,
           borrowerId: borrower.id,
           orderNo: order.orderNo,
           repayType: 'full',
@@ -188,7 +193,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
         if (code !== null) return { kind: 'otp', payment, code };
         if (bank.cardFlow === 'redirect') return { kind: 'redirect', payment };
         const { chargeId } = await app.payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
-        await applyCardCharge(tx, payment, chargeId, now);
+        await applyCardCharge(tx, app.payments, payment, chargeId, now);
         return { kind: 'paid', payment };
       });
       if (outcome.kind === 'otp') {
@@ -218,7 +223,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
     auth: true,
     successMessage: 'repayPaid',
     handler: async ({ input, db, borrower, now }) => {
-      const outcome = await db.transaction(async (tx): Promise<'paid' | 'wrong'> => {
+      const outcome = await withRetriedTransaction(db, async (tx): Promise<'paid' | 'wrong'> => {
         const order = await requireOwnOrder(tx, borrower.id, input.orderId, undefined, { forUpdate: true });
         const payment = await findOwnPayment(tx, { id: input.repaymentRecordId, borrowerId: borrower.id, orderNo: order.orderNo });
         if (!payment || payment.method !== 'card') throw notFound();
@@ -234,7 +239,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
         const card = payment.cardId === null ? null : await findOwnCard(tx, borrower.id, payment.cardId);
         if (!card) throw paymentRefused('paymentNotPayable');
         const { chargeId } = await app.payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
-        await applyCardCharge(tx, payment, chargeId, now);
+        await applyCardCharge(tx, app.payments, payment, chargeId, now);
         return 'paid';
       });
       // The wrong try is committed above; only then the 800006 answer.
@@ -254,7 +259,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
     handler: async ({ input, db, borrower, now, lang }) => {
       const today = jakartaDate(now);
       const capPercent = await getLateChargeCapPercent(db);
-      const payment = await db.transaction(async (tx) => {
+      const payment = await withRetriedTransaction(db, async (tx) => {
         const order = await requireOwnOrder(tx, borrower.id, input.orderId, undefined, { forUpdate: true });
         if (!REPAYING_STATUSES.has(order.status)) {
           if (await hasPaidPayment(tx, order.orderNo, ['card', 'hosted'])) throw duplicate();
@@ -265,7 +270,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
         if (input.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
         const same = (await livePayments(tx, order.orderNo, ['hosted'], now)).find((p) => p.amount === due.amount);
         if (same) return same;
-        await cancelPending(tx, order.orderNo, ['hosted'], null);
+        await replacePendingCodes(tx, app.payments, order.orderNo, ['hosted'], now);
         return insertPayment(tx, {
           reference: newPaymentReference(today),
           borrowerId: borrower.id,

@@ -6,6 +6,7 @@ import { listInstalments, requireOwnOrder } from '../../repositories/orders.ts';
 import { findProduct, listAvailableProducts } from '../../repositories/products.ts';
 import { hasRated, saveRating } from '../../repositories/ratings.ts';
 import { getLateChargeCapPercent, getSupportContact } from '../../repositories/settings.ts';
+import { receiptsOf } from '../../services/repayment.ts';
 import { earlyRepayOf } from '../../services/early-repayment.ts';
 import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from '../../services/loans.ts';
 import { toRecommended } from '../../services/products.ts';
@@ -47,7 +48,8 @@ export default async function loanDetailsRoutes(app: FastifyInstance) {
         isScore: rated ? (0 as const) : (1 as const),
         earlyRepay: earlyRepayOf(order, instalments, today, lang),
         // Receipts of the ledger (issue 11 item 3): filled by the ledger's repository.
-        payments: [],
+        // Every payment received (the ledger), newest first: a settled loan shows what was paid.
+        payments: await receiptsOf(db, order.orderNo, lang),
       };
     },
   });

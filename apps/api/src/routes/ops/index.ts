@@ -7,8 +7,13 @@ import {
   opsLogin,
   opsLogout,
   opsMe,
+  opsResolveUnappliedFund,
+  opsUnappliedFunds,
   opsUploadImage,
+  type OpsUnappliedFund,
 } from '@lendview/contracts';
+import type { Queryable } from '../../db/types.ts';
+import { jakartaDate } from '../../lib/dates.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { ApiError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { operatorToken, requireOperator, type Operator } from '../../lib/operator-auth.ts';
@@ -30,7 +35,12 @@ import {
   failedLoginLock,
   findOperatorForLogin,
 } from '../../repositories/operators.ts';
+import { fundListRow, listUnappliedFunds, type FundListRow } from '../../repositories/ledger.ts';
+import { findOwnOrder } from '../../repositories/orders.ts';
 import { hitRateLimit } from '../../repositories/rate-limits.ts';
+import { getLateChargeCapPercent } from '../../repositories/settings.ts';
+import { outstandingOf } from '../../services/loans.ts';
+import { resolveUnappliedFund } from '../../services/repayment.ts';
 import { receiveUpload } from '../../services/complaint-images.ts';
 import { jakartaDateTime, opsImageUrl, publicIdOfUrl, splitUrls, verifyOpsImageSignature } from '../../services/complaints.ts';
 import { sendImage } from '../user-problem/index.ts';
@@ -46,6 +56,32 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-real-password
 
 /** 13800000000 → 138****0000: operators recognise a borrower without the page showing the whole number. */
 const maskPhone = (phone: string) => (phone.length >= 8 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
+
+/** An unapplied fund as the operator list shows it, with what its order asks now (full repayment). */
+async function toOpsFund(db: Queryable, row: FundListRow, now: Date): Promise<OpsUnappliedFund> {
+  const full = await findOwnOrder(db, row.borrowerId, row.orderNo);
+  const owes = full ? outstandingOf(full, row.isRepeatClient, jakartaDate(now), await getLateChargeCapPercent(db)).owed : 0;
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    borrower: maskPhone(row.borrowerPhone),
+    amount: row.amount,
+    reason: row.reason,
+    state: row.state,
+    reference: row.reference,
+    vcode: row.vcode ?? '',
+    channel: row.channel,
+    providerEvent: row.providerEvent,
+    paymentAmount: row.paymentAmount,
+    receivedAt: row.createdAt.toISOString(),
+    orderStatus: full?.status ?? 0,
+    orderOwes: owes,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedByName ?? '',
+    refundId: row.refundId ?? '',
+    note: row.note,
+  };
+}
 
 /**
  * The operator API (contracts/src/ops.ts; docs/complaints.md): login, logout, me, and the support role's
@@ -167,6 +203,39 @@ export default async function opsRoutes(app: FastifyInstance) {
         });
         req.log.info({ operatorId: operator.id, problemId: input.problemId }, 'complaint answered');
         return { problemId: input.problemId, state: 'processed' as const };
+      },
+    });
+  });
+
+  // Support: money held by the ledger (docs/repayment.md "Unapplied funds"). Same guard as the complaints.
+  app.register(async (support) => {
+    const operators = new WeakMap<FastifyRequest, Operator>();
+    support.addHook('preValidation', async (req) => {
+      operators.set(req, await requireOperator(req, app.db, 'support'));
+    });
+
+    registerEndpoint(support, opsUnappliedFunds, {
+      handler: async ({ input, db, now }) => {
+        const { rows, total } = await listUnappliedFunds(db, {
+          state: input.state === 'all' ? null : input.state,
+          limit: input.pageSize,
+          offset: (input.page - 1) * input.pageSize,
+        });
+        const items: OpsUnappliedFund[] = [];
+        for (const row of rows) items.push(await toOpsFund(db, row, now));
+        return { items, total, page: input.page, pageSize: input.pageSize };
+      },
+    });
+
+    registerEndpoint(support, opsResolveUnappliedFund, {
+      handler: async ({ input, db, now, req, setSuccessMessage }) => {
+        const operator = operators.get(req)!;
+        await resolveUnappliedFund(db, app.payments, { id: input.id, action: input.action, operatorId: operator.id, note: input.note, now });
+        req.log.info({ operatorId: operator.id, fundId: input.id, action: input.action }, 'unapplied fund resolved');
+        setSuccessMessage(input.action === 'apply' ? 'fundApplied' : 'fundRefunded');
+        const row = await fundListRow(db, input.id);
+        if (!row) throw notFound();
+        return toOpsFund(db, row, now);
       },
     });
   });

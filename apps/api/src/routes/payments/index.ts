@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SHARED_PARAM_NAMES } from '@lendview/contracts';
+import { formatMoney } from '../../i18n/format.ts';
 import { langOf } from '../../i18n/lang.ts';
 import { t } from '../../i18n/messages.ts';
 import { envelope } from '../../lib/envelope.ts';
@@ -55,14 +56,16 @@ export default async function paymentRoutes(app: FastifyInstance) {
       const signature = typeof header === 'string' ? header : undefined;
       try {
         const result = await processSignedCallback(provider, app.db, raw, signature, app.clock.now());
-        req.log.info({ reference: result.reference, applied: result.applied }, 'payment callback');
+        req.log.info({ reference: result.reference, applied: result.applied, unapplied: result.unapplied }, 'payment callback');
         const lang = langOf(req);
         reply.header('cache-control', 'no-store');
-        return envelope(
-          '00',
-          { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus },
-          t(lang, result.applied ? 'paymentApplied' : 'paymentAlreadyApplied'),
-        );
+        // 2xx whenever the money is recorded, applied or held: the provider must not retry a payment we have.
+        const message = !result.applied
+          ? t(lang, 'paymentAlreadyApplied')
+          : result.unapplied > 0
+            ? t(lang, 'paymentHeld', { amount: formatMoney(result.unapplied, lang) })
+            : t(lang, 'paymentApplied');
+        return envelope('00', { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus }, message);
       } catch (err) {
         if (err instanceof ApiError) req.log.warn({ code: err.code, reason: err.messageKey }, 'payment callback refused');
         throw err;
@@ -112,7 +115,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
       try {
         await processSignedCallback(sandbox, app.db, rawBody, signature, now);
       } catch (err) {
-        // Expired or replaced meanwhile: the page says so.
+        // A refusal (the event does not match the bill): the page shows the bill's state.
         if (!(err instanceof ApiError)) throw err;
         req.log.info({ reason: err.messageKey }, 'hosted payment refused');
       }

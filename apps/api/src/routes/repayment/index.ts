@@ -5,6 +5,7 @@ import {
   generateVcode,
   initPayType,
   loanPlayDetail,
+  paymentState,
   type DetailRow,
   type InstalmentItem,
   type VaDetail,
@@ -14,10 +15,10 @@ import { formatMoney } from '../../i18n/format.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import { jakartaDate } from '../../lib/dates.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
+import { withRetriedTransaction } from '../../lib/transaction-retry.ts';
 import { badRequest, paymentRefused } from '../../lib/errors.ts';
 import { listInstalments, requireOwnOrder } from '../../repositories/orders.ts';
 import {
-  cancelPending,
   findReusableCode,
   insertPayment,
   lastCodeMethod,
@@ -30,9 +31,9 @@ import {
 import { findProduct } from '../../repositories/products.ts';
 import { getLateChargeCapPercent, getSupportContact } from '../../repositories/settings.ts';
 import { assertNotEarlyRepayment } from '../../services/early-repayment.ts';
-import { REPAYING_STATUSES, extensionComparison, lateChargeCapRows, outstandingOf } from '../../services/loans.ts';
+import { REPAYING_STATUSES, SETTLED_STATUSES, extensionComparison, lateChargeCapRows, outstandingOf } from '../../services/loans.ts';
 import { BANKS, MARKETS, bankOptions, bankSteps, findBank, findMarket, marketSteps, type Bank } from '../../services/payment-methods.ts';
-import { ALL_METHODS, CODE_TTL_MS, REUSE_MIN_VALID_MS, dueFor } from '../../services/repayment.ts';
+import { ALL_METHODS, CODE_TTL_MS, REUSE_MIN_VALID_MS, dueFor, receiptsOf, replacePendingCodes } from '../../services/repayment.ts';
 
 /**
  * Virtual-account / mini-market repayment (spec 2.5, 3, 4.6, 4.7, 7.6): the method lists, payment codes,
@@ -103,6 +104,15 @@ function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string): VaDet
 
 const row = (lang: Lang, key: MessageKey, value: string): DetailRow => ({ text: t(lang, key), value });
 
+/** The method a stored code was issued with (payment-state shows the live code again). */
+function methodOfPayment(p: Payment): Method {
+  if (p.payType === 1) return { payType: 1, channel: p.channel, specificNum: p.specificNum, bank: findBank(p.channel) ?? null, marketName: null };
+  return { payType: 2, channel: p.channel, specificNum: '', bank: null, marketName: findMarket(p.channel)?.name ?? p.channel };
+}
+
+const periodsOf = (p: Payment): number[] =>
+  p.repayType === 'installment' && p.periodFrom !== null && p.periods !== null ? Array.from({ length: p.periods }, (_, i) => p.periodFrom! + i) : [];
+
 export default async function repaymentRoutes(app: FastifyInstance) {
   /** Spec 7.6 init-pay-type: banks with their channels (pay_type 1) or markets, ALFAMART first (pay_type 2). */
   registerEndpoint(app, initPayType, {
@@ -132,7 +142,8 @@ export default async function repaymentRoutes(app: FastifyInstance) {
       const capPercent = await getLateChargeCapPercent(db);
       const telephone = (await getSupportContact(db))?.phone ?? '';
       const kind = method.payType === 1 ? 'va' : 'market';
-      const payment = await db.transaction(async (tx) => {
+      // Lock order of every money path: the order row first (docs/repayment.md "Locks and retries").
+      const payment = await withRetriedTransaction(db, async (tx) => {
         const order = await requireOwnOrder(tx, borrower.id, input.orderId, input.productId, { forUpdate: true });
         const due = await dueFor(tx, order, {
           repayType: input.repayType,
@@ -157,7 +168,8 @@ export default async function repaymentRoutes(app: FastifyInstance) {
           if (reusable.specificNum !== method.specificNum) await updateSpecificNum(tx, reusable.id, method.specificNum);
           return { ...reusable, specificNum: method.specificNum };
         }
-        await cancelPending(tx, order.orderNo, ['va', 'market'], null);
+        // One live code per order: the old ones are expired at the provider first, then cancelled here.
+        await replacePendingCodes(tx, app.payments, order.orderNo, ['va', 'market'], now);
         const reference = newPaymentReference(today);
         let issued: { vcode: string; expiresAt: Date } | null = null;
         for (let attempt = 0; attempt < 5 && !issued; attempt++) {
@@ -195,6 +207,27 @@ export default async function repaymentRoutes(app: FastifyInstance) {
         });
       });
       return vaDetailOf(payment, method, lang, telephone);
+    },
+  });
+
+  /**
+   * Live payment state (issue 11): the order's status, its live code if any, and every payment received
+   * (receipts, newest first). Read-only and cheap: the pages poll it every 2-3 s while a code is pending.
+   */
+  registerEndpoint(app, paymentState, {
+    auth: true,
+    handler: async ({ input, db, borrower, now, lang }) => {
+      const order = await requireOwnOrder(db, borrower.id, input.orderId, input.productId);
+      const live = REPAYING_STATUSES.has(order.status) ? (await livePayments(db, order.orderNo, ['va', 'market'], now))[0] : undefined;
+      const telephone = live ? ((await getSupportContact(db))?.phone ?? '') : '';
+      const receipts = await receiptsOf(db, order.orderNo, lang);
+      return {
+        orderStatus: order.status,
+        settled: SETTLED_STATUSES.has(order.status),
+        pending: live ? { ...vaDetailOf(live, methodOfPayment(live), lang, telephone), periods: periodsOf(live) } : null,
+        receipts,
+        lastPaidAt: receipts[0]?.paidAt ?? null,
+      };
     },
   });
 
