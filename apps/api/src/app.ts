@@ -26,6 +26,8 @@ import personalCenterRoutes from './routes/personal-center/index.ts';
 import legacyLoanRoutes from './routes/legacy-loan/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import opsRoutes from './routes/ops/index.ts';
+import partnerRoutes from './routes/partner/index.ts';
+import opsConsentRoutes from './routes/ops/consents.ts';
 import userProblemRoutes from './routes/user-problem/index.ts';
 import opsTemplateRoutes from './routes/ops-templates/index.ts';
 import promotionDevRoutes from './routes/promotion/dev.ts';
@@ -65,6 +67,8 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** fastify trustProxy (set behind a load balancer so rate limits see the client IP). */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Confirming a loan also needs an SMS code to the borrower's phone (CONFIRM_STEP_UP=1; docs/loans.md). */
+  confirmStepUp?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -139,7 +143,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(personalCenterRoutes);
   app.register(loginRoutes);
   app.register(loanDetailsRoutes);
-  app.register(loanConfirmRoutes);
+  app.register(loanConfirmRoutes, { stepUp: options.confirmStepUp === true });
   app.register(contractRoutes);
   app.register(eventRoutes);
   app.register(marketRoutes);
@@ -148,6 +152,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(paymentRoutes);
   app.register(userProblemRoutes);
   app.register(opsRoutes);
+  app.register(partnerRoutes);
+  app.register(opsConsentRoutes);
   app.register(promotionRoutes);
   app.register(opsTemplateRoutes);
   if (options.demo) app.register(devRoutes);

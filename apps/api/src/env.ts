@@ -43,6 +43,7 @@ const envSchema = z.object({
     'DATABASE_URL must be a postgres:// or postgresql:// URL',
   ),
   DEMO_MODE: z.enum(['0', '1', '']).optional(),
+  CONFIRM_STEP_UP: z.enum(['0', '1', '']).optional(),
   SHELL_DIR: optionalText,
   RELEASES_DIR: optionalText,
   SUPPORT_PHONE: z.string().trim().min(1).max(64).default('+62 21 5091 8080'),
@@ -53,6 +54,8 @@ const envSchema = z.object({
 });
 
 export interface Env {
+  /** CONFIRM_STEP_UP=1: confirming a loan also needs an SMS code sent to the borrower's phone (docs/loans.md). */
+  confirmStepUp: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -91,6 +94,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const fromRoot = (value: string | undefined, fallback: string) => resolve(REPO_ROOT, value ?? fallback);
   return {
+    confirmStepUp: e.CONFIRM_STEP_UP === '1',
     port: e.PORT,
     host: e.HOST,
     dataDir: fromRoot(e.DATA_DIR, '.data'),

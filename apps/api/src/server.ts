@@ -39,6 +39,7 @@ async function main() {
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
     paymentWebhookSecret: env.paymentWebhookSecret,
+    confirmStepUp: env.confirmStepUp,
     storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEMO_ORDERS, loanDetailConfirm, loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
@@ -21,6 +22,14 @@ const push = (fields: Partial<Record<'amount' | 'periods' | 'termUnit' | 'produc
 // The suite clock: 2026-03-02 in Jakarta.
 describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
   const ctx = useTestApp(backend);
+  /** sha256 of the agreement text as the page shows it (title, blank line, body), computed here from the row. */
+  const shownHash = async (id: number, lang: 'en' | 'id') => {
+    const [row] = await ctx.db.query<{ title: string; body: string }>(
+      `SELECT title_${lang} AS title, body_${lang} AS body FROM contracts WHERE id = $1`,
+      [id],
+    );
+    return createHash('sha256').update(`${row!.title}\n\n${row!.body}`).digest('hex');
+  };
 
   it("loan-detail-confirm: product 1's offer with the plan from today and the popup agreement", async () => {
     const r = await call<Confirm>(ctx, CONFIRM, { productId: '1' }, { tok: MAIN, lang: 'en' });
@@ -63,6 +72,12 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
       popAgreementUrl: '/v3/contract/view?id=1&productId=1&isNeedPop=1',
       note: 'Early repayment is possible once half of the term has passed, and not within 7 days after disbursement. Repaying late adds a one-time penalty and daily interest on the unpaid amount.',
       sp_rate: '0.05%',
+      agreements: [
+        { id: 1, title: 'Loan Agreement', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(1, 'en') },
+        { id: 2, title: 'Privacy and Data Use Consent', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(2, 'en') },
+        { id: 3, title: 'Repayment Reminders and Collection Terms', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(3, 'en') },
+      ],
+      smsResendSeconds: 60,
     });
     // The plan adds up to what the borrower will owe.
     expect(r.data.repay_plans.reduce((s, p) => s + p.amount, 0)).toBe(313_650_000);

@@ -83,9 +83,10 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     const inHouse = await call<{ url: string }>(ctx, APPLY, { product_id: '1', module_id: '301', scene: 'banner_jingzhun' }, { tok: b.tok });
     expect({ code: inHouse.code, data: inHouse.data }).toEqual({ code: '00', data: { url: '/confirm?productId=1&position=0' } });
     const partner = await call<{ url: string }>(ctx, APPLY, { product_id: '2', module_id: '302', scene: 'tanchuang_fudai' }, { tok: b.tok });
-    expect(partner.data).toEqual({ url: 'https://dana-kilat.example.com/apply' });
+    // A partner link carries a one-time joint-login code and never the session (issue 12 item 1; partner.test.ts).
+    expect(partner.data).toEqual({ url: expect.stringMatching(/^https:\/\/dana-kilat\.example\.com\/apply\?lvCode=[\w-]{43}$/) });
     const noScene = await call<{ url: string }>(ctx, APPLY, { product_id: '4', module_id: '300' }, { tok: b.tok });
-    expect(noScene.data).toEqual({ url: 'https://rupiah-mudah.example.com/apply?ref=lendview' });
+    expect(noScene.data).toEqual({ url: expect.stringMatching(/^https:\/\/rupiah-mudah\.example\.com\/apply\?ref=lendview&lvCode=[\w-]{43}$/) });
     const rows = await ctx.db.query('SELECT product_id, scene, module_id, source, business_day FROM product_applications WHERE borrower_id = $1 ORDER BY id', [b.id]);
     expect(rows).toEqual([
       { product_id: 1, scene: 'banner_jingzhun', module_id: 301, source: 'apply', business_day: '2026-03-02' },
@@ -247,7 +248,10 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     expect({ code: unknown.code, data: unknown.data }).toEqual({ code: '00', data: { status: 1, message: 'This product is not available.' } });
 
     const joint = await call(ctx, JOINT, { productId: '3' }, { tok: b.tok });
-    expect({ code: joint.code, data: joint.data }).toEqual({ code: '00', data: { status: 0, message: '', url: 'https://kredit-pintar.example.com/start' } });
+    expect({ code: joint.code, data: joint.data }).toEqual({
+      code: '00',
+      data: { status: 0, message: '', url: expect.stringMatching(/^https:\/\/kredit-pintar\.example\.com\/start\?lvCode=[\w-]{43}$/) },
+    });
     expect(await ctx.db.query('SELECT source, scene FROM product_applications WHERE borrower_id = $1', [b.id])).toEqual([{ source: 'joint', scene: 'stand' }]);
     const disabled = await call(ctx, JOINT, { productId: '6' }, { tok: b.tok, lang: 'en' });
     expect(disabled.data).toEqual({ status: 2, message: 'This product is not accepting applications right now.', url: '' });

@@ -203,6 +203,16 @@ export const repayPlan = z.object({
 });
 export type RepayPlan = z.infer<typeof repayPlan>;
 
+/**
+ * The app version recorded with a loan's consent: this header when sent, else the shared query parameter `aVer`
+ * the app already passes to every page (spec 3).
+ */
+export const APP_VERSION_HEADER = 'x-lv-app-version';
+
+/** An agreement of the confirm with the version and hash of the text shown (issue 12 item 4). */
+export const confirmAgreement = z.object({ id: z.number().int(), title: z.string(), version: z.string(), sha256: z.string() });
+export type ConfirmAgreement = z.infer<typeof confirmAgreement>;
+
 export const loanDetailConfirm = endpoint({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-confirm',
@@ -230,7 +240,26 @@ export const loanDetailConfirm = endpoint({
     popAgreementUrl: z.string(),
     note: z.string(),
     sp_rate: z.string(),
+    /**
+     * The agreements the borrower accepts by confirming (scene 3, in list order), with the version and the
+     * sha256 of the text in the language shown (issue 12 item 4). The page sends them back as `agreements`.
+     */
+    agreements: z.array(confirmAgreement),
+    /** Seconds between two step-up SMS codes (sendSms 1), spec 9's 60. */
+    smsResendSeconds: z.number().int(),
   }),
+});
+
+/**
+ * Step-up of the confirm (sendSms 1, on when the server runs with CONFIRM_STEP_UP=1): sends a 6-digit code to
+ * the borrower's own phone; `phoneMasked` says where (138****0000). 60 s between codes (RATE_LIMITED).
+ */
+export const loanConfirmSendSms = endpoint({
+  method: 'POST',
+  path: '/v3/loan-confirm/send-sms',
+  successCode: '00',
+  request: z.object({ productId }),
+  response: z.object({ sent: z.literal(true), resendAfter: z.number().int(), phoneMasked: z.string() }),
 });
 
 /**
@@ -248,6 +277,14 @@ export const loanDetailPush = endpoint({
     termUnit: z.literal('day'),
     productId,
     loanType: formInt().pipe(z.literal(1)),
+    /**
+     * What the page showed: `id:sha256` pairs, comma-separated (issue 12 item 4). When sent they must match the
+     * current agreements, else 409 CONFLICT ('The agreement has changed. Please read it again before you confirm.'); a client
+     * that sends none accepts the current ones.
+     */
+    agreements: z.string().max(2000).optional(),
+    /** The step-up SMS code; required when loan-detail-confirm said sendSms 1. */
+    smsCode: z.string().trim().max(16).optional(),
   }),
   response: z.object({ orderId: z.string(), lendDetailsUrl: z.string() }),
 });

@@ -224,3 +224,46 @@ export const opsResolveUnappliedFund = endpoint({
   }),
   response: opsUnappliedFund,
 });
+
+// --- Consent records (role support; issue 12 item 4, docs/api.md "Consent records") ---------------------------
+
+/** One accepted document version: agreements now; a key-facts statement adds its own entry (kind). */
+export const acceptedDocument = z.object({
+  kind: z.string(),
+  id: z.string(),
+  version: z.string(),
+  /** sha256 (hex) of the exact text shown to the borrower, in the language shown. */
+  sha256: z.string(),
+});
+export type AcceptedDocument = z.infer<typeof acceptedDocument>;
+
+export const opsConsent = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  /** Masked phone (138****0000). */
+  borrower: z.string(),
+  productId: z.number().int(),
+  amount: z.number().int(),
+  termDays: z.number().int(),
+  /** Every document version accepted. */
+  documents: z.array(acceptedDocument),
+  lang: z.enum(['en', 'id']),
+  deviceId: z.string().nullable(),
+  ip: z.string(),
+  appVersion: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  verifiedBy: z.enum(['session', 'sms']),
+  repeated: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type OpsConsent = z.infer<typeof opsConsent>;
+
+/** The consent records of an order, newest first (read only: the table refuses changes). */
+export const opsConsentList = endpoint({
+  method: 'GET',
+  path: '/ops/api/consents',
+  successCode: '00',
+  request: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+  response: z.object({ items: z.array(opsConsent) }),
+});

@@ -15,6 +15,7 @@ import { registerEndpoint } from '../../lib/endpoint.ts';
 import { saveProductEvent } from '../../repositories/events.ts';
 import { findProduct, listAvailableProducts, listSceneProducts, productExists, sceneExists } from '../../repositories/products.ts';
 import { applyToProduct, toRecommended, toStandProduct, unavailableError } from '../../services/products.ts';
+import { partnerLaunchUrl } from '../partner/store.ts';
 
 /** Payload `status` of the stand calls (spec 7.5 / 8: 0 is ok). docs/loans.md. */
 export const STAND_STATUS = { ok: 0, productNotAvailable: 1, notAccepting: 2 } as const;
@@ -79,7 +80,9 @@ export default async function marketRoutes(app: FastifyInstance) {
         now,
       });
       if ('refused' in result) throw unavailableError(result.refused);
-      return { url: result.url };
+      // A partner gets a one-time joint-login code in its URL, never our session (issue 12 item 1).
+      if (product.inHouse) return { url: result.url };
+      return { url: await partnerLaunchUrl(db, { borrowerId: borrower.id, productId: product.id, url: result.url, now }) };
     },
   });
 
@@ -137,7 +140,10 @@ export default async function marketRoutes(app: FastifyInstance) {
         const key = result.refused === 'disabled' ? 'productUnavailable' : 'productQuotaFull';
         return { status: STAND_STATUS.notAccepting, message: t(lang, key), url: '' };
       }
-      return { status: STAND_STATUS.ok, message: '', url: result.url };
+      const url = product.inHouse
+        ? result.url
+        : await partnerLaunchUrl(db, { borrowerId: borrower.id, productId: product.id, url: result.url, now });
+      return { status: STAND_STATUS.ok, message: '', url };
     },
   });
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { endpoint } from './endpoints.ts';
+
+/**
+ * Joint login with partner lenders (issue 12, item 1; docs/api.md "Partner joint login"). The partner URL a
+ * borrower is sent to carries a one-time code in this query parameter, never the session token.
+ */
+export const PARTNER_CODE_PARAM = 'lvCode';
+/** A joint-login code lives this long (seconds) and works once. */
+export const PARTNER_CODE_TTL_SECONDS = 60;
+
+/**
+ * Server to server: the partner trades the code for what it may know of the borrower. Authenticated by the
+ * partner's own API key (`Authorization: Bearer <key>`; a missing or unknown key answers UNAUTHORIZED 401). A
+ * code issued for another partner, expired, used or unknown all answer the same 400 BAD_REQUEST ('This code is
+ * not valid. Ask the borrower to open your page from the app again.'), so a partner learns nothing of others.
+ */
+export const partnerExchange = endpoint({
+  method: 'POST',
+  path: '/partner/api/exchange',
+  successCode: '00',
+  request: z.object({ code: z.string().trim().min(1).max(128) }),
+  response: z.object({
+    /** Stable for this borrower and this partner only (HMAC with the partner's own key): not the phone, not our id. */
+    partnerUserId: z.string(),
+    /** The product the borrower applied to. */
+    productId: z.number().int(),
+    /** 138****0000: enough to greet and to check against what the borrower types, not to contact them. */
+    phoneMasked: z.string(),
+    /** ISO 8601: when the borrower tapped the product. */
+    issuedAt: z.string(),
+  }),
+});
