@@ -10,6 +10,8 @@ const EN_FIGURES = [
   'We decide on your application within 1 day of receiving it complete.',
   'the money is disbursed to your bank account within 1 to 3 calendar days.',
   'a late payment penalty is charged once: ₹1,000 for new clients or ₹800 for repeat clients.',
+  // Issue 11: the late-charge cap (penalty + late interest ≤ 100 % of the principal).
+  'the late payment penalty and the daily interest on the overdue amount together never exceed 100% of the principal of your loan, however late the payment.',
   'only after half of the loan term has passed, and never within 7 days after disbursement.',
   'within 3 days of the change',
   'at least 7 business days before the assignment takes effect.',
@@ -24,6 +26,7 @@ const ID_FIGURES = [
   'dalam 1 hari setelah pengajuan diterima lengkap.',
   'dalam 1 hingga 3 hari kalender.',
   'denda keterlambatan dikenakan satu kali: Rp 1.000 untuk nasabah baru atau Rp 800 untuk nasabah lama.',
+  'denda keterlambatan dan bunga harian atas jumlah yang terlambat secara keseluruhan tidak pernah melebihi 100% dari pokok pinjaman Anda, selama apa pun keterlambatannya.',
   'hanya setelah separuh tenor pinjaman berlalu, dan tidak dalam 7 hari setelah pencairan.',
   'dalam 3 hari sejak perubahan',
   'paling lambat 7 hari kerja sebelum pengalihan berlaku.',

@@ -35,6 +35,12 @@ export const LOAN_TERMS = {
     { from: 31, to: 90, ratePercent: 4 },
     { from: 91, to: null, ratePercent: 2 },
   ],
+  /**
+   * Late charges in total (penalty + late interest) never exceed this % of the principal (issue 11). The server
+   * applies the market's setting (`late_charge_cap_percent`, docs/repayment.md); this is the value both markets'
+   * deployments ship with, 100 %, as Indonesian rules require.
+   */
+  lateChargeCapPercent: 100,
   /** Early prepayment: only after half the term, and never within this many days after disbursement. */
   prepaymentLockDays: 7,
   detailsChangeNoticeDays: 3,

@@ -96,6 +96,9 @@ function en(money: Money): LegalDoc {
               ['Repeat client', money(T.penaltyRepeatClientMinor)],
             ],
           },
+          p(
+            `Late charges have a limit: the late payment penalty and the daily interest on the overdue amount together never exceed ${T.lateChargeCapPercent}% of the principal of your loan, however late the payment. Once they reach it, they stop growing.`,
+          ),
         ],
       },
       {
@@ -227,6 +230,9 @@ function id(money: Money): LegalDoc {
               ['Nasabah lama', money(T.penaltyRepeatClientMinor)],
             ],
           },
+          p(
+            `Biaya keterlambatan memiliki batas: denda keterlambatan dan bunga harian atas jumlah yang terlambat secara keseluruhan tidak pernah melebihi ${T.lateChargeCapPercent}% dari pokok pinjaman Anda, selama apa pun keterlambatannya. Setelah mencapai batas tersebut, biaya ini tidak bertambah lagi.`,
+          ),
         ],
       },
       {
