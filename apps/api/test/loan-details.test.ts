@@ -27,13 +27,17 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
       productId: 1,
       orderStatus: 180,
       noticeStatusText: 'Overdue',
-      noticeDesText: 'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now.',
+      // Issue 11: where late charges are shown, the notice states their cap.
+      noticeDesText:
+        'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now. Late charges never exceed 100% of the principal.',
       productName: 'LendView Cepat',
       inside: 1,
       h5Url: '',
       isDelay: '1',
       telephone: SUPPORT.phone,
       isScore: 0,
+      // Overdue: repaying in full is not an early prepayment (spec 9); from = disbursed 2025-10-22 + 46 days.
+      earlyRepay: { allowed: true, from: '2025-12-07', message: null },
     });
     expect(r.data.productLogo).toMatch(/^data:image\/svg\+xml,/);
     expect(r.data.userOrderDetail.detail).toEqual([
@@ -63,6 +67,13 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
       noticeDesText: 'Silakan bayar Rp 2.613.750 paling lambat 2026-05-02.',
       isDelay: '0',
       isScore: 0,
+      // Day 30 of 91 (disbursed 2026-01-31): a full repayment is an early prepayment until day 46 (spec 9).
+      earlyRepay: {
+        allowed: false,
+        from: '2026-03-18',
+        message:
+          'Pelunasan lebih awal dapat dilakukan mulai 18/03/2026: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
+      },
     });
     expect(r.data.userOrderDetail.detail).toEqual([
       { text: 'Jumlah pinjaman', value: 'Rp 2.500.000' },
