@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
 import { LOG_REDACT_PATHS, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
+import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { TempFolderStorage, type StorageProvider } from './providers/storage.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
@@ -61,6 +62,11 @@ export interface BuildAppOptions {
    * mode it defaults to a fixed development value.
    */
   paymentWebhookSecret?: string;
+  /**
+   * HMAC key of bank-card fingerprints (repositories/bank-cards.ts). The server passes CARD_FINGERPRINT_SECRET,
+   * which env.ts requires outside demo mode; when omitted (tests, demo) the documented demo key is used.
+   */
+  cardFingerprintSecret?: string;
   /** Source of "now" for every expiry and rate window; default the system clock. */
   clock?: Clock;
   /** Abuse limits of the SMS login and the promotion pages; defaults in lib/context.ts. */
@@ -126,6 +132,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('clock', clock);
   app.decorate('sms', options.sms ?? new OutboxSmsProvider(options.db, clock));
   app.decorate('payments', payments);
+  app.decorate('cardFingerprintSecret', options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET);
   app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });

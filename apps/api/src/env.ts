@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEV_PAYMENT_WEBHOOK_SECRET } from './providers/payments.ts';
+import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
 
 /**
  * The one place that reads the environment. Everything else receives a validated `Env`.
@@ -51,6 +52,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters'),
+  CARD_FINGERPRINT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'CARD_FINGERPRINT_SECRET must be at least 32 characters'),
 });
 
 export interface Env {
@@ -75,6 +77,12 @@ export interface Env {
    * mode a fixed development value is used when it is not set.
    */
   paymentWebhookSecret: string;
+  /**
+   * HMAC key of bank-card fingerprints (docs/repayment.md "Card binding"). Required outside demo mode, and never
+   * the documented demo key there; in demo mode that key is used when it is not set. Changing it makes every
+   * bound card unknown to the duplicate check (the same card bound again becomes a second card).
+   */
+  cardFingerprintSecret: string;
 }
 
 export class EnvError extends Error {
@@ -92,6 +100,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!demo && e.PAYMENT_WEBHOOK_SECRET === undefined) {
     throw new EnvError('Invalid environment: PAYMENT_WEBHOOK_SECRET: required outside demo mode (the payment callbacks are signed with it)');
   }
+  if (!demo && (e.CARD_FINGERPRINT_SECRET === undefined || e.CARD_FINGERPRINT_SECRET === DEV_CARD_FINGERPRINT_SECRET)) {
+    throw new EnvError(
+      'Invalid environment: CARD_FINGERPRINT_SECRET: required outside demo mode (bank-card fingerprints are keyed with it; ' +
+        'at least 32 random characters, e.g. `openssl rand -hex 32`, kept for the life of the database)',
+    );
+  }
   const fromRoot = (value: string | undefined, fallback: string) => resolve(REPO_ROOT, value ?? fallback);
   return {
     confirmStepUp: e.CONFIRM_STEP_UP === '1',
@@ -107,6 +121,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
+    cardFingerprintSecret: e.CARD_FINGERPRINT_SECRET ?? DEV_CARD_FINGERPRINT_SECRET,
   };
 }
 

@@ -25,7 +25,7 @@ async function main() {
     db = await openDb(env);
     await migrate(db);
     await ensureSupportContact(db, { email: env.supportEmail, phone: env.supportPhone });
-    if (env.demo) await seedDemo(db);
+    if (env.demo) await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret });
   } catch (err) {
     await db?.close().catch(() => {});
     throw err;
@@ -39,6 +39,7 @@ async function main() {
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
     paymentWebhookSecret: env.paymentWebhookSecret,
+    cardFingerprintSecret: env.cardFingerprintSecret,
     confirmStepUp: env.confirmStepUp,
     storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
   });

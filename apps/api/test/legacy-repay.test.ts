@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/external/helmet.ts';
 import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower } from './helpers/calls.ts';
+import { type BindAnswer, VERIFY, bindVerified, lastCardCode } from './helpers/cards.ts';
 import { addOrder, borrowerIdOf, eventsOf, lastRepayCode, orderRow, paymentsOf } from './helpers/repay.ts';
 import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
 
@@ -51,24 +52,35 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     expect([settled.status, settled.code, settled.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
   });
 
-  it('bind-card: adds a card once (however often it is bound), refuses unknown banks and bad numbers', async () => {
+  it('bind-card: a card is usable only after its SMS code, bound once however often; unknown banks and bad numbers refused', async () => {
     const b = await newBorrower(ctx);
-    const bound = await call<{ id: number; bankName: string; cardNo: string; bankCode: string }>(
+    const bound = await call<BindAnswer>(
       ctx, BIND, { bankCode: 'PERMATA', cardNo: '8888 7777 6666 5555', holderName: 'Siti Rahma' }, { tok: b.tok, lang: 'en' },
     );
     expect(bound.status).toBe(200);
-    expect(bound.message).toBe('Bank card bound.');
-    expect(bound.data).toMatchObject({ bankName: 'Permata', cardNo: '**** **** **** 5555', bankCode: 'PERMATA' });
-    const again = await call<{ id: number }>(ctx, BIND, { bankCode: 'permata', cardNo: '8888777766665555', holderName: 'Siti Rahma' }, { tok: b.tok, lang: 'en' });
-    expect(again.data.id).toBe(bound.data.id);
+    expect(bound.message).toBe('Verification code sent, please check your phone. Enter it to finish adding the card.');
+    expect(bound.data).toEqual({
+      cardId: bound.data.cardId,
+      needVerify: true,
+      resendAfter: 60,
+      card: { id: bound.data.cardId, bankName: 'Permata', cardNo: '**** **** **** 5555', bankCode: 'PERMATA' },
+    });
+    const { orderNo } = await addOrder(ctx, { borrowerId: b.id, status: 170, principal: 50_000_000, dueDate: '2026-05-01' });
+    // Not listed (nor chargeable, see below) before the code.
+    const before = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
+    expect(before.data.cards).toEqual([]);
+    const verified = await call<{ card: { id: number } }>(ctx, VERIFY, { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) }, { tok: b.tok, lang: 'en' });
+    expect([verified.code, verified.message, verified.data.card.id]).toEqual(['00', 'Bank card bound.', bound.data.cardId]);
+    // The same card again (bank code in any case, digits grouped or not): the same card, nothing sent.
+    const again = await call<BindAnswer>(ctx, BIND, { bankCode: 'permata', cardNo: '8888777766665555', holderName: 'Siti Rahma' }, { tok: b.tok, lang: 'en' });
+    expect([again.message, again.data.cardId, again.data.needVerify, again.data.resendAfter]).toEqual(['This card is already added.', bound.data.cardId, false, 0]);
     const stored = await ctx.db.query<{ last4: string }>('SELECT last4 FROM bank_cards WHERE borrower_id = $1', [b.id]);
     expect(stored).toEqual([{ last4: '5555' }]);
-    const { orderNo } = await addOrder(ctx, { borrowerId: b.id, status: 170, principal: 50_000_000, dueDate: '2026-05-01' });
     const way = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
-    expect(way.data.cards.map((c) => c.id)).toEqual([bound.data.id]);
+    expect(way.data.cards.map((c) => c.id)).toEqual([bound.data.cardId]);
     // The demo borrower does not see it.
     const mine = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: DEMO_ORDERS.legacyRepaying }, { tok: MAIN });
-    expect(mine.data.cards.map((c) => c.id)).not.toContain(bound.data.id);
+    expect(mine.data.cards.map((c) => c.id)).not.toContain(bound.data.cardId);
 
     const bank = await call(ctx, BIND, { bankCode: 'XYZ', cardNo: '1234567890', holderName: 'Siti' }, { tok: b.tok, lang: 'en' });
     expect([bank.status, bank.code, bank.message]).toEqual([400, 'BAD_REQUEST', 'Invalid value for field: bankCode.']);
@@ -96,6 +108,25 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     expect((await paymentsOf(ctx, orderNo)).map((p) => [p.method, p.state, p.amount])).toEqual([['card', 'paid', amountDue]]);
     expect(await eventsOf(ctx, orderNo)).toHaveLength(1);
     expect((await orderRow(ctx, orderNo)).paid_amount).toBe(amountDue);
+  });
+
+  it('a card charged at once (BNI) is not charged, nor listed, before its binding was verified', async () => {
+    const b = await newBorrower(ctx);
+    const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-04-01' });
+    const bound = await call<BindAnswer>(ctx, BIND, { bankCode: 'BNI', cardNo: '5264 9999 8888 7777', holderName: 'Budi Santoso' }, { tok: b.tok, lang: 'en' });
+    expect(bound.data.needVerify).toBe(true);
+    const early = await call<Commit>(ctx, COMMIT, { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' }, { tok: b.tok, lang: 'en' });
+    expect(env(early)).toEqual(NOT_FOUND_EN);
+    expect(await paymentsOf(ctx, orderNo)).toEqual([]);
+    expect((await orderRow(ctx, orderNo)).status).toBe(3);
+    const way = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
+    expect(way.data.cards).toEqual([]);
+
+    const verified = await call(ctx, VERIFY, { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) }, { tok: b.tok, lang: 'en' });
+    expect(verified.code).toBe('00');
+    const paid = await call<Commit>(ctx, COMMIT, { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' }, { tok: b.tok, lang: 'en' });
+    expect([paid.code, paid.message, paid.data.needValid]).toEqual(['00', 'Repayment successful.', 0]);
+    expect((await orderRow(ctx, orderNo)).status).toBe(4);
   });
 
   it('two commits of the same repayment at once: one is charged, the other answers 800005', async () => {
@@ -172,7 +203,7 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
       message: 'The amount does not match what this order asks now (₹1,045,500). Please refresh the page and try again.',
     });
     const b = await newBorrower(ctx);
-    const card = await call<{ id: number }>(ctx, BIND, { bankCode: 'BNI', cardNo: '1111222233334444', holderName: 'Other' }, { tok: b.tok });
+    const card = { data: { id: await bindVerified(ctx, b, { bankCode: 'BNI', cardNo: '1111222233334444', holderName: 'Other' }) } };
     expect(env(await commit(orderNo, card.data.id, amountDue))).toEqual(NOT_FOUND_EN);
     expect(await paymentsOf(ctx, orderNo)).toEqual([]);
     const { orderNo: theirOrder, amountDue: theirAmount } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-04-01' });
@@ -185,7 +216,7 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   });
 
   it('the redirect flow (PERMATA card, huichao): the sandbox hosted page pays through a signed callback', async () => {
-    const card = await call<{ id: number }>(ctx, BIND, { bankCode: 'PERMATA', cardNo: '8214000011112222', holderName: 'Demo' }, { tok: MAIN });
+    const card = { data: { id: await bindVerified(ctx, { tok: MAIN }, { bankCode: 'PERMATA', cardNo: '8214000011112222', holderName: 'Demo' }) } };
     const { orderNo, amountDue } = await legacyOrder();
     const c = await commit(orderNo, card.data.id, amountDue);
     expect(c.message).toBe('Continue on the payment page.');
@@ -275,6 +306,10 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
       [CONFIRM, { orderId: DEMO_ORDERS.legacyRepaying, repaymentRecordId: '1' }, 'Missing required field: verifyCode.'],
       [HUICHAO, { orderId: DEMO_ORDERS.legacyRepaying }, 'Missing required field: amount.'],
       [BIND, { bankCode: 'BCA', cardNo: '1234567890' }, 'Missing required field: holderName.'],
+      [VERIFY, { cardId: '1' }, 'Missing required field: verifyCode.'],
+      [VERIFY, { cardId: '1', verifyCode: '12345' }, 'Invalid value for field: verifyCode.'],
+      [VERIFY, { cardId: 'x', verifyCode: '123456' }, 'Invalid value for field: cardId.'],
+      [`${LEGACY_LOAN}/bind-card-send-code`, {}, 'Missing required field: cardId.'],
     ];
     for (const [path, body, message] of cases) {
       const r = await call(ctx, path, body, { tok: MAIN, lang: 'en' });

@@ -18,7 +18,7 @@ import { tokenHash } from '../lib/crypto.ts';
 import { jakartaDate } from '../lib/dates.ts';
 import { repaymentPlan, simpleInterest } from '../lib/money.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { cardFingerprint } from '../repositories/bank-cards.ts';
+import { DEV_CARD_FINGERPRINT_SECRET, cardFingerprint } from '../repositories/bank-cards.ts';
 import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
 import { SETTING } from '../repositories/settings.ts';
 import { DEMO_CONTRACTS } from './seed-demo-contracts.ts';
@@ -515,7 +515,9 @@ async function bumpSequence(tx: Queryable, table: string) {
   );
 }
 
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<void> {
+export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSecret?: string } = {}): Promise<void> {
+  // The server's card key (CARD_FINGERPRINT_SECRET), so that binding a demo card's number again finds it.
+  const cardKey = options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET;
   const now = options.now ?? new Date();
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
@@ -653,16 +655,19 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
     // old code can pay a re-seeded order.
     await tx.query('DELETE FROM payments WHERE order_no = ANY($1::text[])', [DEMO_ORDER_SEEDS.map((o) => o.orderNo)]);
 
-    // Bank cards of the legacy repayment: a BCA card needing an SMS code and a BNI card charged at once.
+    // Bank cards of the legacy repayment: a BCA card needing an SMS code and a BNI card charged at once, both
+    // already verified (migration 007: only verified cards are listed and charged).
     for (const card of Object.values(DEMO_BANK_CARDS)) {
       await tx.query(
-        `INSERT INTO bank_cards (id, borrower_id, bank_code, last4, fingerprint, holder_name, provider_token, active, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'DEMO BORROWER', $6, true, $7)
+        `INSERT INTO bank_cards (id, borrower_id, bank_code, last4, fingerprint, holder_name, provider_token, active, created_at,
+           verified_at)
+         VALUES ($1, $2, $3, $4, $5, 'DEMO BORROWER', $6, true, $7, $7)
          ON CONFLICT (id) DO UPDATE SET borrower_id = EXCLUDED.borrower_id, bank_code = EXCLUDED.bank_code,
            last4 = EXCLUDED.last4, fingerprint = EXCLUDED.fingerprint, holder_name = EXCLUDED.holder_name,
-           provider_token = EXCLUDED.provider_token, active = true`,
+           provider_token = EXCLUDED.provider_token, active = true, verified_at = EXCLUDED.verified_at,
+           verify_salt = NULL, verify_hash = NULL, verify_sent_at = NULL, verify_expires_at = NULL`,
         [
-          card.id, borrowerIds.main, card.bankCode, card.last4, cardFingerprint(card.bankCode, card.cardNo),
+          card.id, borrowerIds.main, card.bankCode, card.last4, cardFingerprint(cardKey, card.bankCode, card.cardNo),
           `sbx_card_demo_${card.id}`, now,
         ],
       );

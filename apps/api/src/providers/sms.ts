@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 
-export type SmsPurpose = 'login' | 'register' | 'repay';
+// 'card': the code that proves a bank card being bound belongs to the borrower (services/card-binding.ts).
+export type SmsPurpose = 'login' | 'register' | 'repay' | 'card';
 
 export interface SmsMessage {
   phone: string;

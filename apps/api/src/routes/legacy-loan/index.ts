@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   ErrorCode,
   LEGACY_CODE,
-  bindCard,
   repaymentCommit,
   repaymentConfirm,
   repaymentHuichao,
@@ -16,16 +15,7 @@ import { jakartaDate } from '../../lib/dates.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { withRetriedTransaction } from '../../lib/transaction-retry.ts';
 import { ApiError, badRequest, notFound, paymentRefused, rateLimited } from '../../lib/errors.ts';
-import {
-  MAX_CARDS,
-  bindOwnCard,
-  cardFingerprint,
-  countOwnCards,
-  findOwnCard,
-  listOwnCards,
-  maskCard,
-  type BankCardRow,
-} from '../../repositories/bank-cards.ts';
+import { findOwnCard, listOwnCards, maskCard, type BankCardRow } from '../../repositories/bank-cards.ts';
 import { requireOwnOrder } from '../../repositories/orders.ts';
 import {
   countOtpAttempt,
@@ -51,6 +41,7 @@ import {
   dueFor,
   replacePendingCodes,
 } from '../../services/repayment.ts';
+import legacyCardRoutes from './cards.ts';
 
 /**
  * The legacy bank-card repayment (spec 3 "Legacy repay store", 4.3, 7.3, 8) under
@@ -96,30 +87,8 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
     },
   });
 
-  /** Binds a card (a bank we offer, 10-19 digits); binding the same card again answers that card. */
-  registerEndpoint(app, bindCard, {
-    auth: true,
-    successMessage: 'cardBound',
-    handler: async ({ input, db, borrower, now }) => {
-      const bank = findBank(input.bankCode);
-      if (!bank) throw badRequest('fieldInvalid', { field: 'bankCode' });
-      const known = await db.query('SELECT 1 FROM bank_cards WHERE borrower_id = $1 AND fingerprint = $2', [
-        borrower.id,
-        cardFingerprint(bank.code, input.cardNo),
-      ]);
-      if (known.length === 0 && (await countOwnCards(db, borrower.id)) >= MAX_CARDS) throw badRequest('tooManyCards', { max: MAX_CARDS });
-      const { token } = await app.payments.tokenizeCard({ bankCode: bank.code, cardNo: input.cardNo });
-      const card = await bindOwnCard(db, {
-        borrowerId: borrower.id,
-        bankCode: bank.code,
-        cardNo: input.cardNo,
-        holderName: input.holderName,
-        providerToken: token,
-        now,
-      });
-      return toBankCard(card);
-    },
-  });
+  // bind-card, bind-card-verify, bind-card-send-code: cards.ts (a card is charged only once verified).
+  await legacyCardRoutes(app);
 
   /**
    * Commit (spec 4.3, sendMsg 0): one repayment record per order at a time. By the card's bank (payment-methods.ts):
