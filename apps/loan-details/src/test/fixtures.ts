@@ -88,6 +88,9 @@ export function loanConfirm(over: Partial<LoanConfirm> = {}): LoanConfirm {
     popAgreementUrl: '',
     note: 'Repay on time to raise your limit.',
     sp_rate: '0.05%',
+    // Fields the contract gained for issue 12 (consent, step-up); the confirm page does not use them yet.
+    agreements: [],
+    smsResendSeconds: 60,
     ...over,
   };
 }
