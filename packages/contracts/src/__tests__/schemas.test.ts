@@ -92,6 +92,8 @@ describe('constants', () => {
       'PRODUCT_UNAVAILABLE',
       'PAYMENT_REFUSED',
       'CONFLICT',
+      // Issue 11: spec 9 early prepayment refused (docs/repayment.md).
+      'EARLY_REPAYMENT',
     ]);
     expect(Object.values(DEMO_ORDERS)).toHaveLength(11);
   });
