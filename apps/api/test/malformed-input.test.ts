@@ -1,7 +1,10 @@
-import { DEMO_BORROWERS } from '@lendview/contracts';
-import type { InjectOptions } from 'fastify';
+import * as contracts from '@lendview/contracts';
+import { DEMO_BORROWERS, DEMO_OPERATORS, type AnyEndpoint } from '@lendview/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { buildApp } from '../src/app.ts';
+import { messages, type Lang } from '../src/i18n/messages.ts';
 import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
 
 /**
@@ -301,5 +304,160 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
         await prod.close();
       }
     });
+  });
+});
+
+// -- Fuzz: every endpoint of the contracts, every field -------------------------------------------------------
+
+/** Every `endpoint({...})` exported by @lendview/contracts: a new endpoint is fuzzed without touching this file. */
+const ENDPOINTS = Object.entries(contracts)
+  .filter(([, v]) => {
+    const e = v as Partial<AnyEndpoint> | null;
+    return !!e && typeof e === 'object' && (e.method === 'GET' || e.method === 'POST') && typeof e.path === 'string' && !!e.request;
+  })
+  .map(([name, v]) => ({ name, ep: v as AnyEndpoint }))
+  .sort((a, b) => a.ep.path.localeCompare(b.ep.path));
+
+const shapeOf = (ep: AnyEndpoint): Record<string, z.ZodType> =>
+  ((ep.request as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {}) as Record<string, z.ZodType>;
+
+/** Values that exist in the demo seed, so a request is valid but for the one fuzzed field and reaches the database. */
+const KNOWN: Record<string, string> = {
+  orderId: 'DEMO-170', orderNo: 'DEMO-170', productId: '1', product_id: '2', phone: '13800000000', mobile: '13800000000',
+  templateId: '1', id: '1', problemId: '1', pid: '0', score: '5', type: '4', value: 'How do I repay?', overall: '30',
+};
+const SAMPLES = ['1', '0', '30', '5', '13800000000', '123456', 'DEMO-170', 'abcd1234', 'day', 'ios', ''];
+
+/** A value the field's own schema accepts (demo-seed values first), or undefined. */
+function sampleFor(field: string, schema: z.ZodType): string | undefined {
+  const candidates = KNOWN[field] !== undefined ? [KNOWN[field]!, ...SAMPLES] : SAMPLES;
+  return candidates.find((c) => schema.safeParse(c).success);
+}
+
+/** An integer field: its schema turns some digit string into a number. */
+const isIntField = (schema: z.ZodType) =>
+  ['1', '0', '30', '5', '2'].some((c) => {
+    const r = schema.safeParse(c);
+    return r.success && typeof r.data === 'number';
+  });
+
+const TEXT_PAYLOADS = ['a\u0000b', '\u0000', 'x\u0001y', 'esc\u001b[2J', 'del\u007f', 'c1\u0085'];
+/** Only JSON can carry half a surrogate pair (a URL or form encoder sends U+FFFD instead). */
+const JSON_ONLY_PAYLOADS = ['lone\ud800', '\udc00tail'];
+/** Out of range for any integer field (PostgreSQL integer, and a JS safe integer for the last). */
+const INT_PAYLOADS = ['99999999999', '2147483648', '-2147483649', '9223372036854775808'];
+/** Ids are never negative: -1 is refused (400) or answered as not found (404), never served. */
+const ID_FIELD = /^(id|pid)$|Id$|_id$/;
+
+/** Every English / Indonesian message of the API as a pattern ({vars} match anything). */
+const patternsOf = (lang: Lang) =>
+  Object.values(messages[lang]).map((m) => new RegExp(`^${m.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '.+')}$`, 's'));
+const MESSAGE_PATTERNS = { en: patternsOf('en'), id: patternsOf('id') };
+
+describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
+  const ctx = useTestApp(backend, {
+    setup: (app) => {
+      // A handler that sends an out-of-range value straight to SQL, as a schema gap would.
+      app.post('/v3/test/db-data-error', async () => app.db.query('SELECT $1::integer AS n', ['99999999999']));
+    },
+  });
+  const bearer: Record<'support' | 'marketing', string> = { support: '', marketing: '' };
+
+  it('finds the endpoints of the contracts', async () => {
+    expect(ENDPOINTS.length).toBeGreaterThan(40);
+    for (const role of ['support', 'marketing'] as const) {
+      const op = DEMO_OPERATORS[role];
+      const res = await ctx.app.inject({ method: 'POST', url: '/ops/api/login', ...form({ username: op.username, password: op.password }) });
+      bearer[role] = (envelopeOf(res).data as { token: string }).token;
+    }
+  });
+
+  async function call(ep: AnyEndpoint, fields: Record<string, unknown>, lang: Lang, json: boolean) {
+    const query = new URLSearchParams({ tok: TOK, ...(lang === 'en' ? { isNeedPop: '1' } : {}) });
+    const headers: Record<string, string> = {};
+    if (ep.path.startsWith('/ops/api/')) headers.authorization = `Bearer ${bearer[ep.path.startsWith('/ops/api/templates') ? 'marketing' : 'support']}`;
+    if (ep.method === 'GET') {
+      for (const [k, v] of Object.entries(fields)) query.set(k, String(v));
+      return ctx.app.inject({ method: 'GET', url: `${ep.path}?${query}`, headers });
+    }
+    if (json) {
+      return ctx.app.inject({ method: 'POST', url: `${ep.path}?${query}`, payload: JSON.stringify(fields), headers: { ...headers, 'content-type': 'application/json' } });
+    }
+    const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    return ctx.app.inject({ method: 'POST', url: `${ep.path}?${query}`, payload: body, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+
+  function expectRefused(res: LightMyRequestResponse, lang: Lang, what: string) {
+    expect(res.statusCode, `${what}: ${res.body}`).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+    const env = envelopeOf(res);
+    expect(env.data, what).toBeNull();
+    expect(MESSAGE_PATTERNS[lang].some((p) => p.test(env.message)), `${what}: message not in ${lang}: ${env.message}`).toBe(true);
+  }
+
+  it.each(ENDPOINTS.map((e) => [`${e.ep.method} ${e.ep.path}`, e.ep] as const))('%s: NUL, control characters and out-of-range integers answer 4xx envelopes', async (_label, ep) => {
+    const shape = shapeOf(ep);
+    const base: Record<string, string> = {};
+    for (const [field, schema] of Object.entries(shape)) {
+      const sample = sampleFor(field, schema);
+      if (sample !== undefined) base[field] = sample;
+    }
+    let n = 0;
+    for (const [field, schema] of Object.entries(shape)) {
+      const int = isIntField(schema);
+      const payloads = [...TEXT_PAYLOADS, ...(int ? INT_PAYLOADS : []), ...(int && ID_FIELD.test(field) ? ['-1'] : [])];
+      for (const payload of payloads) {
+        const lang: Lang = n++ % 2 === 0 ? 'en' : 'id';
+        expectRefused(await call(ep, { ...base, [field]: payload }, lang, false), lang, `${field}=${JSON.stringify(payload)}`);
+        if (ep.method === 'POST' && (INT_PAYLOADS.includes(payload) || payload === '-1')) {
+          // As a JSON number too (no string parsing in the way).
+          expectRefused(await call(ep, { ...base, [field]: Number(payload) }, lang, true), lang, `${field}=${payload} (JSON number)`);
+        }
+      }
+    }
+    if (ep.method === 'POST') {
+      for (const field of Object.keys(shape)) {
+        for (const payload of [...JSON_ONLY_PAYLOADS, 'a\u0000b']) {
+          expectRefused(await call(ep, { ...base, [field]: payload }, 'en', true), 'en', `${field}=${JSON.stringify(payload)} (JSON)`);
+        }
+      }
+    }
+    // Probes read no parameters at all.
+    if (ep.path === '/healthz' || ep.path === '/readyz') return;
+    // The shared query parameters (dId, aVer, ...) and JSON keys go through the same check.
+    const shared = await ctx.app.inject({ method: ep.method, url: `${ep.path}?tok=${TOK}&isNeedPop=1&dId=a%00b` });
+    expectRefused(shared, 'en', 'shared dId with NUL');
+    if (ep.method === 'POST') {
+      const key = await call(ep, { ...base, 'bad\u0000key': 'x' }, 'en', true);
+      expectRefused(key, 'en', 'a JSON key with NUL');
+    }
+  });
+
+  it('names the field and keeps line breaks where text is multi-line', async () => {
+    const nul = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`, ...form({ problemType: '5', problemDetail: 'hello\u0000world' }) });
+    expect(envelopeOf(nul)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The field problemDetail contains characters that are not allowed.' });
+    const nulId = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}`, ...form({ problemType: '5', problemDetail: 'a\u0007b' }) });
+    expect(envelopeOf(nulId).message).toBe('Kolom problemDetail berisi karakter yang tidak diizinkan.');
+    const lines = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`, ...form({ problemType: '5', problemDetail: 'line one\r\n\tline two' }) });
+    expect(lines.statusCode, lines.body).toBe(200);
+    const id = (envelopeOf(lines).data as { problemId: number }).problemId;
+    const detail = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-detail?tok=${TOK}`, ...form({ problemId: String(id) }) });
+    expect((envelopeOf(detail).data as { content: string }).content).toBe('line one\n\tline two');
+    // A single-line field refuses a line break.
+    const track = await ctx.app.inject({ method: 'GET', url: '/api/v2/lendview/promotion/track-visit?isNeedPop=1&user_from=a%0Ab' });
+    expect(envelopeOf(track)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Invalid value for field: user_from.' });
+  });
+
+  it('productId=99999999999 on /v3/loan-details/detail is a 400 envelope, not a 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/v3/loan-details/detail?tok=${TOK}&isNeedPop=1`, ...form({ productId: '99999999999', orderId: 'DEMO-170' }) });
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Invalid value for field: productId.' });
+  });
+
+  it('a database data error (SQLSTATE class 22) that slips past a schema answers 400, never 500', async () => {
+    ctx.app.log.level = 'silent';
+    const res = await ctx.app.inject({ method: 'POST', url: '/v3/test/db-data-error?isNeedPop=1' });
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The request is not valid.' });
   });
 });

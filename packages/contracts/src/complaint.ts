@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
-import { formInt } from './fields.ts';
+import { formId, formInt, safeText } from './fields.ts';
 
 // Complaints, the FAQ chatbot and the operator API (spec 2.4, 3, 4.1, 4.2, 5, 7.2, 8, 9).
 
@@ -14,7 +14,11 @@ export const QA_RECORD = { toComplaint: 1, resolved: 2, stars: 3, freeText: 4 } 
 /** Spec 4.2: an answer item with this action_type goes to the complaint form. */
 export const QA_ACTION_COMPLAINT = 4;
 
-const orderNo = z.string().trim().max(64);
+const orderNo = safeText(64);
+/** A client idempotency key: 8-128 characters of [A-Za-z0-9_-] (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const idempotencyKey = z.string().trim().regex(IDEMPOTENCY_KEY_PATTERN);
 const titleValue = z.object({ title: z.string(), value: z.number().int() });
 
 /** Spec 3 "Order card". isShow 1 means collection complaints are allowed. */
@@ -88,7 +92,7 @@ export const qaRecord = endpoint({
     orderNo: orderNo.default(''),
     type: formInt().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
     /** type 2: 1 resolved, 2 not resolved; type 3: stars 1-5; type 4: the borrower's text; type 1: ''. */
-    value: z.string().trim().max(200).default(''),
+    value: safeText(200, { multiline: true }).default(''),
     qaId: formInt().pipe(z.number().int().min(0)).default(0),
   }),
   /**
@@ -114,10 +118,15 @@ export const problemSave = endpoint({
   request: z.object({
     problemType: formInt(),
     problemSonType: formInt().default(0),
-    problemDetail: z.string().trim().min(1).max(COMPLAINT_MAX_CHARS),
+    problemDetail: safeText(COMPLAINT_MAX_CHARS, { min: 1, multiline: true }),
     /** Comma-joined URLs returned by upload-problem-img ('' when none), at most 9. */
-    problemImage: z.string().max(4000).default(''),
+    problemImage: safeText(4000).default(''),
     orderNo: orderNo.default(''),
+    /**
+     * Optional client idempotency key (or the `Idempotency-Key` header): one per form submission, the same on
+     * every retry of it. A save with a key already used by this borrower answers the first complaint.
+     */
+    idempotencyKey: idempotencyKey.optional(),
   }),
   response: z.object({ problemId: z.number().int() }),
 });
@@ -138,7 +147,7 @@ export const problemDetail = endpoint({
   method: 'POST',
   path: '/user-problem/problem-detail',
   successCode: '00',
-  request: z.object({ problemId: formInt() }),
+  request: z.object({ problemId: formId() }),
   response: z.object({
     problemId: z.number().int(),
     type: z.string(),
@@ -160,6 +169,6 @@ export const saveScore = endpoint({
   method: 'POST',
   path: '/user-problem/save-score',
   successCode: '00',
-  request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), problemId: formInt() }),
+  request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), problemId: formId() }),
   response: z.object({ saved: z.boolean() }),
 });

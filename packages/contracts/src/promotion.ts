@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, phoneSchema } from './endpoints.ts';
-import { formInt } from './fields.ts';
+import { formInt, formText, safeText } from './fields.ts';
 
 // Promotion landing pages and visitor registration (spec 2.6, 4.4, 4.5, 5, 7.4, 8, 9), {seg} = lendview.
 
@@ -24,13 +24,20 @@ export const PROMO_CODE = {
 // --- Landing template ---------------------------------------------------------------------------------------
 
 /** A text the page shows, in both languages (the page picks by the language rule of spec 1). */
-const localized = (max: number) => z.object({ en: z.string().trim().max(max), id: z.string().trim().max(max) });
-const localizedRequired = (max: number) =>
-  z.object({ en: z.string().trim().min(1).max(max), id: z.string().trim().min(1).max(max) });
+const localized = (max: number) => z.object({ en: safeText(max), id: safeText(max) });
+const localizedRequired = (max: number, multiline = false) =>
+  z.object({ en: safeText(max, { min: 1, multiline }), id: safeText(max, { min: 1, multiline }) });
 /** Colours are #rrggbb only: a template never carries free CSS into the page. */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
-/** An image: an https URL or a same-origin absolute path, or '' for none. Never javascript:, data: or http:. */
-const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>/][^\s"'<>]*)$/)]);
+/**
+ * An image: an absolute https URL (host name only: no user@, no backslash; the server also checks the host
+ * against IMAGE_HOSTS), a path on our own origin made of plain segments, or '' for none. Never javascript:,
+ * data:, http:, protocol-relative `//host` or `/\\host` (browsers read a backslash as a slash), nor `..`.
+ */
+export const TEMPLATE_IMAGE_URL =
+  /^(https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?(?:\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?|\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)$/;
+// Same-origin segments never start with a dot and carry no escapes, so no `..` (nor `%2e%2e`) can climb.
+const imageUrl = z.union([z.literal(''), z.string().max(500).regex(TEMPLATE_IMAGE_URL)]);
 const httpsUrl = z.string().max(500).regex(/^https:\/\/[^\s"'<>]+$/);
 
 /**
@@ -39,9 +46,9 @@ const httpsUrl = z.string().max(500).regex(/^https:\/\/[^\s"'<>]+$/);
  */
 export const landingConfig = z.object({
   /** Internal name in the editor's list; not shown to visitors. */
-  name: z.string().trim().min(1).max(80),
+  name: formText(80),
   /** appName sent with get-sms / register and shown on the download page. */
-  appName: z.string().trim().min(1).max(40),
+  appName: formText(40),
   logo: imageUrl,
   heroImage: imageUrl,
   headline: localizedRequired(80),
@@ -51,7 +58,7 @@ export const landingConfig = z.object({
   buttonText: localizedRequired(24),
   /** The agreement link's label and the agreement page (#/agreementTemplate): title and plain-text body. */
   agreementTitle: localizedRequired(60),
-  agreementBody: localizedRequired(6000),
+  agreementBody: localizedRequired(6000, true),
   /** The download page (#/downloadTemplate). */
   download: z.object({
     headline: localizedRequired(80),
@@ -81,7 +88,7 @@ export const channelTemplate = endpoint({
 
 // --- Tracking -----------------------------------------------------------------------------------------------
 
-const trackText = z.string().trim().max(64).default('');
+const trackText = safeText(64).default('');
 const trackParams = {
   /** The template id. */
   page_id: formInt().pipe(z.number().int().min(0)).default(0),
@@ -107,7 +114,7 @@ export const trackClick = endpoint({
   method: 'GET',
   path: `${SEG}/promotion/track-click`,
   successCode: '00',
-  request: z.object({ ...trackParams, phone: z.string().trim().max(11).default('') }),
+  request: z.object({ ...trackParams, phone: safeText(11).default('') }),
   response: z.object({ recorded: z.boolean() }),
 });
 
@@ -125,9 +132,9 @@ export const getSid = endpoint({
 /** GET, query sid and timestamp (cache-buster). Answers image/png, or 404 for an unknown or expired sid. */
 export const CAPTCHA_IMAGE_PATH = `${SEG}/promotion/get-captcha`;
 
-const sid = z.string().trim().min(1).max(64);
-const capcode = z.string().trim().min(1).max(REGISTER_LIMITS.captcha);
-const optionalText = z.string().trim().max(64).default('');
+const sid = formText(64);
+const capcode = formText(REGISTER_LIMITS.captcha);
+const optionalText = safeText(64).default('');
 
 /**
  * Sends a registration code. The captcha answer is checked (case-insensitively) and spent: a wrong answer

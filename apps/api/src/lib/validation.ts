@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorCode } from '@lendview/contracts';
+import { ErrorCode, findForbiddenText } from '@lendview/contracts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { ApiError } from './errors.ts';
 
@@ -24,6 +24,14 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * a message of its own for that field (spec 5 texts such as 'Please enter the phone number correctly!').
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fieldMessages: FieldMessages = {}): z.output<S> {
+  // Issue 12: NUL and other control characters are refused in every field of every endpoint, whatever its
+  // schema says (contracts fields.ts; the single-line rule is the helpers' own).
+  const bad = findForbiddenText(input);
+  if (bad) {
+    const field = bad.map(String).join('.');
+    const own = fieldMessages[field];
+    throw new ApiError(ErrorCode.badRequest, typeof own === 'string' ? own : 'fieldBadCharacters', { field });
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
