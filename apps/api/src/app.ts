@@ -18,7 +18,7 @@ import helmetPlugin from './plugins/external/helmet.ts';
 import contractRoutes from './routes/contract/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import eventRoutes from './routes/event/index.ts';
-import healthRoutes from './routes/health/index.ts';
+import healthRoutes, { type ReadinessOptions } from './routes/health/index.ts';
 import loanConfirmRoutes from './routes/loan-confirm/index.ts';
 import loanDetailsRoutes from './routes/loan-details/index.ts';
 import loginRoutes from './routes/login/index.ts';
@@ -73,6 +73,13 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** fastify trustProxy (set behind a load balancer so rate limits see the client IP). */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Hosts (IMAGE_HOSTS) landing-template images may come from: the CSP's img-src allow-list and the template
+   * check (ops-templates). Default none: images from our own origin only.
+   */
+  imageHosts?: readonly string[];
+  /** /readyz (routes/health): the folder whose free space is checked (DATA_DIR; none on PostgreSQL) and the floor. */
+  readiness?: ReadinessOptions;
   /** Confirming a loan also needs an SMS code to the borrower's phone (CONFIRM_STEP_UP=1; docs/loans.md). */
   confirmStepUp?: boolean;
 }
@@ -135,6 +142,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('cardFingerprintSecret', options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET);
   app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
+  app.decorate('imageHosts', [...(options.imageHosts ?? [])]);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -142,11 +150,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   // External plugins, then the app's own, then routes.
-  app.register(helmetPlugin);
+  app.register(helmetPlugin, { imageHosts: options.imageHosts ?? [] });
   app.register(formbodyPlugin);
-  app.register(errorsPlugin, { shellDir: options.shellDir });
+  app.register(errorsPlugin, { shellDir: options.shellDir, releasesDir: options.releasesDir });
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, options.readiness ?? {});
   app.register(personalCenterRoutes);
   app.register(loginRoutes);
   app.register(loanDetailsRoutes);

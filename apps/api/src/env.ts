@@ -35,6 +35,10 @@ const optionalText = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
+/** Providers that have an implementation (providers/). Production refuses these two unless LENDVIEW_STAGING=1. */
+export const SMS_PROVIDERS = ['outbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -44,6 +48,21 @@ const envSchema = z.object({
     'DATABASE_URL must be a postgres:// or postgresql:// URL',
   ),
   DEMO_MODE: z.enum(['0', '1', '']).optional(),
+  /** production | demo | development (docs/security.md "Modes"); NODE_ENV=production also means production. */
+  LENDVIEW_MODE: z.enum(['production', 'demo', 'development', '']).optional(),
+  NODE_ENV: z.string().optional(),
+  /** Production with the outbox SMS / sandbox payments: a staging deployment that sends nothing real. */
+  LENDVIEW_STAGING: z.enum(['0', '1', '']).optional(),
+  /** Demo mode against a non-local database or listening on a non-loopback address, on purpose. */
+  LENDVIEW_DEMO_ALLOW_REMOTE: z.enum(['0', '1', '']).optional(),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `SMS_PROVIDER must be one of the implemented providers: ${SMS_PROVIDERS.join(', ')}` }).default('outbox'),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of the implemented providers: ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  /** Hosts landing-template images may come from (comma list); also the CSP's img-src allow-list. */
+  IMAGE_HOSTS: z.string().default(''),
+  /** /readyz answers 503 when DATA_DIR's file system has less free space than this (MB). */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(256),
   CONFIRM_STEP_UP: z.enum(['0', '1', '']).optional(),
   SHELL_DIR: optionalText,
   RELEASES_DIR: optionalText,
@@ -55,7 +74,23 @@ const envSchema = z.object({
   CARD_FINGERPRINT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'CARD_FINGERPRINT_SECRET must be at least 32 characters'),
 });
 
+export type Mode = 'production' | 'demo' | 'development';
+
 export interface Env {
+  /**
+   * production (NODE_ENV=production or LENDVIEW_MODE=production): no demo anything, real secrets, real providers
+   * unless staging; demo (DEMO_MODE=1, what `npm start` sets): seed, /dev routes, local only; development:
+   * neither (tests, `pnpm dev` with secrets set). docs/security.md "Modes".
+   */
+  mode: Mode;
+  /** LENDVIEW_STAGING=1: production that may use the outbox SMS and the sandbox payments. */
+  staging: boolean;
+  smsProvider: (typeof SMS_PROVIDERS)[number];
+  paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
+  /** Lower-cased host names landing-template images may come from (IMAGE_HOSTS), empty by default. */
+  imageHosts: string[];
+  /** /readyz: minimum free bytes on DATA_DIR's file system. */
+  readyMinFreeBytes: number;
   /** CONFIRM_STEP_UP=1: confirming a loan also needs an SMS code sent to the borrower's phone (docs/loans.md). */
   confirmStepUp: boolean;
   port: number;
@@ -87,6 +122,99 @@ export interface Env {
 
 export class EnvError extends Error {
   override name = 'EnvError';
+  /** Each refused setting, one sentence each (the start-up message lists them all). */
+  readonly problems: string[];
+  constructor(message: string, problems: string[] = [message]) {
+    super(message);
+    this.problems = problems;
+  }
+}
+
+/** Secret values that are written in this repository: never acceptable in production. */
+export const KNOWN_SECRETS: readonly string[] = [DEV_PAYMENT_WEBHOOK_SECRET, DEV_CARD_FINGERPRINT_SECRET];
+/** Production keys are at least this long (HMAC-SHA256 keys of 256 bits as hex or base64). */
+export const PRODUCTION_SECRET_MIN = 32;
+
+const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
+
+/** localhost, 127.0.0.0/8 or ::1 (with or without brackets). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || LOOPBACK_V4.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Whether a postgres:// URL points at this machine: a loopback host, or a unix socket (empty host with a
+ * `host=/path` parameter, or a percent-encoded socket path as the host). pg lets `?host=` override the
+ * URL's host, so that parameter is judged first.
+ */
+export function isLocalDatabaseUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const param = parsed.searchParams.get('host');
+  if (param !== null) return param.startsWith('/') || isLoopbackHost(param);
+  const host = decodeURIComponent(parsed.hostname);
+  if (host === '') return true; // libpq default: the local unix socket
+  if (host.startsWith('/')) return true;
+  return isLoopbackHost(host);
+}
+
+/**
+ * Everything wrong with a configuration for its mode, one sentence per problem (empty: fine). Pure, so tests
+ * call it with env objects; loadEnv throws them all at once.
+ */
+export function modeProblems(e: z.output<typeof envSchema>): string[] {
+  const production = e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production';
+  const demo = e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo';
+  const staging = e.LENDVIEW_STAGING === '1';
+  const problems: string[] = [];
+  if (production) {
+    if (demo) {
+      problems.push(
+        'DEMO_MODE=1 / LENDVIEW_MODE=demo in production: demo mode registers the /dev routes (anyone\'s login code, ' +
+          'simulated payments, captcha answers) and loads the demo seed with its fixed session tokens and known operator passwords. ' +
+          'Unset DEMO_MODE (npm start is the demo; production runs apps/api/dist/server.mjs).',
+      );
+    }
+    for (const [name, value] of [
+      ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET],
+      ['CARD_FINGERPRINT_SECRET', e.CARD_FINGERPRINT_SECRET],
+    ] as const) {
+      if (value === undefined) problems.push(`${name} is not set: production needs its own random value (e.g. \`openssl rand -hex 32\`).`);
+      else if (KNOWN_SECRETS.includes(value)) problems.push(`${name} is a default value written in the repository: set a random value of your own.`);
+      else if (value.length < PRODUCTION_SECRET_MIN) problems.push(`${name} is shorter than ${PRODUCTION_SECRET_MIN} characters: use a random value (e.g. \`openssl rand -hex 32\`).`);
+    }
+    if (!staging && e.SMS_PROVIDER === 'outbox') {
+      problems.push(
+        'SMS_PROVIDER=outbox in production: codes would be written to a table instead of being sent. No real SMS gateway is ' +
+          'implemented yet, so production can only run as staging (LENDVIEW_STAGING=1).',
+      );
+    }
+    if (!staging && e.PAYMENT_PROVIDER === 'sandbox') {
+      problems.push(
+        'PAYMENT_PROVIDER=sandbox in production: payments would be simulated. No real payment provider is implemented yet, so ' +
+          'production can only run as staging (LENDVIEW_STAGING=1).',
+      );
+    }
+  } else if (demo && e.LENDVIEW_DEMO_ALLOW_REMOTE !== '1') {
+    if (e.DATABASE_URL !== undefined && !isLocalDatabaseUrl(e.DATABASE_URL)) {
+      problems.push(
+        'Demo mode with a DATABASE_URL that is not on this machine: the demo seed would write fixed session tokens and known ' +
+          'operator passwords into it. Use a local database, or set LENDVIEW_DEMO_ALLOW_REMOTE=1 if that database is a throw-away demo.',
+      );
+    }
+    if (!isLoopbackHost(e.HOST)) {
+      problems.push(
+        `Demo mode listening on ${e.HOST}: the /dev routes and the demo accounts would be reachable from the network. Listen on ` +
+          '127.0.0.1 (the default), or set LENDVIEW_DEMO_ALLOW_REMOTE=1 for a demo meant to be shared.',
+      );
+    }
+  }
+  return problems;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -96,7 +224,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment: ${detail}`);
   }
   const e = parsed.data;
-  const demo = e.DEMO_MODE === '1';
+  const problems = modeProblems(e);
+  if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
+  const mode: Mode = e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production' ? 'production' : e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo' ? 'demo' : 'development';
+  const demo = mode === 'demo';
   if (!demo && e.PAYMENT_WEBHOOK_SECRET === undefined) {
     throw new EnvError('Invalid environment: PAYMENT_WEBHOOK_SECRET: required outside demo mode (the payment callbacks are signed with it)');
   }
@@ -108,6 +239,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const fromRoot = (value: string | undefined, fallback: string) => resolve(REPO_ROOT, value ?? fallback);
   return {
+    mode,
+    staging: e.LENDVIEW_STAGING === '1',
+    smsProvider: e.SMS_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    imageHosts: parseImageHosts(e.IMAGE_HOSTS),
+    readyMinFreeBytes: e.READY_MIN_FREE_MB * 1024 * 1024,
     confirmStepUp: e.CONFIRM_STEP_UP === '1',
     port: e.PORT,
     host: e.HOST,
@@ -123,6 +260,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
     cardFingerprintSecret: e.CARD_FINGERPRINT_SECRET ?? DEV_CARD_FINGERPRINT_SECRET,
   };
+}
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** IMAGE_HOSTS: comma or space separated host names (no scheme, no path, no wildcard). */
+export function parseImageHosts(value: string): string[] {
+  const hosts = value
+    .split(/[\s,]+/)
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of hosts) {
+    if (!HOST_NAME.test(h)) throw new EnvError(`Invalid environment: IMAGE_HOSTS: "${h}" is not a host name (write cdn.example.com, without https:// or a path)`);
+  }
+  return [...new Set(hosts)];
 }
 
 function parseTrustProxy(value: string | undefined): Env['trustProxy'] {

@@ -5,13 +5,18 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
-import { loadEnv } from './env.ts';
+import { EnvError, KNOWN_SECRETS, loadEnv } from './env.ts';
+import { demoArtifactProblems, demoBanner } from './lib/startup-checks.ts';
+import { SandboxPaymentProvider } from './providers/payments.ts';
+import { OutboxSmsProvider } from './providers/sms.ts';
+import { systemClock } from './lib/clock.ts';
 import { FolderStorage } from './providers/storage.ts';
 import { purgeUnattachedImages } from './services/complaint-images.ts';
 import { ensureSupportContact } from './repositories/settings.ts';
 
 /**
- * Process entry: env → database (migrate; support contact rows; demo seed in demo mode) → listen.
+ * Process entry: env (refuses a configuration wrong for its mode: env.ts) → database (migrate; support
+ * contact rows; in production: no demo artifacts; demo seed in demo mode only) → listen.
  * SIGINT / SIGTERM close the server (in-flight requests finish), then the database, then exit; a second
  * signal or a close that takes longer than 10 s exits at once (close-with-grace style).
  */
@@ -20,12 +25,19 @@ const HOUR_MS = 60 * 60 * 1000;
 
 async function main() {
   const env = loadEnv();
+  const defaultSecrets = KNOWN_SECRETS.includes(env.paymentWebhookSecret) || KNOWN_SECRETS.includes(env.cardFingerprintSecret);
+  if (env.demo) process.stderr.write(`\n${demoBanner(env, defaultSecrets)}\n\n`);
   let db: Db | undefined;
   try {
     db = await openDb(env);
     await migrate(db);
+    if (env.mode === 'production') {
+      const problems = await demoArtifactProblems(db, new Date());
+      if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
+    }
     await ensureSupportContact(db, { email: env.supportEmail, phone: env.supportPhone });
-    if (env.demo) await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret });
+    // Belt and braces: loadEnv never gives production with demo on, and the seed must never reach such a database.
+    if (env.demo && env.mode === 'demo') await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret });
   } catch (err) {
     await db?.close().catch(() => {});
     throw err;
@@ -42,6 +54,11 @@ async function main() {
     cardFingerprintSecret: env.cardFingerprintSecret,
     confirmStepUp: env.confirmStepUp,
     storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
+    // Chosen by configuration (SMS_PROVIDER, PAYMENT_PROVIDER); env.ts refuses these in production unless staging.
+    sms: env.smsProvider === 'outbox' ? new OutboxSmsProvider(db, systemClock) : undefined,
+    payments: env.paymentProvider === 'sandbox' ? new SandboxPaymentProvider(env.paymentWebhookSecret) : undefined,
+    imageHosts: env.imageHosts,
+    readiness: { dataDir: env.databaseUrl ? undefined : env.dataDir, minFreeBytes: env.readyMinFreeBytes },
   });
 
   const housekeeping = setInterval(() => {
@@ -86,12 +103,15 @@ async function main() {
     await db.close().catch(() => {});
     process.exit(1);
   }
-  app.log.info({ db: db.kind, demo: env.demo, shellDir: env.shellDir, releasesDir: env.releasesDir }, 'lendview api ready');
+  app.log.info({ db: db.kind, mode: env.mode, staging: env.staging, sms: env.smsProvider, payments: env.paymentProvider, demo: env.demo, shellDir: env.shellDir, releasesDir: env.releasesDir }, 'lendview api ready');
 }
 
 main().catch((err: unknown) => {
-  // Before the logger exists: one JSON line on stderr, no stack dump to the console of a user.
+  // Before the logger exists: one JSON line on stderr, no stack dump to the console of a user; a refused
+  // configuration also gets one readable line per problem.
   const e = err as Error;
-  process.stderr.write(`${JSON.stringify({ level: 60, msg: 'startup failed', error: e.name, reason: e.message })}\n`);
+  const problems = err instanceof EnvError ? err.problems : undefined;
+  process.stderr.write(`${JSON.stringify({ level: 60, msg: 'startup failed', error: e.name, reason: e.message, ...(problems ? { problems } : {}) })}\n`);
+  if (problems) process.stderr.write(`\nlendview refused to start:\n${problems.map((p) => `  - ${p}`).join('\n')}\n\n`);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,15 @@ import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/se
 
 const INDEX = '<!doctype html><html><head><title>LendView</title></head><body><div id="root"></div></body></html>';
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;" +
-  "connect-src 'self';frame-src 'self';frame-ancestors 'self'";
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "connect-src 'self';frame-src 'self';frame-ancestors 'self';form-action 'self';base-uri 'none';object-src 'none'";
+/** As the publish step writes it: each remote with the routes it owns (a new route needs no server change). */
+const MANIFEST = {
+  remotes: [
+    { name: 'complaint_chatbot', app: 'complaint-chatbot', version: '1.4.0', entry: '/remotes/complaint-chatbot/1.4.0/mf-manifest.json', routes: ['/complaint'] },
+    { name: 'promotion_registration', app: 'promotion-registration', version: '1.0.0', entry: '/remotes/promotion-registration/1.0.0/mf-manifest.json', routes: ['/promo', '/ops/templates', '/ops/templates/edit', '/newCampaign'] },
+  ],
+};
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -21,7 +28,7 @@ function writeFixtures(ctx: TestContext) {
 
   const rel = join(ctx.releasesDir, 'complaint-chatbot/1.4.0');
   mkdirSync(join(rel, 'assets'), { recursive: true });
-  writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.4.0' } }));
+  writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(rel, 'mf-manifest.json'), '{"id":"complaint-chatbot"}');
   writeFileSync(join(rel, 'remoteEntry.js'), 'export const x = 1;');
   writeFileSync(join(rel, 'assets/page-1a2b.js'), 'export default 1;');
@@ -49,10 +56,12 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('no-store');
       expect(first.headers['content-type']).toMatch(/^application\/json/);
-      expect(first.json()).toEqual({ 'complaint-chatbot': { version: '1.4.0' } });
+      expect(first.json()).toEqual(MANIFEST);
 
-      writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.3.9' } }));
-      expect((await get('/remotes.json')).json()).toEqual({ 'complaint-chatbot': { version: '1.3.9' } });
+      const older = { remotes: MANIFEST.remotes.map((r) => ({ ...r, version: '1.3.9' })) };
+      writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(older));
+      expect((await get('/remotes.json')).json()).toEqual(older);
+      writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(MANIFEST));
     });
 
     it('is a 404 envelope when not published', async () => {
@@ -63,7 +72,7 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
         expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The remotes manifest has not been published yet.' });
         expect(envelopeOf(await get('/remotes.json')).message).toBe('Manifes remote belum diterbitkan.');
       } finally {
-        writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ 'complaint-chatbot': { version: '1.4.0' } }));
+        writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(MANIFEST));
       }
     });
   });
@@ -185,8 +194,78 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       }
     });
 
+    it('unknown non-page paths answer a 404 envelope even to a browser: API prefixes, probes, file extensions', async () => {
+      for (const path of [
+        '/readyz-extra',
+        '/readyz/x',
+        '/metrics',
+        '/livez',
+        '/health',
+        '/status',
+        '/actuator/health',
+        '/.well-known/security.txt',
+        '/api/anything',
+        '/v3/whatever/deep',
+        '/ops/api/x',
+        '/dev/sms-outbox-old',
+        '/payments/unknown',
+        '/partner/api/nope',
+        '/h5-api/v3/nope',
+        '/market/nope',
+        '/user-problem/nope',
+        '/robots.txt',
+        '/Policy.json',
+        '/wp-login.php',
+        '/backup.tar.gz',
+      ]) {
+        for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*', '']) {
+          const res = await get(path, accept ? { accept } : {});
+          expect(res.statusCode, `${path} (${accept})`).toBe(404);
+          expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+          expect(res.body, path).not.toContain('<div id="root">');
+          expect(envelopeOf(res).code).toBe('NOT_FOUND');
+        }
+      }
+      // Other methods on a page route are not pages either.
+      const post = await ctx.app.inject({ method: 'POST', url: '/Policy', headers: { accept: 'text/html' } });
+      expect(post.statusCode).toBe(404);
+      expect(envelopeOf(post).code).toBe('NOT_FOUND');
+    });
+
+    it('page routes come from ARCHITECTURE.md, the shell and the published manifest; other page-like paths are a 404', async () => {
+      // Declared by a remote in remotes.json only: a page without any server change.
+      for (const path of ['/newCampaign', '/ops/templates/edit', '/testPreview', '/loanDetails/']) {
+        const res = await get(path, { accept: '*/*' });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body).toBe(INDEX);
+      }
+      // Nobody declares these: a probe or crawler gets the envelope, a browser the shell's "page not found"
+      // screen with status 404 (never a 200 that reads as "this page exists").
+      for (const path of ['/no-such-page', '/policy', '/ops/nothing', '/loanDetails/extra']) {
+        const probe = await get(path, { accept: '*/*' });
+        expect(probe.statusCode, path).toBe(404);
+        expect(envelopeOf(probe)).toMatchObject({ code: 'NOT_FOUND', data: null });
+        const browser = await get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+        expect(browser.statusCode, path).toBe(404);
+        expect(browser.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(browser.body).toBe(INDEX);
+      }
+      // A release that drops a route takes it off the server too (the manifest is re-read when it changes).
+      const without = { remotes: MANIFEST.remotes.map((r) => ({ ...r, routes: r.routes.filter((x) => x !== '/newCampaign') })) };
+      writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(without));
+      const later = Date.now() / 1000 + 5;
+      utimesSync(join(ctx.releasesDir, 'remotes.json'), later, later);
+      try {
+        expect((await get('/newCampaign', { accept: '*/*' })).statusCode).toBe(404);
+      } finally {
+        writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify(MANIFEST));
+        utimesSync(join(ctx.releasesDir, 'remotes.json'), later + 5, later + 5);
+      }
+      expect((await get('/newCampaign', { accept: '*/*' })).statusCode).toBe(200);
+    });
+
     it('sends the security headers with the CSP', async () => {
-      for (const path of ['/Policy', '/healthz']) {
+      for (const path of ['/Policy', '/healthz', '/no-such-page', '/v3/nope']) {
         const res = await get(path, { accept: 'text/html' });
         expect(res.headers['content-security-policy']).toBe(CSP);
         expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -242,6 +242,12 @@ const en = {
   fieldBadCharacters: 'The field {field} contains characters that are not allowed.',
   complaintDailyLimit: 'You can send at most {limit} complaints a day. Please try again later.',
   chatbotTooFast: 'You are sending messages too quickly. Please wait {seconds} seconds.',
+  // Issue 12 items 9 and 11 (platform): template image hosts, readiness
+  templateImageHost: 'Invalid value for field: {field}. Images may only come from this site or an allowed image host ({hosts}).',
+  notReady: 'Not ready:',
+  readyDb: 'the database does not accept writes.',
+  readyDisk: 'the data folder\'s disk is almost full.',
+  readyMigrations: 'database migrations are not all applied.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -466,6 +472,12 @@ const id: Record<MessageKey, string> = {
   fieldBadCharacters: 'Kolom {field} berisi karakter yang tidak diizinkan.',
   complaintDailyLimit: 'Anda dapat mengirim paling banyak {limit} pengaduan per hari. Silakan coba lagi nanti.',
   chatbotTooFast: 'Anda mengirim pesan terlalu cepat. Silakan tunggu {seconds} detik.',
+  // Issue 12 items 9 and 11 (platform): template image hosts, readiness
+  templateImageHost: 'Nilai kolom tidak valid: {field}. Gambar hanya boleh berasal dari situs ini atau host gambar yang diizinkan ({hosts}).',
+  notReady: 'Belum siap:',
+  readyDb: 'database tidak menerima penulisan.',
+  readyDisk: 'disk folder data hampir penuh.',
+  readyMigrations: 'migrasi database belum semuanya diterapkan.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,7 +6,7 @@ import { ErrorCode } from '@lendview/contracts';
 import { ApiError } from '../../lib/errors.ts';
 import { sendApiError, sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { safeError, sensitiveValuesOf } from '../../lib/log-redaction.ts';
-import { isNonPagePath, pathnameOf } from '../../lib/paths.ts';
+import { isNonPagePath, isPageRoute, pathnameOf } from '../../lib/paths.ts';
 
 /**
  * The central error handler and the 404 handler. Every failure leaves as an envelope
@@ -59,36 +59,73 @@ export function handleError(err: FastifyError | Error, req: FastifyRequest, repl
   return sendFailure(req, reply, ErrorCode.server, 'serverError');
 }
 
-function wantsPage(req: FastifyRequest): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+/**
+ * What an unmatched request gets (issue 12 item 11):
+ * - 'page': a page route (ARCHITECTURE.md, the shell's, or one a published remote declares) → the shell, 200;
+ * - 'missing-page': a page-like path nobody declares, asked for by a browser (Accept names text/html) → the
+ *   shell with status 404, which renders the localized "page not found" screen;
+ * - 'envelope': everything else (API and asset prefixes, probe-like paths, file extensions, other methods,
+ *   clients that do not ask for HTML) → the 404 envelope.
+ */
+function pageAnswer(req: FastifyRequest, manifestRoutes: readonly string[]): 'page' | 'missing-page' | 'envelope' {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return 'envelope';
   // Browsers navigate with text/html; curl, link checkers and crawlers send */* or nothing. Only a client
   // that asks for something else (application/json) gets the 404 envelope instead of the page.
   const accept = req.headers.accept;
-  if (typeof accept === 'string' && accept.trim() !== '' && !accept.includes('text/html') && !accept.includes('*/*')) return false;
+  const asksHtml = typeof accept === 'string' && accept.includes('text/html');
+  if (typeof accept === 'string' && accept.trim() !== '' && !asksHtml && !accept.includes('*/*')) return 'envelope';
   const pathname = pathnameOf(req.url);
-  if (isNonPagePath(pathname)) return false;
+  if (isNonPagePath(pathname)) return 'envelope';
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  if (last.includes('.')) return 'envelope';
+  if (isPageRoute(pathname, manifestRoutes)) return 'page';
+  return asksHtml ? 'missing-page' : 'envelope';
+}
+
+/**
+ * The routes the published remotes declare (`routes` of each entry of RELEASES_DIR/remotes.json), re-read when
+ * the file changes (a release or rollback rewrites it; no restart).
+ */
+function manifestRoutesReader(releasesDir: string | undefined) {
+  let cached: { mtimeMs: number; routes: string[] } | undefined;
+  return async (): Promise<string[]> => {
+    if (!releasesDir) return [];
+    const file = join(releasesDir, 'remotes.json');
+    try {
+      const { mtimeMs } = await stat(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.routes;
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as { remotes?: unknown };
+      const routes = Array.isArray(parsed?.remotes)
+        ? parsed.remotes.flatMap((r: { routes?: unknown }) => (Array.isArray(r?.routes) ? r.routes.filter((x): x is string => typeof x === 'string' && x.startsWith('/')) : []))
+        : [];
+      cached = { mtimeMs, routes };
+      return routes;
+    } catch {
+      return [];
+    }
+  };
 }
 
 /** The shell's index.html (never cached: it names the current hashed assets), or a 404 envelope if not built. */
-export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, shellDir: string) {
+export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, shellDir: string, status = 200) {
   let html: Buffer;
   try {
     html = await readFile(join(shellDir, 'index.html'));
   } catch {
     return sendFailure(req, reply, ErrorCode.notFound, 'shellMissing');
   }
-  return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
-export default fp<{ shellDir: string }>(
+export default fp<{ shellDir: string; releasesDir?: string }>(
   async (app, opts) => {
     app.setErrorHandler(handleError);
+    const manifestRoutes = manifestRoutesReader(opts.releasesDir);
 
     app.setNotFoundHandler(async (req, reply) => {
-      if (!wantsPage(req)) return sendNotFound(req, reply);
-      return sendShellIndex(req, reply, opts.shellDir);
+      const answer = pageAnswer(req, await manifestRoutes());
+      if (answer === 'envelope') return sendNotFound(req, reply);
+      return sendShellIndex(req, reply, opts.shellDir, answer === 'page' ? 200 : 404);
     });
   },
   { name: 'errors' },

@@ -1,0 +1,64 @@
+import { DEMO_BORROWERS, DEMO_OPERATORS } from '@lendview/contracts';
+import type { Queryable } from '../db/types.ts';
+import type { Env } from '../env.ts';
+import { tokenHash } from './crypto.ts';
+import { verifyPassword } from './passwords.ts';
+
+/**
+ * Start-up checks that need the database (env.ts checks the configuration itself). docs/security.md "Modes".
+ */
+
+/**
+ * Demo artifacts a production database must not hold: live sessions of the fixed demo tokens, and enabled
+ * operator accounts that still have the demo passwords (a database once started in demo mode, or restored
+ * from a demo). One sentence per problem; empty when clean.
+ */
+export async function demoArtifactProblems(db: Queryable, now: Date): Promise<string[]> {
+  const problems: string[] = [];
+  const hashes = Object.values(DEMO_BORROWERS).map((b) => tokenHash(b.token));
+  const [sessions] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM sessions WHERE token_hash = ANY($1) AND expires_at > $2',
+    [hashes, now],
+  );
+  if ((sessions?.n ?? 0) > 0) {
+    problems.push(
+      `The database holds ${sessions!.n} live session(s) of the fixed demo tokens (it was started in demo mode). ` +
+        'Delete them (DELETE FROM sessions WHERE borrower_id IN (SELECT id FROM borrowers WHERE phone IN ' +
+        `(${Object.values(DEMO_BORROWERS)
+          .map((b) => `'${b.phone}'`)
+          .join(', ')}))) or use a database that never ran the demo.`,
+    );
+  }
+  for (const op of Object.values(DEMO_OPERATORS)) {
+    const [row] = await db.query<{ password_hash: string; disabled: boolean }>(
+      'SELECT password_hash, disabled FROM operators WHERE username = $1',
+      [op.username],
+    );
+    if (row && !row.disabled && (await verifyPassword(op.password, row.password_hash))) {
+      problems.push(`Operator account ${op.username} still has its published demo password: disable it or set a new password.`);
+    }
+  }
+  return problems;
+}
+
+/** What demo mode turns on, printed loudly at start so nobody mistakes `npm start` for a production server. */
+export function demoBanner(env: Pick<Env, 'host' | 'port' | 'databaseUrl' | 'dataDir' | 'paymentWebhookSecret'>, defaultSecrets: boolean): string {
+  const where = env.databaseUrl ? 'the PostgreSQL of DATABASE_URL' : `embedded PGlite in ${env.dataDir}`;
+  const lines = [
+    'DEMO MODE (DEMO_MODE=1, what `npm start` sets). Not for real borrowers. It turns on:',
+    `  - the demo seed, written into ${where}: borrowers with fixed session tokens, orders in every status,`,
+    '    operator accounts with published passwords (README, docs/api.md "Demo data")',
+    '  - the /dev routes: /dev/sms-outbox hands out any phone\'s login code, /dev/payments/simulate settles payments,',
+    '    /dev/captcha-answer solves captchas',
+    '  - SMS_PROVIDER=outbox (no SMS is sent) and PAYMENT_PROVIDER=sandbox (no money moves)',
+    defaultSecrets
+      ? '  - the development webhook and card-fingerprint keys written in the repository'
+      : '  - the webhook and card-fingerprint keys you set',
+    `  - listening on ${env.host}:${env.port}; demo mode refuses a non-loopback HOST or a remote DATABASE_URL`,
+    '    unless LENDVIEW_DEMO_ALLOW_REMOTE=1',
+    'Production: LENDVIEW_MODE=production (or NODE_ENV=production) without DEMO_MODE, see docs/security.md.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '*'.repeat(width + 4);
+  return [bar, ...lines.map((l) => `* ${l.padEnd(width)} *`), bar].join('\n');
+}
