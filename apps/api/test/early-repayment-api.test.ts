@@ -17,8 +17,8 @@ import { BACKENDS, useTestApp } from './helpers/setup.ts';
 // Spec 9 early prepayment through the API (issue 11 item 5), the extension comparison (item 6) and the late-charge
 // cap in the texts (item 8). Rules and day boundaries: test/early-repayment.test.ts; docs/repayment.md.
 // The suite clock is 2026-03-02T03:00Z = 2026-03-02 10:00 Jakarta. DEMO-170: 91 days, disbursed 2026-01-31 (day 30):
-// early repayment from 2026-03-18. DEMO-INST: 120 days, disbursed 2026-02-25: from 2026-04-26. DEMO-3: 91 days,
-// disbursed 2026-02-10: from 2026-03-28. DEMO-HALF: 91 days, disbursed 2026-01-01: from 2026-02-16.
+// early repayment from 2026-03-18. DEMO-INST: 120 days, disbursed 2026-02-25: from 2026-04-26. DEMO-3 (legacy): 91 days,
+// disbursed 2026-01-11: from 2026-02-26. DEMO-HALF: 91 days, disbursed 2026-01-01: from 2026-02-16.
 
 const VCODE = '/v3/loan-details/generate-vcode';
 const DETAIL = '/v3/loan-details/detail';
@@ -120,14 +120,20 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
   });
 
   describe('legacy card repayment (always in full)', () => {
-    it('repayment-commit and repayment-huichao on DEMO-3 (day 20 of 91): EARLY_REPAYMENT, nothing charged', async () => {
-      const fields = { orderId: DEMO_ORDERS.legacyRepaying, amount: '104550000' };
+    it('repayment-commit and repayment-huichao on a legacy loan on day 20 of 91: EARLY_REPAYMENT, nothing charged', async () => {
+      // Due 2026-05-12: disbursed 2026-02-10 (addOrder: 91 days before), early repayment from 2026-03-28.
+      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 3, principal: 100_000_000, dueDate: '2026-05-12' });
+      const fields = { orderId: orderNo, amount: String(amountDue) };
       const commit = await call(ctx, COMMIT, { ...fields, cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' }, { tok: MAIN, lang: 'en' });
       expect([commit.status, env(commit)]).toEqual([409, EARLY_EN('28/03/2026')]);
       const huichao = await call(ctx, HUICHAO, { ...fields, userId: 'x' }, { tok: MAIN });
       expect([huichao.status, env(huichao)]).toEqual([409, EARLY_ID('28/03/2026')]);
-      expect(await paymentsOf(ctx, DEMO_ORDERS.legacyRepaying)).toEqual([]);
-      expect((await orderRow(ctx, DEMO_ORDERS.legacyRepaying)).status).toBe(3);
+      expect(await paymentsOf(ctx, orderNo)).toEqual([]);
+      expect((await orderRow(ctx, orderNo)).status).toBe(3);
+      // Day 50 of 91 (DEMO-3): the card is charged at once.
+      const demo3 = await call<{ needValid: number }>(ctx, COMMIT, { orderId: DEMO_ORDERS.legacyRepaying, amount: '104550000', cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' }, { tok: MAIN });
+      expect([demo3.status, demo3.code, demo3.data.needValid]).toEqual([200, '00', 0]);
+      expect((await orderRow(ctx, DEMO_ORDERS.legacyRepaying)).status).toBe(4);
     });
 
     it('DEMO-5 (overdue) is not a prepayment: the hosted page is offered', async () => {
@@ -153,9 +159,12 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
         [DEMO_ORDERS.disbursing]: { allowed: false, from: null, message: null },
         [DEMO_ORDERS.dueSoon]: { allowed: true, from: '2026-01-18', message: null },
         [DEMO_ORDERS.overdue]: { allowed: true, from: '2025-12-07', message: null },
-        [DEMO_ORDERS.legacyRepaying]: { allowed: false, from: '2026-03-28', message: EARLY_EN('28/03/2026').message },
         [DEMO_ORDERS.legacySettled]: { allowed: false, from: null, message: null },
         [DEMO_ORDERS.legacyOverdue]: { allowed: true, from: '2026-01-06', message: null },
+        // Settled by the legacy test above.
+        [DEMO_ORDERS.legacyRepaying]: { allowed: false, from: null, message: null },
+        // A full repayment would pay instalments 2-4 ahead (instalment 1 was paid above).
+        [DEMO_ORDERS.instalments]: { allowed: false, from: '2026-04-26', message: EARLY_EN('26/04/2026').message },
       };
       for (const [orderId, earlyRepay] of Object.entries(expected)) {
         expect((await details(orderId)).data.earlyRepay, orderId).toEqual(earlyRepay);

@@ -311,7 +311,8 @@ export const DEMO_ORDER_SEEDS: OrderSeed[] = [
   { orderNo: DEMO_ORDERS.dueSoon, borrower: 'main', status: 174, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 90, disbursedDaysAgo: 89, isDelay: true },
   { orderNo: DEMO_ORDERS.overdue, borrower: 'main', status: 180, rupiah: 1_200_000, termDays: 91, appliedDaysAgo: 132, disbursedDaysAgo: 131, isDelay: true },
   { orderNo: DEMO_ORDERS.settled, borrower: 'main', status: 200, rupiah: 2_000_000, termDays: 91, appliedDaysAgo: 201, disbursedDaysAgo: 200, settledDaysAgo: 112 },
-  { orderNo: DEMO_ORDERS.legacyRepaying, borrower: 'main', status: 3, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 21, disbursedDaysAgo: 20 },
+  // Day 50 of 91, past half its term: the legacy card flow can repay it in full today (spec 9 early prepayment).
+  { orderNo: DEMO_ORDERS.legacyRepaying, borrower: 'main', status: 3, rupiah: 1_000_000, termDays: 91, appliedDaysAgo: 51, disbursedDaysAgo: 50 },
   { orderNo: DEMO_ORDERS.legacySettled, borrower: 'main', status: 4, rupiah: 800_000, termDays: 91, appliedDaysAgo: 301, disbursedDaysAgo: 300, settledDaysAgo: 215 },
   { orderNo: DEMO_ORDERS.legacyOverdue, borrower: 'main', status: 5, rupiah: 1_500_000, termDays: 91, appliedDaysAgo: 102, disbursedDaysAgo: 101 },
   { orderNo: DEMO_ORDERS.instalments, borrower: 'main', status: 170, rupiah: 4_000_000, termDays: 120, appliedDaysAgo: 6, disbursedDaysAgo: 5, instalments: 4 },
