@@ -384,23 +384,32 @@ export function sensitiveValuesOf(body: unknown): string[] {
     if (typeof v === 'string' || typeof v === 'number') {
       const k = key === undefined ? '' : normalizeKey(key);
       const text = String(v);
-      if (text.length >= 4 && (isSecretKey(k) || PHONE_KEYS.has(k) || CARD_FIELDS.map(normalizeKey).includes(k))) out.push(text);
+      if (text.length >= 4 && (isSecretKey(k) || PHONE_KEYS.has(k) || CARD_FIELDS.map(normalizeKey).includes(k))) {
+        out.push(text);
+        // A card number as typed (grouped) and as the API passes it on (digits only), and its last 8 digits.
+        const digits = text.replace(/[\s-]/g, '');
+        if (/^\d{10,19}$/.test(digits)) out.push(digits, digits.slice(-8));
+      }
       return;
     }
     if (Array.isArray(v)) v.forEach((x) => walk(x, key, depth + 1));
-    else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    // Any object: form bodies are parsed into objects whose prototype is not Object's (fast-querystring's Empty).
+    else if (typeof v === 'object' && !ArrayBuffer.isView(v)) {
       for (const [k, x] of Object.entries(v)) walk(x, k, depth + 1);
     }
   };
   walk(body, undefined, 0);
-  return out;
+  // Longest first: a number is cut whole before its last 8 digits are.
+  return [...new Set(out)].sort((a, b) => b.length - a.length);
 }
+
+/** Card tokens of the sandbox provider (providers/payments.ts; add a real provider's format beside it). */
+const PROVIDER_TOKEN = /\bsbx_card_[A-Za-z0-9_]+/g;
 
 /** An error (or an error-like `{ code, message }`) as it may be logged, with the given values cut out too. */
 export function safeError(err: unknown, sensitive: readonly string[] = []): Record<string, unknown> {
   const out = err instanceof Error ? redactError(err) : markShaped((redactValue(err) as Record<string, unknown>) ?? {});
-  if (sensitive.length === 0) return out;
-  const cut = (s: string) => sensitive.reduce((acc, v) => acc.split(v).join(REDACTED), s);
+  const cut = (s: string) => sensitive.reduce((acc, v) => acc.split(v).join(REDACTED), s).replace(PROVIDER_TOKEN, REDACTED);
   const scrub = (v: unknown): unknown =>
     typeof v === 'string' ? cut(v) : Array.isArray(v) ? v.map(scrub) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrub(x)])) : v;
   return markShaped(scrub(out) as Record<string, unknown>);
