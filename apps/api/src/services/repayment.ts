@@ -286,22 +286,24 @@ async function dueOrNull(tx: Queryable, order: Order, input: Parameters<typeof d
 /**
  * Money that cannot be applied as its code was issued (the code was replaced or had expired, the amount differs,
  * the order changed): applied to what the order asks on the payment day, in whole repayments only, tried in
- * this order: what the code was for (its repayType; an instalment code: as many instalments as it was for),
- * the full balance, as many whole instalments (oldest first) as the amount covers. null: none is covered.
+ * this order: what the code was for (its repayType; an instalment code: as many instalments as it was for;
+ * an extension only when `extend`), the full balance, as many whole instalments (oldest first) as the amount
+ * covers. null: none is covered.
  * Partial amounts are not applied: late charges are recomputed from the due date, so a part of them paid
  * would be charged again (docs/repayment.md "Application order").
  */
 async function applyAsOwedToday(
   tx: Queryable,
   order: Order,
-  intent: { repayType: RepayType; periods: number | null },
+  intent: { repayType: RepayType; periods: number | null; extend: boolean },
   amount: number,
   paidAt: Date,
 ): Promise<Applied | null> {
   const [borrower] = await tx.query<{ is_repeat_client: boolean }>('SELECT is_repeat_client FROM borrowers WHERE id = $1', [order.borrowerId]);
   const base = { isRepeatClient: borrower?.is_repeat_client ?? false, today: jakartaDate(paidAt), capPercent: await getLateChargeCapPercent(tx) };
   const candidates: Due[] = [];
-  const first = await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
+  const first =
+    intent.repayType === 'delay' && !intent.extend ? null : await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
   if (first) candidates.push(first);
   const full = await dueOrNull(tx, order, { ...base, repayType: 'full' });
   if (full) candidates.push(full);
@@ -323,6 +325,16 @@ async function applyAsOwedToday(
     if (applied) return applied;
   }
   return null;
+}
+
+/** Whether money was applied to the order (a ledger entry that paid something) received since `since`. */
+async function appliedSince(tx: Queryable, orderNo: string, since: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM ledger_entries WHERE order_no = $1 AND received_at >= $2
+        AND principal + interest + late_penalty + late_interest + extension_fee > 0 LIMIT 1`,
+    [orderNo, since],
+  );
+  return rows.length > 0;
 }
 
 /** Tells the provider to expire codes we cancelled; a refusal is logged and leaves provider_expired_at empty. */
@@ -385,7 +397,10 @@ export async function receiveMoney(
   let applied: Applied | null = null;
   if (order && repaying) {
     if (inTime && amount >= breakdownTotal(breakdownOf(payment))) applied = await applyBreakdown(tx, order, breakdownOf(payment), paidAt);
-    applied ??= await applyAsOwedToday(tx, order, { repayType: payment.repayType, periods: payment.periods }, amount, paidAt);
+    // A stale extension code (replaced or expired) extends only if nothing was applied to the order since it was
+    // issued: paid after another payment extended or repaid the loan, it would buy an extension nobody asked for.
+    const extend = inTime || !(await appliedSince(tx, payment.orderNo, payment.createdAt));
+    applied ??= await applyAsOwedToday(tx, order, { repayType: payment.repayType, periods: payment.periods, extend }, amount, paidAt);
   }
   const allocation: Allocation = applied ?? NO_ALLOCATION;
   const rest = amount - allocationTotal(allocation);
@@ -410,12 +425,12 @@ export async function receiveMoney(
   if (rest > 0) {
     const reason: UnappliedReason = applied
       ? 'overpayment'
-      : repaying
-        ? 'short_payment'
-        : payment.state === 'cancelled'
-          ? 'code_replaced'
-          : !inTime
-            ? 'code_expired'
+      : payment.state === 'cancelled'
+        ? 'code_replaced'
+        : !inTime
+          ? 'code_expired'
+          : repaying
+            ? 'short_payment'
             : 'order_settled';
     await insertUnappliedFund(tx, { ledgerEntryId: entry.id, orderNo: payment.orderNo, amount: rest, reason, createdAt: now });
   }
@@ -555,7 +570,8 @@ export async function resolveUnappliedFund(
       return;
     }
     if (!order || !REPAYING_STATUSES.has(order.status)) throw new ApiError(ErrorCode.conflict, 'fundOrderOwesNothing');
-    const applied = await applyAsOwedToday(tx, order, { repayType: payment!.repay_type, periods: payment!.periods }, fund.amount, input.now);
+    // The operator decides: an extension code's money may extend the loan (extend true).
+    const applied = await applyAsOwedToday(tx, order, { repayType: payment!.repay_type, periods: payment!.periods, extend: true }, fund.amount, input.now);
     if (!applied) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
     const credited = allocationTotal(applied);
     await creditLedgerEntry(tx, fund.ledgerEntryId, { ...applied });

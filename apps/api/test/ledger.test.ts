@@ -1,0 +1,411 @@
+import { DEMO_OPERATORS, DEMO_ORDERS, generateVcode, loanDetails, opsUnappliedFunds, paymentState, type OpsUnappliedFund, type ResponseOf } from '@lendview/contracts';
+import { describe, expect, it } from 'vitest';
+import { expirePayments } from '../src/repositories/payments.ts';
+import { SandboxPaymentProvider } from '../src/providers/payments.ts';
+import { MAIN, NOT_FOUND_EN, SECOND, call } from './helpers/calls.ts';
+import { addOrder, borrowerIdOf, eventBody, orderRow, postCallback } from './helpers/repay.ts';
+import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+
+/**
+ * The ledger of money received (issue 11, docs/repayment.md "Ledger"): every payment the provider reports is
+ * recorded once whatever state its code is in, applied in the documented order or held as unapplied funds, which
+ * an operator applies or refunds. The concurrency proof is test/ledger-race.test.ts.
+ */
+
+const VCODE = '/v3/loan-details/generate-vcode';
+const STATE = '/v3/loan-details/payment-state';
+const DETAIL = '/v3/loan-details/detail';
+const SIMULATE = '/dev/payments/simulate';
+const FUNDS = '/ops/api/unapplied-funds';
+const RESOLVE = '/ops/api/unapplied-funds/resolve';
+
+type Va = ResponseOf<typeof generateVcode>;
+type State = ResponseOf<typeof paymentState>;
+type Details = ResponseOf<typeof loanDetails>;
+type Funds = ResponseOf<typeof opsUnappliedFunds>;
+
+const START = new Date('2026-03-02T03:00:00.000Z');
+const HOUR_MS = 60 * 60 * 1000;
+// A fresh order of 1,000,000 at 0.05 %/day for 91 days: interest 45,500, amount due 1,045,500 (sen below).
+const PRINCIPAL = 100_000_000;
+const INTEREST = 4_550_000;
+const DUE = PRINCIPAL + INTEREST;
+
+async function ledgerOf(ctx: TestContext, orderNo: string) {
+  return ctx.db.query<{
+    id: number;
+    payment_id: number;
+    amount: number;
+    principal: number;
+    interest: number;
+    late_penalty: number;
+    late_interest: number;
+    extension_fee: number;
+    unapplied: number;
+    refunded: number;
+    repay_type: string;
+  }>('SELECT * FROM ledger_entries WHERE order_no = $1 ORDER BY id', [orderNo]);
+}
+
+async function fundsOf(ctx: TestContext, orderNo: string) {
+  return ctx.db.query<{ id: number; amount: number; reason: string; state: string; refund_id: string | null }>(
+    'SELECT id, amount, reason, state, refund_id FROM unapplied_funds WHERE order_no = $1 ORDER BY id',
+    [orderNo],
+  );
+}
+
+async function paymentRow(ctx: TestContext, vcode: string) {
+  const [row] = await ctx.db.query<{ reference: string; state: string; provider_expired_at: Date | null }>(
+    'SELECT reference, state, provider_expired_at FROM payments WHERE vcode = $1',
+    [vcode],
+  );
+  return row!;
+}
+
+async function opsLogin(ctx: TestContext, op: { username: string; password: string }): Promise<string> {
+  const f = form({ username: op.username, password: op.password });
+  const res = await ctx.app.inject({ method: 'POST', url: '/ops/api/login', ...f });
+  return (envelopeOf(res).data as { token: string }).token;
+}
+
+async function opsGet<T>(ctx: TestContext, query: string, token?: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `${FUNDS}${query}`,
+    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, ...(envelopeOf(res) as { code: string; data: T; message: string }) };
+}
+
+async function opsResolve(ctx: TestContext, fields: Record<string, string>, token?: string) {
+  const f = form(fields);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: RESOLVE,
+    payload: f.payload,
+    headers: { ...f.headers, 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, ...(envelopeOf(res) as { code: string; data: OpsUnappliedFund | null; message: string }) };
+}
+
+describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
+  const ctx = useTestApp(backend);
+  const sandbox = () => ctx.app.payments as SandboxPaymentProvider;
+  const code = (orderId: string, amount: number, method: 'BCA' | 'ALFAMART', extra: Record<string, string> = {}) =>
+    call<Va>(
+      ctx,
+      VCODE,
+      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: method === 'BCA' ? '1' : '2', payCode: method, ...extra },
+      { tok: MAIN, lang: 'en' },
+    );
+  const simulate = (vcode: string, amount?: number) =>
+    call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode, ...(amount === undefined ? {} : { amount: String(amount) }) }, { lang: 'en' });
+  const state = (orderId: string, lang: 'en' | 'id' = 'en', tok = MAIN) => call<State>(ctx, STATE, { productId: '1', orderId }, { tok, lang });
+  const freshOrder = async (o: { dueDate?: string; isDelay?: boolean } = {}) =>
+    addOrder(ctx, {
+      borrowerId: await borrowerIdOf(ctx),
+      status: 170,
+      principal: PRINCIPAL,
+      dueDate: o.dueDate ?? '2026-04-01',
+      ...(o.isDelay ? { isDelay: true, extensionFee: 15_000_000, extensionDays: 7 } : {}),
+    });
+
+  it('a replaced code paid while the order owes is credited; paid after settlement, the other code is held', async () => {
+    const { orderNo, amountDue } = await freshOrder();
+    expect(amountDue).toBe(DUE);
+    const bca = await code(orderNo, DUE, 'BCA');
+    const alfa = await code(orderNo, DUE, 'ALFAMART');
+    // Replacing: the BCA number was expired at the provider before it was cancelled here.
+    const old = await paymentRow(ctx, bca.data.vcode);
+    expect(old.state).toBe('cancelled');
+    expect(old.provider_expired_at).toBeInstanceOf(Date);
+    expect(sandbox().isExpired(old.reference)).toBe(true);
+    expect(sandbox().isExpired((await paymentRow(ctx, alfa.data.vcode)).reference)).toBe(false);
+
+    // The borrower pays the old BCA number anyway (a screenshot): acknowledged, recorded, credited.
+    const raw = JSON.stringify(eventBody({ reference: old.reference, vcode: bca.data.vcode, channel: 'BCA', amount: DUE, paidAt: START }));
+    const paid = await postCallback(ctx, raw, { lang: 'en' });
+    expect(paid.status).toBe(200);
+    expect({ code: paid.code, data: paid.data, message: paid.message }).toEqual({
+      code: '00',
+      data: { applied: true, reference: old.reference, orderStatus: 200 },
+      message: 'Payment applied.',
+    });
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 200, paid_amount: DUE });
+    // The ALFAMART code is no longer needed: cancelled and expired at the provider.
+    const other = await paymentRow(ctx, alfa.data.vcode);
+    expect([other.state, other.provider_expired_at instanceof Date, sandbox().isExpired(other.reference)]).toEqual(['cancelled', true, true]);
+
+    const settled = await state(orderNo);
+    expect(settled.status).toBe(200);
+    expect(settled.data).toEqual({
+      orderStatus: 200,
+      settled: true,
+      pending: null,
+      receipts: [
+        {
+          id: expect.any(String),
+          amount: DUE,
+          paidAt: '2026-03-02T03:00:00.000Z',
+          method: 'BCA virtual account',
+          payCode: 'BCA',
+          repayType: 'full',
+          periods: [],
+          applied: { principal: PRINCIPAL, interest: INTEREST, lateCharges: 0, extensionFee: 0 },
+          unapplied: 0,
+          refunded: 0,
+        },
+      ],
+      lastPaidAt: '2026-03-02T03:00:00.000Z',
+    });
+    paymentState.response.parse(settled.data);
+
+    // Now the ALFAMART code is paid too: the order owes nothing, so all of it is held for an operator.
+    const late = await simulate(alfa.data.vcode);
+    expect([late.status, late.code, late.data, late.message]).toEqual([
+      200,
+      '00',
+      { applied: true, orderStatus: 200 },
+      'Payment received. ₹1,045,500 could not be applied to the loan and is held for review by our team.',
+    ]);
+    expect(await fundsOf(ctx, orderNo)).toEqual([{ id: expect.any(Number), amount: DUE, reason: 'code_replaced', state: 'open', refund_id: null }]);
+    // Redelivered, either one: nothing new.
+    expect((await postCallback(ctx, raw, { lang: 'en' })).data).toEqual({ applied: false, reference: old.reference, orderStatus: 200 });
+    const again = await simulate(alfa.data.vcode);
+    expect([again.data, again.message]).toEqual([{ applied: false, orderStatus: 200 }, 'This payment was already applied.']);
+    const ledger = await ledgerOf(ctx, orderNo);
+    expect(ledger.map((e) => [e.amount, e.principal + e.interest, e.unapplied])).toEqual([
+      [DUE, DUE, 0],
+      [DUE, 0, DUE],
+    ]);
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 200, paid_amount: DUE });
+
+    // Receipts newest first, in Indonesian too.
+    const id = await state(orderNo, 'id');
+    expect(id.data.receipts.map((r) => [r.method, r.applied.principal, r.unapplied])).toEqual([
+      ['Kode pembayaran ALFAMART', 0, DUE],
+      ['Virtual account BCA', PRINCIPAL, 0],
+    ]);
+  });
+
+  it('a code paid after its expiry is credited when the order still owes it', async () => {
+    const { orderNo } = await freshOrder();
+    const va = await code(orderNo, DUE, 'BCA');
+    ctx.clock.advance(25 * HOUR_MS);
+    try {
+      await expirePayments(ctx.db, ctx.clock.now());
+      expect((await paymentRow(ctx, va.data.vcode)).state).toBe('expired');
+      const paid = await simulate(va.data.vcode);
+      expect([paid.status, paid.data, paid.message]).toEqual([200, { applied: true, orderStatus: 200 }, 'Payment applied.']);
+      expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 200, paid_amount: DUE });
+      expect(await fundsOf(ctx, orderNo)).toEqual([]);
+    } finally {
+      ctx.clock.set(START);
+    }
+  });
+
+  it('application order: late charges, then interest, then principal; the extension fee; instalments oldest first', async () => {
+    // DEMO-180: 40 days late; Rp 1.254.600 unpaid (principal Rp 1.200.000) + Rp 1.200.000 late charges (capped).
+    const overdue = await code(DEMO_ORDERS.overdue, 245_460_000, 'BCA');
+    expect((await simulate(overdue.data.vcode)).data).toEqual({ applied: true, orderStatus: 200 });
+    const paid = await call<Details>(ctx, DETAIL, { productId: '1', orderId: DEMO_ORDERS.overdue }, { tok: MAIN, lang: 'en' });
+    expect(paid.data.payments).toEqual([
+      {
+        id: expect.any(String),
+        amount: 245_460_000,
+        paidAt: '2026-03-02T03:00:00.000Z',
+        method: 'BCA virtual account',
+        payCode: 'BCA',
+        repayType: 'full',
+        periods: [],
+        applied: { principal: 120_000_000, interest: 5_460_000, lateCharges: 120_000_000, extensionFee: 0 },
+        unapplied: 0,
+        refunded: 0,
+      },
+    ]);
+    const [entry] = await ledgerOf(ctx, DEMO_ORDERS.overdue);
+    expect([entry!.late_penalty, entry!.late_interest]).toEqual([80_000, 119_920_000]);
+
+    // DEMO-174: the extension pays its fee only (not late).
+    const delay = await code(DEMO_ORDERS.dueSoon, 15_000_000, 'ALFAMART', { repayType: 'delay' });
+    expect((await simulate(delay.data.vcode)).data).toEqual({ applied: true, orderStatus: 170 });
+    const extended = await state(DEMO_ORDERS.dueSoon);
+    expect(extended.data).toMatchObject({ orderStatus: 170, settled: false, pending: null });
+    expect(extended.data.receipts.map((r) => [r.repayType, r.method, r.applied])).toEqual([
+      ['delay', 'ALFAMART payment code', { principal: 0, interest: 0, lateCharges: 0, extensionFee: 15_000_000 }],
+    ]);
+
+    // DEMO-INST: the first instalment; payment-state shows its live code, then the receipt.
+    const inst = await code(DEMO_ORDERS.instalments, 106_000_000, 'BCA', { repayType: 'installment', periods: '1' });
+    const waiting = await state(DEMO_ORDERS.instalments);
+    expect(waiting.data).toMatchObject({ orderStatus: 170, settled: false, receipts: [], lastPaidAt: null });
+    expect(waiting.data.pending).toMatchObject({ vcode: inst.data.vcode, amount: 106_000_000, repayType: 'installment', periods: [1], state: 'pending', payCode: 'BCA' });
+    expect(await simulate(inst.data.vcode)).toMatchObject({ data: { applied: true, orderStatus: 170 } });
+    const after = await state(DEMO_ORDERS.instalments);
+    expect(after.data.pending).toBeNull();
+    expect(after.data.receipts.map((r) => [r.repayType, r.periods, r.applied])).toEqual([
+      ['installment', [1], { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 }],
+    ]);
+  });
+
+  it('less than a code asks is held whole (short payment); an operator cannot apply it, and refunds it through the provider', async () => {
+    const { orderNo } = await freshOrder();
+    const va = await code(orderNo, DUE, 'BCA');
+    const short = await simulate(va.data.vcode, DUE - 100);
+    expect([short.status, short.data, short.message]).toEqual([
+      200,
+      { applied: true, orderStatus: 170 },
+      'Payment received. ₹1,045,499 could not be applied to the loan and is held for review by our team.',
+    ]);
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 170, paid_amount: 0 });
+    const [fund] = await fundsOf(ctx, orderNo);
+    expect(fund).toMatchObject({ amount: DUE - 100, reason: 'short_payment', state: 'open' });
+
+    const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+    const list = await opsGet<Funds>(ctx, '', token);
+    expect(list.status).toBe(200);
+    const item = list.data.items.find((i) => i.id === fund!.id);
+    expect(item).toEqual({
+      id: fund!.id,
+      orderNo,
+      borrower: '138****0000',
+      amount: DUE - 100,
+      reason: 'short_payment',
+      state: 'open',
+      reference: va.data.cardNo,
+      vcode: va.data.vcode,
+      channel: 'BCA',
+      providerEvent: expect.stringMatching(/^evt_/),
+      paymentAmount: DUE - 100,
+      receivedAt: '2026-03-02T03:00:00.000Z',
+      orderStatus: 170,
+      orderOwes: DUE,
+      resolvedAt: null,
+      resolvedBy: '',
+      refundId: '',
+      note: '',
+    });
+
+    const apply = await opsResolve(ctx, { id: String(fund!.id), action: 'apply' }, token);
+    expect([apply.status, apply.code, apply.data, apply.message]).toEqual([
+      409,
+      'CONFLICT',
+      null,
+      'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
+    ]);
+    expect((await fundsOf(ctx, orderNo))[0]!.state).toBe('open');
+
+    const refund = await opsResolve(ctx, { id: String(fund!.id), action: 'refund', note: 'Short by Rp 1; returned to the payer.' }, token);
+    expect([refund.status, refund.code, refund.message]).toEqual([200, '00', 'The payment was refunded to the payer.']);
+    expect(refund.data).toMatchObject({
+      id: fund!.id,
+      state: 'refunded',
+      amount: DUE - 100,
+      resolvedAt: '2026-03-02T03:00:00.000Z',
+      resolvedBy: DEMO_OPERATORS.support.username,
+      note: 'Short by Rp 1; returned to the payer.',
+    });
+    expect(refund.data!.refundId).toMatch(/^sbx_rfd_[0-9a-f]{24}$/);
+    expect(sandbox().refundOf(`fund-${fund!.id}`)).toEqual({ refundId: refund.data!.refundId, reference: va.data.cardNo, amount: DUE - 100 });
+    const [entry] = await ledgerOf(ctx, orderNo);
+    expect([entry!.amount, entry!.unapplied, entry!.refunded]).toEqual([DUE - 100, 0, DUE - 100]);
+    expect((await state(orderNo)).data.receipts[0]).toMatchObject({ amount: DUE - 100, unapplied: 0, refunded: DUE - 100 });
+
+    const twice = await opsResolve(ctx, { id: String(fund!.id), action: 'refund' }, token);
+    expect([twice.status, twice.code, twice.message]).toEqual([409, 'CONFLICT', 'This unapplied payment was already resolved.']);
+    const refunded = await opsGet<Funds>(ctx, '?state=refunded', token);
+    expect(refunded.data.items.map((i) => i.id)).toContain(fund!.id);
+    expect((await opsGet<Funds>(ctx, '?state=open', token)).data.items.map((i) => i.id)).not.toContain(fund!.id);
+  });
+
+  it('a stale extension code paid after the extension is held, and an operator applies it as a second extension', async () => {
+    const { orderNo } = await freshOrder({ dueDate: '2026-03-04', isDelay: true });
+    const first = await code(orderNo, 15_000_000, 'BCA', { repayType: 'delay' });
+    const second = await code(orderNo, 15_000_000, 'ALFAMART', { repayType: 'delay' });
+    expect((await simulate(second.data.vcode)).data).toEqual({ applied: true, orderStatus: 170 });
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-11', extension_count: 1 });
+    // The replaced BCA code is paid after the extension: not a second extension nobody asked for.
+    const stale = await simulate(first.data.vcode);
+    expect([stale.data, stale.message]).toEqual([
+      { applied: true, orderStatus: 170 },
+      'Payment received. ₹150,000 could not be applied to the loan and is held for review by our team.',
+    ]);
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-11', extension_count: 1, extension_fees_paid: 15_000_000 });
+    const [fund] = await fundsOf(ctx, orderNo);
+    expect(fund).toMatchObject({ amount: 15_000_000, reason: 'code_replaced', state: 'open' });
+
+    const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+    const applied = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', note: 'Borrower asked for a second week.' }, token);
+    expect([applied.status, applied.message]).toEqual([200, 'The payment was applied to the order.']);
+    expect(applied.data).toMatchObject({ id: fund!.id, state: 'applied', amount: 15_000_000, reason: 'code_replaced', resolvedBy: 'ops-support' });
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-18', extension_count: 2, extension_fees_paid: 30_000_000 });
+    const receipts = (await state(orderNo)).data.receipts;
+    expect(receipts.map((r) => [r.method, r.repayType, r.applied.extensionFee, r.unapplied])).toEqual([
+      ['BCA virtual account', 'delay', 15_000_000, 0],
+      ['ALFAMART payment code', 'delay', 15_000_000, 0],
+    ]);
+  });
+
+  it('a settled order held money cannot be applied; every part of the ledger adds up', async () => {
+    const [held] = await ctx.db.query<{ id: number }>(
+      `SELECT f.id FROM unapplied_funds f JOIN orders o ON o.order_no = f.order_no WHERE f.state = 'open' AND o.status = 200 ORDER BY f.id LIMIT 1`,
+    );
+    const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+    const r = await opsResolve(ctx, { id: String(held!.id), action: 'apply' }, token);
+    expect([r.status, r.code, r.message]).toEqual([409, 'CONFLICT', 'The order owes nothing now: refund this payment instead.']);
+    const bad = await ctx.db.query(
+      `SELECT l.id FROM ledger_entries l
+        WHERE l.unapplied <> (SELECT coalesce(sum(amount), 0) FROM unapplied_funds f WHERE f.ledger_entry_id = l.id AND f.state = 'open')
+           OR l.refunded <> (SELECT coalesce(sum(amount), 0) FROM unapplied_funds f WHERE f.ledger_entry_id = l.id AND f.state = 'refunded')`,
+    );
+    expect(bad).toEqual([]);
+  });
+
+  describe('operator API: access and bad input', () => {
+    it('needs a support operator; bad filters and actions are refused with a message and change nothing', async () => {
+      const none = await opsGet(ctx, '');
+      expect([none.status, none.code]).toEqual([401, 'UNAUTHORIZED']);
+      const marketing = await opsLogin(ctx, DEMO_OPERATORS.marketing);
+      const forbidden = await opsGet(ctx, '', marketing);
+      expect([forbidden.status, forbidden.code]).toEqual([403, 'FORBIDDEN']);
+      expect((await opsResolve(ctx, { id: '1', action: 'refund' }, marketing)).status).toBe(403);
+      const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+      const state = await opsGet(ctx, '?state=closed', token);
+      expect([state.status, state.code, state.message]).toEqual([400, 'BAD_REQUEST', 'Invalid value for field: state.']);
+      const size = await opsGet(ctx, '?pageSize=0', token);
+      expect([size.status, size.message]).toEqual([400, 'Invalid value for field: pageSize.']);
+      const paged = await opsGet<Funds>(ctx, '?state=all&page=1&pageSize=1', token);
+      expect(paged.data.items).toHaveLength(1);
+      expect(paged.data.total).toBeGreaterThanOrEqual(3);
+      expect([paged.data.page, paged.data.pageSize]).toEqual([1, 1]);
+      const beyond = await opsGet<Funds>(ctx, '?state=all&page=999&pageSize=100', token);
+      expect([beyond.status, beyond.data.items, beyond.data.total]).toEqual([200, [], paged.data.total]);
+      const action = await opsResolve(ctx, { id: '1', action: 'delete' }, token);
+      expect([action.status, action.message]).toEqual([400, 'Invalid value for field: action.']);
+      const missing = await opsResolve(ctx, { id: '1' }, token);
+      expect([missing.status, missing.message]).toEqual([400, 'Missing required field: action.']);
+      const unknown = await opsResolve(ctx, { id: '999999', action: 'refund' }, token);
+      expect([unknown.status, unknown.code]).toEqual([404, 'NOT_FOUND']);
+      const notNumber = await opsResolve(ctx, { id: 'abc', action: 'refund' }, token);
+      expect([notNumber.status, notNumber.message]).toEqual([400, 'Invalid value for field: id.']);
+    });
+  });
+
+  describe('payment-state: access and bad input', () => {
+    it("another borrower's order answers like a missing one; no session; missing fields", async () => {
+      const theirs = await state(DEMO_ORDERS.repaying, 'en', SECOND);
+      const missing = await call(ctx, STATE, { productId: '1', orderId: 'NO-SUCH-ORDER' }, { tok: SECOND, lang: 'en' });
+      expect([theirs.status, theirs.res.body]).toEqual([404, missing.res.body]);
+      expect({ code: theirs.code, data: theirs.data, message: theirs.message }).toEqual(NOT_FOUND_EN);
+      const none = await call(ctx, STATE, { productId: '1', orderId: DEMO_ORDERS.repaying }, { lang: 'en' });
+      expect([none.status, none.code]).toEqual([401, 'UNAUTHORIZED']);
+      const noOrder = await call(ctx, STATE, { productId: '1' }, { tok: MAIN, lang: 'en' });
+      expect([noOrder.status, noOrder.message]).toEqual([400, 'Missing required field: orderId.']);
+      const otherProduct = await call(ctx, STATE, { productId: '2', orderId: DEMO_ORDERS.repaying }, { tok: MAIN, lang: 'en' });
+      expect(otherProduct.status).toBe(404);
+      // An order never paid: nothing received, nothing pending.
+      const quiet = await state(DEMO_ORDERS.legacyRepaying);
+      expect(quiet.data).toEqual({ orderStatus: 3, settled: false, pending: null, receipts: [], lastPaidAt: null });
+    });
+  });
+});
