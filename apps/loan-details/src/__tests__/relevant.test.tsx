@@ -75,14 +75,14 @@ describe('/relevant list', () => {
 });
 
 describe('/relevant click (spec 7.5)', () => {
-  it('records the click with the scene module and position, applies and opens the http link with the shared params', async () => {
+  it('records the click with the scene module and position, applies and opens the http link without our session (issue 12)', async () => {
     setSharedParams({ tok: 'tok-9', dId: 'dev-1' });
     const assign = vi.spyOn(externalNav, 'assign').mockImplementation(() => {});
     const api = setup(PRODUCTS, { [APPLY]: ok({ url: 'https://dana.example.com/apply' }) });
     await open('banner_jingzhun');
     await cards();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Apply 3' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://dana.example.com/apply?dId=dev-1&tok=tok-9'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://dana.example.com/apply'));
     expect(api.calls.map((c) => c.path)).toEqual([LIST, PAGE_EVENT, APPLY]);
     expect(api.to(PAGE_EVENT)[0]?.body).toEqual({ productId: '3', moduleId: '301', positionId: '1' });
     expect(api.to(APPLY)[0]?.body).toEqual({ product_id: '3', module_id: '301', scene: 'banner_jingzhun' });

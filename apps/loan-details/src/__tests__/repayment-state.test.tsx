@@ -196,24 +196,23 @@ describe('/loanDetails: a payment arriving while the page is open', () => {
   }, 10_000);
 });
 
-describe('/loanDetails: the late-charge cap in the late notice', () => {
-  it('an overdue loan states that late charges are capped, with the loan terms a tap away', async () => {
-    stubApi({ [DETAIL]: ok(loanDetails({ orderId: 'DEMO-180', orderStatus: 180, noticeStatusText: 'Overdue' })) });
+describe('/loanDetails: the late notice leads to the loan terms (late-charge cap)', () => {
+  it('an overdue loan: the server notice (which states the cap) and a link to the loan terms', async () => {
+    const notice = 'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now. Late charges never exceed 100% of the principal.';
+    stubApi({ [DETAIL]: ok(loanDetails({ orderId: 'DEMO-180', orderStatus: 180, noticeStatusText: 'Overdue', noticeDesText: notice })) });
     await open('DEMO-180');
     await loaded('Overdue');
-    const cap = screen.getByTestId('late-cap');
-    expect(cap.textContent).toBe(
-      'Late charges (the late penalty and late interest) have a limit: they never exceed the share of the loan principal stated in the loan terms. See the loan terms',
-    );
-    await userEvent.setup().click(within(cap).getByRole('link', { name: 'See the loan terms' }));
+    expect(screen.getByText(notice)).toBeTruthy();
+    const link = within(screen.getByTestId('late-cap')).getByRole('link', { name: 'How late charges and their limit work: see the loan terms' });
+    await userEvent.setup().click(link);
     expect(screen.getByTestId('elsewhere').textContent).toBe('/loanTerms');
   });
 
-  it('in Indonesian; a loan that is not late has no such line', async () => {
+  it('in Indonesian; a loan that is not late has no such link', async () => {
     stubApi({ [DETAIL]: ok(loanDetails({ orderId: 'DEMO-5', orderStatus: 5, noticeStatusText: 'Terlambat' })) });
     const first = await open('DEMO-5', 'id');
     await loaded('Terlambat');
-    expect(screen.getByTestId('late-cap').textContent).toContain('tidak pernah melebihi bagian dari pokok pinjaman yang tercantum dalam syarat pinjaman.');
+    expect(screen.getByTestId('late-cap').textContent).toBe('Cara kerja biaya keterlambatan dan batasnya: lihat syarat pinjaman');
     first.unmount();
     stubApi({ [DETAIL]: ok(loanDetails()) });
     await open('DEMO-170');

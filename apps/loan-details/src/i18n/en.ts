@@ -25,8 +25,7 @@ export const en = {
     moreProducts: 'More products',
     paidTitle: 'Payment received',
     paidText: '{{amount}} received on {{date}}. Thank you!',
-    lateCap: 'Late charges (the late penalty and late interest) have a limit: they never exceed the share of the loan principal stated in the loan terms.',
-    loanTerms: 'See the loan terms',
+    lateCap: 'How late charges and their limit work: see the loan terms',
     rating: {
       title: 'Rate our app',
       text: 'How happy are you with our service? Your rating helps us improve.',

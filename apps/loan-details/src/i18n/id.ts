@@ -23,8 +23,7 @@ export const id: LoanDetailsMessages = {
     moreProducts: 'Produk lainnya',
     paidTitle: 'Pembayaran diterima',
     paidText: '{{amount}} diterima pada {{date}}. Terima kasih!',
-    lateCap: 'Biaya keterlambatan (denda dan bunga keterlambatan) memiliki batas: tidak pernah melebihi bagian dari pokok pinjaman yang tercantum dalam syarat pinjaman.',
-    loanTerms: 'Lihat syarat pinjaman',
+    lateCap: 'Cara kerja biaya keterlambatan dan batasnya: lihat syarat pinjaman',
     rating: {
       title: 'Beri nilai aplikasi kami',
       text: 'Seberapa puas Anda dengan layanan kami? Penilaian Anda membantu kami menjadi lebih baik.',

@@ -163,10 +163,10 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
         </h2>
         {data.noticeDesText && <p className="ld-status__desc">{data.noticeDesText}</p>}
         {late && (
+          // The server's overdue notice states the cap (the market's figure); the terms explain it.
           <p className="ld-status__cap" data-testid="late-cap">
-            {t('details.lateCap')}{' '}
             <Link className="ld-link" to="/loanTerms">
-              {t('details.loanTerms')}
+              {t('details.lateCap')}
             </Link>
           </p>
         )}
@@ -307,5 +307,5 @@ function LoanActions({ data }: { data: LoanDetails }) {
   );
 }
 
-/** Overdue statuses: the late notice states that late charges are capped (issue 11 item 8). */
+/** Overdue statuses: under the late notice (which states the late-charge cap), a link to the loan terms. */
 const LATE_STATUSES: readonly number[] = [180, 5];

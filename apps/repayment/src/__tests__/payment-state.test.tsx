@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_POLL_MS } from '../api/payment-state.ts';
 import { delayDetail, instalment, instalmentPlan, paymentState, pendingCode, receipt, vaDetail } from '../test/fixtures.ts';
-import { fail, ok, renderApp, stubApi } from '../test/render.tsx';
+import { fail, ok, renderApp, stubApi, toastText } from '../test/render.tsx';
 
 // Issue 11 items 3-6: live payment state (polled), receipts, the open instalment code, early repayment refusal,
 // the extension's comparison and late-charge cap.
@@ -162,6 +162,8 @@ describe('/that: early repayment refused (spec 9)', () => {
     expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe('/loanDetails?productId=1&orderId=DEMO-170');
     expect(screen.queryByRole('link', { name: 'Change payment method' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
+    // Said once, in place: no toast repeating it over the way back.
+    expect(toastText()).toBe('');
   });
 });
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type * as C from '@lendview/contracts';
 import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { isSuccess, post, unwrap } from '@lendview/api-client';
+import { toast } from '@lendview/ui';
 import type { Lang } from '@lendview/i18n';
 
 /**
@@ -11,16 +12,22 @@ import type { Lang } from '@lendview/i18n';
  */
 export const GENERATE_VCODE_PATH = '/v3/loan-details/generate-vcode';
 
+/** Spec 9 early prepayment refused by the server (issue 11): its message says from which date it is possible. */
+export const EARLY_REPAYMENT = 'EARLY_REPAYMENT';
+
 export type VaDetail = ResponseOf<typeof C.generateVcode>;
 export type GenerateVcodeInput = RequestOf<typeof C.generateVcode>;
 
-/** A non-'00' code shows the server message (api-client toast, spec 8) and rejects with ApiError. */
+/**
+ * A non-'00' code shows the server message as a toast (spec 8) and rejects with ApiError. Except EARLY_REPAYMENT:
+ * the page shows that refusal in place under its own title, and the same sentence in a toast over it would
+ * cover the way back.
+ */
 export async function generateVcode(input: GenerateVcodeInput, opts: { signal?: AbortSignal } = {}) {
-  return unwrap(await post<VaDetail>(GENERATE_VCODE_PATH, input, opts));
+  const env = await post<VaDetail>(GENERATE_VCODE_PATH, input, { ...opts, silent: true });
+  if (!isSuccess(env) && env.code !== EARLY_REPAYMENT && env.message) toast.show(env.message);
+  return unwrap(env);
 }
-
-/** Spec 9 early prepayment refused by the server (issue 11): its message says from which date it is possible. */
-export const EARLY_REPAYMENT = 'EARLY_REPAYMENT';
 
 /** `input` null: nothing to ask (the link is incomplete). `enabled` false: not yet (the page checks first). */
 export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang, enabled = true) {

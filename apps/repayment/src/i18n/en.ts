@@ -103,7 +103,7 @@ export const en = {
     repayNow: 'Repay the whole loan now',
     extend: 'Extend',
     extendNow: '{{amount}} today',
-    extendLater: '+ {{amount}} on {{date}}',
+    extendLater: '+ {{amount}} on <0>{{date}}</0>',
     cap: 'Late charges (the late penalty and late interest) never exceed {{percent}}% of the loan principal, however late the payment.',
     call: 'Customer service: {{phone}}',
   },

@@ -101,7 +101,7 @@ export const id: RepaymentMessages = {
     repayNow: 'Lunasi seluruh pinjaman sekarang',
     extend: 'Perpanjang',
     extendNow: '{{amount}} hari ini',
-    extendLater: '+ {{amount}} pada {{date}}',
+    extendLater: '+ {{amount}} pada <0>{{date}}</0>',
     cap: 'Biaya keterlambatan (denda dan bunga keterlambatan) tidak pernah melebihi {{percent}}% dari pokok pinjaman, selama apa pun keterlambatannya.',
     call: 'Layanan pelanggan: {{phone}}',
   },

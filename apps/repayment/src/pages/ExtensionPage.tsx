@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
 import { Button, Card, Page, buttonClassName } from '@lendview/ui';
@@ -141,7 +141,13 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
             <dd data-testid="compare-extend">
               <span>{t('delay.extendNow', { amount: money(data.comparison.extendNow) })}</span>
               <span className="rp-compare__later">
-                {t('delay.extendLater', { amount: money(data.comparison.extendLater), date: showDate(data.comparison.newDueDate) })}
+                {/* The date never breaks at its hyphens. */}
+                <Trans
+                  t={t}
+                  i18nKey="delay.extendLater"
+                  values={{ amount: money(data.comparison.extendLater), date: showDate(data.comparison.newDueDate) }}
+                  components={[<span key="date" className="rp-nowrap" />]}
+                />
               </span>
             </dd>
           </div>
