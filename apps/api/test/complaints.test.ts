@@ -3,6 +3,8 @@ import { purgeUnattachedImages } from '../src/services/complaint-images.ts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, SECOND, UNAUTHORIZED_EN, call, newBorrower, urlOf } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+import sharp from 'sharp';
+import { fakeWebp, jpegWithGps, opaqueWebp, plainJpeg, pngBomb, transparentPng } from './helpers/images.ts';
 import { jpegBytes, multipartBody, tinyPng, uploadAs, webpBytes } from './helpers/uploads.ts';
 
 type Card = { orderNo: string; status: number; isShow: number; productName: string; list: { title: string; value: string }[] };
@@ -224,10 +226,12 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
 
       const own = await ctx.app.inject({ method: 'GET', url: `${body.data.url}?tok=${MAIN}` });
       expect(own.statusCode).toBe(200);
-      expect(own.headers['content-type']).toBe('image/png');
+      // Re-encoded (issue 12): an opaque PNG is stored and served as a JPEG we drew, never the bytes sent.
+      expect(own.headers['content-type']).toBe('image/jpeg');
       expect(own.headers['x-content-type-options']).toBe('nosniff');
       expect(own.headers['cache-control']).toMatch(/^private/);
-      expect(own.rawPayload.equals(png)).toBe(true);
+      expect(own.rawPayload.equals(png)).toBe(false);
+      expect(await sharp(own.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
       const byHeader = await ctx.app.inject({ method: 'GET', url: body.data.url, headers: { 'x-lv-token': MAIN } });
       expect(byHeader.statusCode).toBe(200);
 
@@ -241,11 +245,80 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     });
 
     it('JPEG and WebP are accepted by their bytes, whatever the name says', async () => {
-      const jpeg = envelopeOf(await uploadAs(ctx, MAIN, { bytes: jpegBytes(), name: 'photo.webp', type: 'application/octet-stream' })) as { data: { url: string } };
+      const jpeg = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await plainJpeg(30, 30), name: 'photo.webp', type: 'application/octet-stream' })) as { data: { url: string } };
       const served = await ctx.app.inject({ method: 'GET', url: `${jpeg.data.url}?tok=${MAIN}` });
       expect(served.headers['content-type']).toBe('image/jpeg');
-      const webp = envelopeOf(await uploadAs(ctx, MAIN, { bytes: webpBytes(), name: 'x.png' })) as { data: { url: string } };
-      expect((await ctx.app.inject({ method: 'GET', url: `${webp.data.url}?tok=${MAIN}` })).headers['content-type']).toBe('image/webp');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 30, height: 30 });
+      const webp = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await opaqueWebp(16, 12), name: 'x.png' })) as { data: { url: string } };
+      const webpServed = await ctx.app.inject({ method: 'GET', url: `${webp.data.url}?tok=${MAIN}` });
+      expect(webpServed.headers['content-type']).toBe('image/jpeg');
+      expect(await sharp(webpServed.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 16, height: 12 });
+      // Transparency is kept: such a picture is stored as WebP.
+      const clear = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await transparentPng(10, 10) })) as { data: { url: string } };
+      const clearServed = await ctx.app.inject({ method: 'GET', url: `${clear.data.url}?tok=${MAIN}` });
+      expect(clearServed.headers['content-type']).toBe('image/webp');
+      expect(await sharp(clearServed.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 10, height: 10, hasAlpha: true });
+    });
+
+    it('a photo is stored without its EXIF (GPS included), turned upright, and still shown in the complaint', async () => {
+      const original = await jpegWithGps(40, 20, 6);
+      const before = await sharp(original).metadata();
+      expect(before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer is there
+      const b = await newBorrower(ctx);
+      const up = envelopeOf(await uploadAs(ctx, b.tok, { bytes: original, name: 'IMG_0001.jpg' })) as { code: string; data: { url: string } };
+      expect(up.code).toBe('00');
+      const publicId = up.data.url.split('/').pop()!;
+      const [row] = await ctx.db.query<{ storage_key: string; mime: string; width: number; height: number; size_bytes: number }>(
+        'SELECT storage_key, mime, width, height, size_bytes FROM complaint_images WHERE public_id = $1',
+        [publicId],
+      );
+      const stored = await ctx.app.storage.get(row!.storage_key);
+      expect(stored).not.toBeNull();
+      const meta = await sharp(stored!).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(stored!.includes(Buffer.from('LeakyPhone'))).toBe(false);
+      // Orientation 6 applied to the pixels: the 40 × 20 picture is now 20 × 40.
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 20, height: 40 });
+      expect(row).toMatchObject({ mime: 'image/jpeg', width: 20, height: 40, size_bytes: stored!.length });
+
+      const saved = await save(ctx, { problemType: '5', problemDetail: 'Photo of the call log', problemImage: up.data.url }, b.tok);
+      expect(saved.code).toBe('00');
+      const detail = await call<Detail>(ctx, '/user-problem/problem-detail', { problemId: String(saved.data.problemId) }, { tok: b.tok });
+      expect(detail.data.images).toEqual([up.data.url]);
+      const shown = await ctx.app.inject({ method: 'GET', url: `${up.data.url}?tok=${b.tok}` });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.rawPayload.equals(stored!)).toBe(true);
+    });
+
+    it('fakes, truncated files and decompression bombs are refused with the bad-photo message', async () => {
+      const jpeg = await plainJpeg(64, 64);
+      const bomb = pngBomb(20000);
+      expect(bomb.length).toBeLessThan(100 * 1024);
+      const cases: [string, Buffer][] = [
+        ['RIFF....WEBP<html>', fakeWebp()],
+        ['WebP magic bytes only', webpBytes()],
+        ['JPEG magic bytes only', jpegBytes()],
+        ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
+        ['PNG signature over a JPEG body', Buffer.concat([tinyPng().subarray(0, 8), jpeg.subarray(2)])],
+        ['20000 × 20000 PNG bomb', bomb],
+      ];
+      for (const [label, bytes] of cases) {
+        const started = Date.now();
+        const res = await uploadAs(ctx, MAIN, { bytes, name: 'photo.jpg', type: 'image/jpeg' }, { lang: 'en' });
+        expect(res.statusCode, label).toBe(400);
+        expect(envelopeOf(res), label).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Only JPEG, PNG or WebP photos can be uploaded.' });
+        // The bomb is refused from its header, without decoding 400 megapixels.
+        expect(Date.now() - started, label).toBeLessThan(5000);
+      }
+      const id = await uploadAs(ctx, MAIN, { bytes: bomb });
+      expect(envelopeOf(id).message).toBe('Hanya foto JPEG, PNG, atau WebP yang dapat diunggah.');
+      const rows = await ctx.db.query<{ n: number }>(
+        "SELECT count(*)::integer AS n FROM complaint_images WHERE size_bytes = $1 OR size_bytes = $2",
+        [bomb.length, fakeWebp().length],
+      );
+      expect(rows[0]!.n).toBe(0);
     });
 
     it('a text file named .jpg is refused', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DEMO_OPERATORS } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -152,7 +153,8 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       expect(item.images).toHaveLength(1);
       const photo = await ctx.app.inject({ method: 'GET', url: item.images[0]! });
       expect(photo.statusCode).toBe(200);
-      expect(photo.headers['content-type']).toBe('image/png');
+      // Uploads are re-encoded (issue 12, lib/images.ts): an opaque PNG is stored as a JPEG.
+      expect(photo.headers['content-type']).toBe('image/jpeg');
       expect(photo.headers['x-content-type-options']).toBe('nosniff');
       const tampered = item.images[0]!.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A'));
       expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
@@ -206,7 +208,8 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       // The answer's photo: the borrower of the complaint may see it, nobody else.
       const mine = await ctx.app.inject({ method: 'GET', url: `${detail.data.disposeImages[0]}?tok=${MAIN}` });
       expect(mine.statusCode).toBe(200);
-      expect(mine.rawPayload.equals(tinyPng(42))).toBe(true);
+      // The operator's 2 × 2 PNG, as the re-encoded JPEG the server stored.
+      expect(await sharp(mine.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
       expect((await ctx.app.inject({ method: 'GET', url: `${detail.data.disposeImages[0]}?tok=${SECOND}` })).statusCode).toBe(404);
 
       // The list moved it to Processed.

@@ -19,14 +19,17 @@ export interface NewImage {
   operatorId: number | null;
   mime: ImageMime;
   sizeBytes: number;
+  /** Pixel size of the stored (re-encoded) picture. */
+  width?: number;
+  height?: number;
   now: Date;
 }
 
 export async function insertImage(db: Queryable, image: NewImage): Promise<void> {
   await db.query(
-    `INSERT INTO complaint_images (public_id, storage_key, uploaded_by, borrower_id, operator_id, mime, size_bytes, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [image.publicId, image.storageKey, image.uploadedBy, image.borrowerId, image.operatorId, image.mime, image.sizeBytes, image.now],
+    `INSERT INTO complaint_images (public_id, storage_key, uploaded_by, borrower_id, operator_id, mime, size_bytes, width, height, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [image.publicId, image.storageKey, image.uploadedBy, image.borrowerId, image.operatorId, image.mime, image.sizeBytes, image.width ?? null, image.height ?? null, image.now],
   );
 }
 

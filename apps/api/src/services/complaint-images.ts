@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@lendview/contracts';
 import type { Queryable } from '../db/types.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
-import { MAX_IMAGE_BYTES, sniffImage, type ImageMime } from '../lib/images.ts';
+import { MAX_IMAGE_BYTES, reencodeImage, type ReencodedImage } from '../lib/images.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { insertImage, newImagePublicId } from '../repositories/complaints.ts';
 
 const tooLarge = () => new ApiError(ErrorCode.tooLarge, 'imageTooLarge', { mb: MAX_IMAGE_BYTES / (1024 * 1024) });
 
-/** Reads the one file of a multipart request from `field`, checked: present, within the cap, a real image. */
-async function readImage(req: FastifyRequest, field: string): Promise<{ bytes: Buffer; mime: ImageMime }> {
+/**
+ * Reads the one file of a multipart request from `field`, checked: present, within the cap, a real image; returns
+ * it decoded and re-encoded (lib/images.ts: pixel limit, metadata stripped), never the bytes as sent.
+ */
+async function readImage(req: FastifyRequest, field: string): Promise<ReencodedImage> {
   let part;
   try {
     part = await req.file();
@@ -28,9 +31,12 @@ async function readImage(req: FastifyRequest, field: string): Promise<{ bytes: B
   }
   if (part.file.truncated) throw tooLarge();
   if (bytes.length === 0) throw badRequest('imageMissing');
-  const mime = sniffImage(bytes);
-  if (!mime) throw badRequest('imageNotImage');
-  return { bytes, mime };
+  const image = await reencodeImage(bytes);
+  if (!image) {
+    req.log.info({ sizeBytes: bytes.length }, 'upload refused: not a decodable JPEG, PNG or WebP within the pixel limit');
+    throw badRequest('imageNotImage');
+  }
+  return image;
 }
 
 /** Stores an uploaded photo (storage provider + complaint_images row) and returns its public id. */
@@ -39,13 +45,13 @@ export async function receiveUpload(
   req: FastifyRequest,
   input: { field: string; uploadedBy: 'borrower' | 'operator'; borrowerId: number | null; operatorId: number | null; now: Date },
 ): Promise<string> {
-  const { bytes, mime } = await readImage(req, input.field);
+  const { bytes, mime, width, height } = await readImage(req, input.field);
   const publicId = newImagePublicId();
   // The storage key shares nothing with the URL: knowing a file name in storage does not give a URL.
   const storageKey = `img-${newImagePublicId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
   await app.storage.put(storageKey, bytes, mime);
   try {
-    await insertImage(app.db, { publicId, storageKey, uploadedBy: input.uploadedBy, borrowerId: input.borrowerId, operatorId: input.operatorId, mime, sizeBytes: bytes.length, now: input.now });
+    await insertImage(app.db, { publicId, storageKey, uploadedBy: input.uploadedBy, borrowerId: input.borrowerId, operatorId: input.operatorId, mime, sizeBytes: bytes.length, width, height, now: input.now });
   } catch (err) {
     await app.storage.delete(storageKey).catch(() => {});
     throw err;
