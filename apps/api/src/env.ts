@@ -153,7 +153,14 @@ export function isLocalDatabaseUrl(url: string): boolean {
   try {
     parsed = new URL(url);
   } catch {
-    return false;
+    // `postgres://user@/db?host=/socket` (no host, user info) is valid for pg but not for WHATWG URL: read its
+    // parameters with a placeholder host, which only the ?host= override can make local.
+    try {
+      const params = new URL(url.replace(/^(postgres(?:ql)?:\/\/[^/?#]*@)(?=[/?#])/, '$1placeholder.invalid')).searchParams.get('host');
+      return params !== null && (params.startsWith('/') || isLoopbackHost(params));
+    } catch {
+      return false;
+    }
   }
   const param = parsed.searchParams.get('host');
   if (param !== null) return param.startsWith('/') || isLoopbackHost(param);
