@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkServerLog } from './global-teardown.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -45,19 +46,25 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   // E2E_SERVER: another server bundle (e.g. one built outside apps/api/dist while others build there).
   const entry = process.env.E2E_SERVER ? resolve(process.env.E2E_SERVER) : join(ROOT, 'apps/api/dist/server.mjs');
-  const server = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The server's whole log (JSON lines on stdout, start-up messages on stderr) goes to a file that the
+  // teardown greps for every secret the run used (issue 12 item 8; global-teardown.ts).
+  const logFile = join(tmp, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const server = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
   const exited = new Promise<void>((ok) => server.once('exit', () => ok()));
 
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} (log: ${logFile})`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      // Ready, not just alive: migrated, seeded, the database takes writes.
+      if ((await fetch(`${base}/readyz`)).ok) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() - started > 60_000) throw new Error('server did not answer /healthz within 60 s');
+    if (Date.now() - started > 60_000) throw new Error('server did not answer /readyz within 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = base;
@@ -67,6 +74,10 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(tmp, { recursive: true, force: true });
+    try {
+      checkServerLog(logFile);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   };
 }

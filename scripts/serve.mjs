@@ -19,10 +19,18 @@ if (process.env.SKIP_BUILD !== '1') run('build everything (turbo: unchanged pack
 run('publish the remotes (releases/, remotes.json)', process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs')]);
 console.log(`\n▶ serve the API, the shell and the remotes on http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? 8080}/ (Ctrl-C stops)`);
 
+const serverEnv = { DEMO_MODE: '1', ...process.env };
+if (serverEnv.DEMO_MODE === '1') {
+  // The server prints the full list of what demo mode turns on; this line makes sure nobody misses it.
+  console.log(
+    '\n▲ DEMO MODE: this is the one-command embedded demo (demo data with fixed sessions, /dev routes, no real SMS or\n' +
+      '  payments), bound to this machine. Never expose it or point it at a real database. Production: docs/security.md.',
+  );
+}
 const server = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.mjs')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { DEMO_MODE: '1', ...process.env },
+  env: serverEnv,
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
