@@ -1,4 +1,4 @@
-import { DEMO_OPERATORS, DEMO_ORDERS, generateVcode, loanDetails, opsUnappliedFunds, paymentState, type OpsUnappliedFund, type ResponseOf } from '@lendview/contracts';
+import { DEMO_BANK_CARDS, DEMO_OPERATORS, DEMO_ORDERS, generateVcode, loanDetails, opsUnappliedFunds, paymentState, type OpsUnappliedFund, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { expirePayments } from '../src/repositories/payments.ts';
 import { SandboxPaymentProvider } from '../src/providers/payments.ts';
@@ -245,6 +245,33 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     expect(after.data.pending).toBeNull();
     expect(after.data.receipts.map((r) => [r.repayType, r.periods, r.applied])).toEqual([
       ['installment', [1], { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 }],
+    ]);
+  });
+
+  it('a legacy card repayment is in the ledger too: DEMO-5 lists what it paid, late charges included', async () => {
+    const commit = await call<{ needValid: number }>(
+      ctx,
+      '/api/v1/lendview/service/loan/repayment-commit',
+      { orderId: DEMO_ORDERS.legacyOverdue, cardId: String(DEMO_BANK_CARDS.direct.id), amount: '235317500', sendMsg: '0' },
+      { tok: MAIN, lang: 'en' },
+    );
+    expect([commit.status, commit.data.needValid]).toEqual([200, 0]);
+    // 10 days late: Rp 2.353.175 = Rp 1.568.250 (principal Rp 1.500.000 + interest Rp 68.250) + Rp 784.925 late charges.
+    const details = await call<Details>(ctx, DETAIL, { productId: '1', orderId: DEMO_ORDERS.legacyOverdue }, { tok: MAIN, lang: 'en' });
+    expect(details.data.orderStatus).toBe(4);
+    expect(details.data.payments).toEqual([
+      {
+        id: expect.any(String),
+        amount: 235_317_500,
+        paidAt: '2026-03-02T03:00:00.000Z',
+        method: 'Bank card',
+        payCode: 'BNI',
+        repayType: 'full',
+        periods: [],
+        applied: { principal: 150_000_000, interest: 6_825_000, lateCharges: 78_492_500, extensionFee: 0 },
+        unapplied: 0,
+        refunded: 0,
+      },
     ]);
   });
 
