@@ -1,18 +1,30 @@
 import '../test/setup.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CARD_OTP, CARD_PLAIN, repaymentWay } from '../test/fixtures.ts';
 import { type Handler, fail, ok, renderLegacy, stubApi, toastText } from '../test/render.tsx';
 
 const BIND = '/api/v1/lendview/service/loan/bind-card';
+const VERIFY = '/api/v1/lendview/service/loan/bind-card-verify';
+const SEND_CODE = '/api/v1/lendview/service/loan/bind-card-send-code';
 const WAY = '/api/v1/lendview/service/loan/repayment-way';
-const NEW_CARD = { id: 21, bankName: 'Bank Negara Indonesia', cardNo: '5264 **** **** 3456', bankCode: 'BNI' };
+const NEW_CARD = { id: 21, bankName: 'Bank Negara Indonesia', cardNo: '**** **** **** 3456', bankCode: 'BNI' };
 const PAGE = '/bindCard?orderId=DEMO-180&productId=1';
+const sent = (over: Record<string, unknown> = {}) => ok({ cardId: 21, needVerify: true, resendAfter: 60, card: NEW_CARD, ...over });
 
-function setup(bind: Handler = ok(NEW_CARD)) {
-  return stubApi({ [BIND]: bind, [WAY]: ok(repaymentWay({ cards: [CARD_OTP, CARD_PLAIN, NEW_CARD] })) });
+function setup(bind: Handler = sent(), extra: Record<string, Handler> = {}) {
+  return stubApi({
+    [BIND]: bind,
+    [VERIFY]: ok({ card: NEW_CARD }),
+    [SEND_CODE]: ok({ cardId: 21, resendAfter: 60 }),
+    [WAY]: ok(repaymentWay({ cards: [CARD_OTP, CARD_PLAIN, NEW_CARD] })),
+    ...extra,
+  });
 }
+
+const codeInput = () => screen.getByRole('textbox', { name: /^(Verification code|Kode verifikasi)$/ }) as HTMLInputElement;
+const footerButton = () => document.querySelector('.lv-page__footer button') as HTMLButtonElement;
 
 const bankSelect = () => screen.getByRole('combobox', { name: /^(Bank)$/ }) as HTMLSelectElement;
 const cardInput = () => screen.getByRole('textbox', { name: /^(Card number|Nomor kartu)$/ }) as HTMLInputElement;
@@ -58,16 +70,140 @@ describe('/bindCard: the form', () => {
     expect(cardInput().value).toBe('4111 1111 1111 1111');
   });
 
-  it('adds the card (digits only) and goes back to /repay with the new card chosen', async () => {
-    const api = setup();
+  it('a card bound and verified before (needVerify false): straight back to /repay with it chosen', async () => {
+    const api = setup(sent({ needVerify: false, resendAfter: 0 }));
     await renderLegacy(PAGE);
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Add card' }));
     await screen.findByTestId('amount-due');
     expect(api.to(BIND).map((c) => c.body)).toEqual([{ bankCode: 'BNI', cardNo: '5264111122223456', holderName: 'Budi Santoso' }]);
+    expect(api.to(VERIFY)).toHaveLength(0);
     expect((screen.getByRole('radio', { name: /Bank Negara Indonesia/ }) as HTMLInputElement).checked).toBe(true);
-    expect(api.to(WAY).map((c) => c.body)).toEqual([{ orderId: 'DEMO-180' }]);
     expect(toastText()).toBe('Bank card added');
+  });
+});
+
+describe('/bindCard: the SMS code step (card binding with verification)', () => {
+  async function toCodeStep(api = setup(), lang?: 'en' | 'id') {
+    await renderLegacy(PAGE, { lang });
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: lang === 'id' ? 'Tambah kartu' : 'Add card' }));
+    await screen.findByRole('textbox', { name: /^(Verification code|Kode verifikasi)$/ });
+    return { api, user };
+  }
+
+  it('after the card: the code field (focused), what was sent where, the countdown from 60, blocked meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { api, user } = await toCodeStep();
+    expect(document.activeElement).toBe(codeInput());
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Add a bank card']);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Confirm it is your card');
+    expect(
+      screen.getByText('We sent a 6-digit code by SMS to your registered phone number. Enter it to add your Bank Negara Indonesia card ending in 3456. The code is valid for 10 minutes.'),
+    ).toBeTruthy();
+    expect(toastText()).toBe('Verification code sent, please check your phone');
+    expect(codeInput().getAttribute('autocomplete')).toBe('one-time-code');
+    expect(codeInput().getAttribute('inputmode')).toBe('numeric');
+    const resend = screen.getByTestId('card-code-resend');
+    expect(resend.textContent).toBe('Resend code in 60s');
+    expect(resend.getAttribute('aria-disabled')).toBe('true');
+    expect(footerButton().textContent).toBe('Confirm card');
+    vi.setSystemTime(Date.now() + 1000);
+    await waitFor(() => expect(resend.textContent).toBe('Resend code in 59s'), { timeout: 3000 });
+    await user.click(resend);
+    expect(api.to(SEND_CODE)).toHaveLength(0);
+    expect(toastText()).toBe('Do not send the code repeatedly!');
+    vi.useRealTimers();
+  });
+
+  it('after 60 s a new code: bind-card-send-code with the card, countdown again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { api, user } = await toCodeStep();
+    const resend = screen.getByTestId('card-code-resend');
+    vi.setSystemTime(Date.now() + 60_000);
+    await waitFor(() => expect(resend.textContent).toBe('Resend code'), { timeout: 3000 });
+    expect(resend.getAttribute('aria-disabled')).toBeNull();
+    await user.click(resend);
+    await waitFor(() => expect(api.to(SEND_CODE).map((c) => c.body)).toEqual([{ cardId: '21' }]));
+    await waitFor(() => expect(resend.textContent).toBe('Resend code in 60s'));
+    expect(api.to(BIND)).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('a short code is refused at the field; nothing sent', async () => {
+    const { api, user } = await toCodeStep();
+    await user.type(codeInput(), '12a34');
+    expect(codeInput().value).toBe('1234');
+    await user.click(footerButton());
+    expect(screen.getByText('Please enter the correct code')).toBeTruthy();
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(api.to(VERIFY)).toHaveLength(0);
+  });
+
+  it('a wrong code: the server message (tries left) at the field, the code kept; then the right one → /repay with the card', async () => {
+    let n = 0;
+    const api = setup(sent(), {
+      [VERIFY]: () => (++n === 1 ? fail('Verification code wrong. 4 attempts left.', 800006) : ok({ card: NEW_CARD })),
+    });
+    const { user } = await toCodeStep(api);
+    await user.type(codeInput(), '000000');
+    await user.click(footerButton());
+    await screen.findByText('Verification code wrong. 4 attempts left.');
+    expect(codeInput().value).toBe('000000');
+    expect(document.activeElement).toBe(codeInput());
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ cardId: '21', verifyCode: '000000' }]);
+    // Typing clears the message.
+    await user.clear(codeInput());
+    expect(screen.queryByText('Verification code wrong. 4 attempts left.')).toBeNull();
+    await user.type(codeInput(), '123456{Enter}');
+    await screen.findByTestId('amount-due');
+    expect(api.to(VERIFY).map((c) => c.body)[1]).toEqual({ cardId: '21', verifyCode: '123456' });
+    expect((screen.getByRole('radio', { name: /Bank Negara Indonesia/ }) as HTMLInputElement).checked).toBe(true);
+    expect(toastText()).toBe('Bank card added');
+  });
+
+  it('in Indonesian: the step, the wrong-code message of the server', async () => {
+    const api = setup(sent(), { [VERIFY]: fail('Kode verifikasi salah. Sisa percobaan: 4.', 800006) });
+    const { user } = await toCodeStep(api, 'id');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Pastikan ini kartu Anda');
+    expect(screen.getByTestId('card-code-resend').textContent).toBe('Kirim ulang kode dalam 60 dtk');
+    expect(footerButton().textContent).toBe('Konfirmasi kartu');
+    await user.type(codeInput(), '12');
+    await user.click(footerButton());
+    expect(screen.getByText('Silakan masukkan kode yang benar')).toBeTruthy();
+    await user.type(codeInput(), '3456');
+    await user.click(footerButton());
+    await screen.findByText('Kode verifikasi salah. Sisa percobaan: 4.');
+  });
+
+  it('locked after too many wrong codes: the server message at the field; an empty one falls back to the spec text', async () => {
+    let n = 0;
+    const api = setup(sent(), {
+      [VERIFY]: () => (++n === 1 ? fail('Too many incorrect codes. You can add a card again in 15 minutes.', 'RATE_LIMITED') : fail('', 'RATE_LIMITED')),
+    });
+    const { user } = await toCodeStep(api);
+    await user.type(codeInput(), '111111');
+    await user.click(footerButton());
+    await screen.findByText('Too many incorrect codes. You can add a card again in 15 minutes.');
+    expect(screen.queryByTestId('amount-due')).toBeNull();
+    await user.click(footerButton());
+    await screen.findByText('Processing failed');
+  });
+
+  it('verified already (a second tap elsewhere): treated as done', async () => {
+    const api = setup(sent(), { [VERIFY]: fail('This card is already verified.', 'CONFLICT') });
+    const { user } = await toCodeStep(api);
+    await user.type(codeInput(), '111111');
+    await user.click(footerButton());
+    await screen.findByTestId('amount-due');
+  });
+
+  it('"Use another card" goes back to the form with what was typed', async () => {
+    const { user } = await toCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Use another card' }));
+    expect(bankSelect().value).toBe('BNI');
+    expect(cardInput().value).toBe('5264 1111 2222 3456');
+    expect(holderInput().value).toBe('Budi Santoso');
   });
 });
 

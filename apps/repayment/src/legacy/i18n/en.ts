@@ -36,7 +36,7 @@ export const en = {
   },
   bind: {
     title: 'Add a bank card',
-    intro: 'The card must be in your own name. We use it only for your repayments.',
+    intro: 'The card must be in your own name. We send a code to your phone to confirm it, and use the card only for your repayments.',
     bank: 'Bank',
     chooseBank: 'Choose your bank',
     cardNo: 'Card number',
@@ -50,6 +50,18 @@ export const en = {
       bank: 'Please choose your bank',
       cardNo: 'Please enter a card number of 10 to 19 digits',
       holder: 'Please enter the card holder name',
+    },
+    code: {
+      heading: 'Confirm it is your card',
+      sentTo: 'We sent a 6-digit code by SMS to your registered phone number. Enter it to add your {{bank}} card ending in {{last4}}. The code is valid for {{minutes}} minutes.',
+      label: 'Verification code',
+      placeholder: '6-digit code',
+      resend: 'Resend code',
+      resendIn: 'Resend code in',
+      sending: 'Sending a new code…',
+      confirm: 'Confirm card',
+      confirming: 'Checking the code…',
+      change: 'Use another card',
     },
   },
 };

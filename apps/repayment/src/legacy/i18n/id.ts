@@ -33,7 +33,7 @@ export const id: LegacyMessages = {
   },
   bind: {
     title: 'Tambah kartu bank',
-    intro: 'Kartu harus atas nama Anda sendiri. Kami hanya menggunakannya untuk pembayaran Anda.',
+    intro: 'Kartu harus atas nama Anda sendiri. Kami mengirim kode ke ponsel Anda untuk mengonfirmasinya, dan hanya menggunakan kartu ini untuk pembayaran Anda.',
     bank: 'Bank',
     chooseBank: 'Pilih bank Anda',
     cardNo: 'Nomor kartu',
@@ -47,6 +47,18 @@ export const id: LegacyMessages = {
       bank: 'Silakan pilih bank Anda',
       cardNo: 'Silakan masukkan nomor kartu 10 sampai 19 digit',
       holder: 'Silakan masukkan nama pemegang kartu',
+    },
+    code: {
+      heading: 'Pastikan ini kartu Anda',
+      sentTo: 'Kami telah mengirim kode 6 digit melalui SMS ke nomor ponsel terdaftar Anda. Masukkan kode tersebut untuk menambahkan kartu {{bank}} Anda yang berakhiran {{last4}}. Kode berlaku {{minutes}} menit.',
+      label: 'Kode verifikasi',
+      placeholder: 'Kode 6 digit',
+      resend: 'Kirim ulang kode',
+      resendIn: 'Kirim ulang kode dalam',
+      sending: 'Mengirim kode baru…',
+      confirm: 'Konfirmasi kartu',
+      confirming: 'Memeriksa kode…',
+      change: 'Gunakan kartu lain',
     },
   },
 };

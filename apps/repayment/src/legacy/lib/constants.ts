@@ -9,8 +9,11 @@ export const LEGACY_LOAN = '/api/v1/lendview/service/loan';
 /** Spec 8: repay confirm 800006 → code wrong, 800005 → submitted twice. */
 export const LEGACY_CODE = { wrongCode: 800006, duplicate: 800005 } as const;
 
-/** contracts ErrorCode: the record asked for is not (or no longer) the borrower's; the repayment is refused. */
-export const ERROR_CODE = { notFound: 'NOT_FOUND', paymentRefused: 'PAYMENT_REFUSED' } as const;
+/**
+ * contracts ErrorCode: the record asked for is not (or no longer) the borrower's; the repayment is refused; the card
+ * is verified already (bind-card-verify).
+ */
+export const ERROR_CODE = { notFound: 'NOT_FOUND', paymentRefused: 'PAYMENT_REFUSED', conflict: 'CONFLICT' } as const;
 
 /** Spec 9: the repay code countdown and the shortest code accepted. */
 export const CODE_COUNTDOWN_SECONDS = 60;
@@ -23,3 +26,7 @@ export const CARD_NO_MIN = 10;
 export const CARD_NO_MAX = 19;
 export const HOLDER_MIN = 2;
 export const HOLDER_MAX = 80;
+
+/** contracts CARD_VERIFY: a card-binding code is 6 digits, lives 10 minutes, 60 s between two codes. */
+export const CARD_CODE_LENGTH = 6;
+export const CARD_CODE_TTL_MINUTES = 10;
