@@ -8,6 +8,7 @@ import { type RemotesManifest } from './remotes/manifest.ts';
 import { takeManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/remote-route.tsx';
 import { TestPreview } from './pages/test-preview.tsx';
+import { SessionGate } from './session/session-ended.tsx';
 import './messages.ts';
 
 /** Keeps the language rule (isNeedPop=1 → English) and the shared params in step with in-app navigation. */
@@ -66,7 +67,9 @@ export function App() {
     <BrowserRouter>
       <AppProviders>
         <QuerySync />
-        <Routed />
+        <SessionGate>
+          <Routed />
+        </SessionGate>
       </AppProviders>
     </BrowserRouter>
   );

@@ -5,9 +5,12 @@ import '@lendview/ui/styles.css';
 import './shell.css';
 import { App } from './app.tsx';
 import { prefetchRoute } from './remotes/prefetch.ts';
+import { installSessionGuard } from './session/session-guard.ts';
 
 // Shared params (tok, dId, ...) and the language come from the page query and are kept for the session.
 captureSharedParams();
+// Before any remote calls the API: an expired or missing session goes back to login (issue 12 item 10).
+installSessionGuard();
 const lang = resolveLanguage();
 document.documentElement.lang = lang;
 const i18nReady = initI18n(lang); // ready synchronously (bundled messages): a remote may register its own now

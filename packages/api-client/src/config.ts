@@ -12,6 +12,13 @@ export interface ApiClientConfig {
   baseUrl?: string;
   /** XMLHttpRequest used by `upload` (tests replace it). */
   XMLHttpRequest?: typeof XMLHttpRequest;
+  /**
+   * A borrower call answered UNAUTHORIZED (spec 8 / HTTP 401): the session is missing or has ended. The shell sets
+   * this once (the bridge's backToLogin, or its "log in again" screen in a browser), so every remote gets it.
+   * When set, the envelope's message is not also reported through onMessage. Operator calls (`/ops/…`, or an
+   * `Authorization` header) and calls with `sessionGuard: false` never trigger it.
+   */
+  onUnauthorized?(envelope: { code: string | number; message: string }): void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -20,6 +20,8 @@ export interface RequestOptions {
    * after the standard ones, so they can also replace one.
    */
   headers?: Record<string, string>;
+  /** false: an UNAUTHORIZED answer is this caller's own business (no onUnauthorized). Default true. */
+  sessionGuard?: boolean;
 }
 
 export interface UploadOptions extends RequestOptions {
@@ -122,23 +124,53 @@ function toEnvelope<T>(body: unknown, url: string, status: number): Envelope<T> 
   };
 }
 
+const UNAUTHORIZED = 'UNAUTHORIZED';
+
+/** A borrower's call (not the operator API, no Authorization header of its own, not opted out). */
+function guardsSession(url: string, opts: RequestOptions): boolean {
+  if (opts.sessionGuard === false) return false;
+  if (opts.headers && Object.keys(opts.headers).some((k) => k.toLowerCase() === 'authorization')) return false;
+  const path = new URL(url, 'http://localhost').pathname;
+  return !path.startsWith('/ops/');
+}
+
+/**
+ * Issue 12 item 10: an expired or missing session goes to the one handler the shell set (back to login), for
+ * every remote alike. True when it did.
+ */
+function sessionEnded(env: Pick<Envelope<unknown>, 'code' | 'message'>, status: number, url: string, opts: RequestOptions): boolean {
+  const handler = getConfig().onUnauthorized;
+  if (!handler || !guardsSession(url, opts)) return false;
+  if (env.code !== UNAUTHORIZED && status !== 401) return false;
+  try {
+    handler({ code: env.code, message: env.message });
+  } catch {
+    // The handler's failure must not turn the caller's envelope into an exception.
+  }
+  return true;
+}
+
 /** Spec 8: a non-success code shows the server message; the envelope still goes back to the caller. */
-function report(env: Envelope<unknown>, opts: RequestOptions): void {
-  if (opts.silent || isSuccess(env, opts.successCode ?? '00')) return;
+function report(env: Envelope<unknown>, opts: RequestOptions, status = 200, url = '/'): void {
+  if (isSuccess(env, opts.successCode ?? '00')) return;
+  if (sessionEnded(env, status, url, opts)) return;
+  if (opts.silent) return;
   if (env.message) getConfig().onMessage?.(env.message);
 }
 
 async function envelopeRequest<T>(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<T>> {
   const token = beginLoading(opts.loadingText);
   let env: Envelope<T>;
+  let httpStatus: number;
   try {
     const { status, text } = await exchange(url, init, opts.signal);
+    httpStatus = status;
     env = toEnvelope<T>(parseJson(text, url, status), url, status);
   } finally {
     // Hide the indicator before a message is shown, so hiding it cannot take the message away.
     endLoading(token);
   }
-  report(env, opts);
+  report(env, opts, httpStatus, url);
   return env;
 }
 
@@ -170,12 +202,14 @@ export async function postJson<T>(path: string, body: unknown, opts: RequestOpti
   const url = buildUrl(path);
   const token = beginLoading(opts.loadingText);
   let parsed: unknown;
+  let httpStatus = 200;
   try {
     const { status, text } = await exchange(
       url,
       { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body ?? {}) },
       opts.signal,
     );
+    httpStatus = status;
     parsed = parseJson(text, url, status);
   } finally {
     endLoading(token);
@@ -184,7 +218,7 @@ export async function postJson<T>(path: string, body: unknown, opts: RequestOpti
     const code = (parsed as { code: unknown }).code;
     const message = (parsed as { message?: unknown }).message;
     if ((typeof code === 'string' || typeof code === 'number') && typeof message === 'string') {
-      report({ code, data: null, message }, opts);
+      report({ code, data: null, message }, opts, httpStatus, url);
     }
   }
   return parsed as T;
@@ -222,7 +256,7 @@ export function upload<T>(path: string, formData: FormData, opts: UploadOptions 
         try {
           const env = toEnvelope<T>(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
           opts.onProgress?.(1);
-          report(env, opts);
+          report(env, opts, xhr.status, url);
           resolve(env);
         } catch (e) {
           reject(e);

@@ -25,5 +25,6 @@ export {
   withSharedParams,
 } from './shared-params.ts';
 export { api, call, unwrap } from './endpoints.ts';
+export { buildOutboundUrl, externalUrl, isSameOrigin, navigateOutbound, outboundNav } from './outbound.ts';
 export { type EndpointRef, ROUTES, SHARED_PARAM_NAMES } from './contract-mirror.ts';
 export { contactInfoQuery, queryKeys, useContactInfo } from './queries.ts';

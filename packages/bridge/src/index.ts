@@ -52,6 +52,12 @@ export function isInApp(): boolean {
 }
 
 /**
+ * Fired on `window` by backToLogin in a plain browser (issue 12 item 10). The shell listens, cancels it and shows
+ * its "your session has ended, log in again" screen; with no host listening the page goes to '/'.
+ */
+export const SESSION_ENDED_EVENT = 'lendview:session-ended';
+
+/**
  * What a plain browser does instead. Exported so that tests (and a host with its own router) can replace the
  * pieces: `vi.spyOn(browserFallback, 'navigate')`.
  */
@@ -63,7 +69,27 @@ export const browserFallback = {
     if (window.history.length > 1) window.history.back();
     else window.close();
   },
+  /** There is no native login screen in a browser: the host shows its own, or the page goes home. */
+  sessionEnded(): void {
+    const event = new CustomEvent(SESSION_ENDED_EVENT, { cancelable: true });
+    const handled = !window.dispatchEvent(event);
+    if (!handled) browserFallback.navigate('/');
+  },
 };
+
+/**
+ * The host's "session ended" screen: `listener` runs when backToLogin falls back in a browser, and the event is
+ * marked handled (so the page does not also go to '/'). Returns the unsubscribe function.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const handle = (e: Event) => {
+    e.preventDefault();
+    listener();
+  };
+  window.addEventListener(SESSION_ENDED_EVENT, handle);
+  return () => window.removeEventListener(SESSION_ENDED_EVENT, handle);
+}
 
 /** Posts `{ action, ...params }` to the native handler. True when the app took it. */
 export function send(action: BridgeAction, params: Record<string, BridgeValue | undefined> = {}): boolean {
@@ -117,9 +143,12 @@ export const bridge = {
   goMine(): boolean {
     return withFallback(send('goMine'), () => browserFallback.navigate('/'));
   },
-  /** Native login screen; browser: '/'. */
+  /**
+   * Native login screen (spec 7.7; an expired or missing session, issue 12 item 10); browser: the host's
+   * "log in again" screen (SESSION_ENDED_EVENT), else '/'.
+   */
   backToLogin(): boolean {
-    return withFallback(send('backToLogin'), () => browserFallback.navigate('/'));
+    return withFallback(send('backToLogin'), () => browserFallback.sessionEnded());
   },
   /** Calls the support telephone; browser: a tel: link. */
   callPhone(phone: string): boolean {

@@ -1,26 +1,29 @@
-import { withSharedParams } from '@lendview/api-client';
+import { buildOutboundUrl, navigateOutbound } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 
 /**
  * Leaving the app's pages for another address. One object so that tests can replace it
  * (`vi.spyOn(externalNav, 'assign')`): jsdom cannot navigate, and window.location cannot be spied on.
+ * Whatever a caller passes goes through the shared outbound helper (issue 12 item 1): our pages get the shared
+ * parameters, another origin never gets the session token or any other shared parameter.
  */
 export const externalNav = {
   assign(url: string): void {
-    window.location.assign(url);
+    navigateOutbound(url);
   },
 };
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
 /**
- * Spec 7.5 / 7.6: a link from an apply call. One starting with http(s) opens in the web view with the shared
- * parameters added to its query; anything else (an app route) goes to the native bridge.
+ * Spec 7.5 / 7.6: a link from an apply call. One starting with http(s) opens in the web view: a partner's page
+ * with only the one-time joint-login code the server put there, never our session; anything else (an app
+ * route) goes to the native bridge.
  */
 export function openProductUrl(url: string): void {
   const target = url.trim();
   if (!target) return;
-  if (isHttp(target)) externalNav.assign(withSharedParams(target));
+  if (isHttp(target)) externalNav.assign(buildOutboundUrl(target));
   else bridge.openPage(target);
 }
 

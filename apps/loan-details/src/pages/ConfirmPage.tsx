@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError, isSuccess, withSharedParams } from '@lendview/api-client';
+import { buildOutboundUrl, isApiError, isSuccess } from '@lendview/api-client';
 import { useLang } from '@lendview/i18n';
 import { Button, Card, ErrorPanel, Page, toast } from '@lendview/ui';
 import { jumpToContract } from '../api/contract-jump.ts';
@@ -17,6 +17,7 @@ import { externalNav, resolveTarget } from '../lib/navigation.ts';
 import { CONTRACT_SCENE, LOAN_TYPE } from '../lib/scene.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { useQueryParam } from '../lib/use-query-param.ts';
+import { StepUpCode, isStepUpCode } from './ConfirmPageStepUp.tsx';
 import '../styles/common.css';
 import '../styles/confirm.css';
 
@@ -41,12 +42,24 @@ export default function ConfirmPage() {
   const push = usePushLoan(t('confirm.submitting'));
   const submitted = useRef(false);
   const hintId = useId();
+  const [smsCode, setSmsCode] = useState('');
+  const stepUp = data?.sendSms === 1;
+  const ready = !!data && agreed && (!stepUp || isStepUpCode(smsCode));
 
   const confirm = () => {
-    if (!data || !agreed || submitted.current) return;
+    if (!data || !ready || submitted.current) return;
     submitted.current = true;
     push.mutate(
-      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId: data.productId, loanType: LOAN_TYPE },
+      {
+        amount: data.amount,
+        periods: data.periods,
+        termUnit: data.termUnit,
+        productId: data.productId,
+        loanType: LOAN_TYPE,
+        // What this page showed, so the consent record names the exact texts (issue 12 item 4).
+        agreements: (data.agreements ?? []).map((a) => `${a.id}:${a.sha256}`).join(',') || undefined,
+        smsCode: stepUp ? smsCode : undefined,
+      },
       {
         onSuccess: ({ lendDetailsUrl }) => {
           const target = resolveTarget(lendDetailsUrl, { from: 'confirm' });
@@ -91,7 +104,7 @@ export default function ConfirmPage() {
               {t('confirm.mustAgree')}
             </p>
           )}
-          <Button variant="primary" block onClick={confirm} disabled={!data || !agreed} loading={push.isPending}>
+          <Button variant="primary" block onClick={confirm} disabled={!ready} loading={push.isPending}>
             {t('confirm.confirm')}
           </Button>
         </div>
@@ -99,6 +112,9 @@ export default function ConfirmPage() {
     >
       <div className="ld-stack" aria-busy={query.isPending || undefined}>
         {body}
+        {data && stepUp && (
+          <StepUpCode productId={data.productId} seconds={data.smsResendSeconds || 60} code={smsCode} onCode={setSmsCode} />
+        )}
       </div>
     </Page>
   );
@@ -221,7 +237,7 @@ function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productI
         open={popupOpen}
         title={data.popTitle}
         content={data.popContent}
-        url={withSharedParams(data.popAgreementUrl.trim())}
+        url={buildOutboundUrl(data.popAgreementUrl)}
         onAgree={() => setAgreedToPopup(true)}
       />
     </>
@@ -244,7 +260,7 @@ function Contracts({ productId, orderId }: { productId: string; orderId: string 
         { loadingText: t('common.opening') },
       );
       // The agreement page authenticates like every call: the session rides along in the shared params.
-      if (isSuccess(env) && env.data?.contract_url) externalNav.assign(withSharedParams(env.data.contract_url));
+      if (isSuccess(env) && env.data?.contract_url) externalNav.assign(buildOutboundUrl(env.data.contract_url));
     } catch {
       toast.show(t('error', { ns: 'common' }));
     } finally {

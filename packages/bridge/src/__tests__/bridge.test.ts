@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bridge, browserFallback, isInApp, type BridgeMessage } from '../index.ts';
+import { SESSION_ENDED_EVENT, bridge, browserFallback, isInApp, onSessionEnded, type BridgeMessage } from '../index.ts';
 
 type W = Window & { webkit?: unknown };
 
@@ -120,5 +120,41 @@ describe('in a plain browser (no handler)', () => {
       throw new Error('blocked');
     });
     expect(bridge.openPage('/x')).toBe(false);
+  });
+});
+
+describe('backToLogin: an expired or missing session (issue 12 item 10)', () => {
+  it('in the app: posts backToLogin to the native handler, the host screen is not asked', () => {
+    const messages = installHandler();
+    const listener = vi.fn();
+    const off = onSessionEnded(listener);
+    expect(bridge.backToLogin()).toBe(true);
+    expect(messages).toEqual([{ action: 'backToLogin' }]);
+    expect(listener).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('in a browser with a host listening: the host shows its screen and the page stays', () => {
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    const listener = vi.fn();
+    const off = onSessionEnded(listener);
+    expect(bridge.backToLogin()).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    off();
+    // Unsubscribed: back to the plain fallback.
+    bridge.backToLogin();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/');
+  });
+
+  it('the event is cancelable and named for hosts that do not use onSessionEnded', () => {
+    vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    const seen: boolean[] = [];
+    const raw = (e: Event) => seen.push(e.cancelable);
+    window.addEventListener(SESSION_ENDED_EVENT, raw);
+    bridge.backToLogin();
+    window.removeEventListener(SESSION_ENDED_EVENT, raw);
+    expect(seen).toEqual([true]);
   });
 });

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { withSharedParams } from '@lendview/api-client';
+import { buildOutboundUrl, navigateOutbound } from '@lendview/api-client';
 
 /**
  * Leaving the app's pages for another address. One object so that tests can replace it
@@ -7,7 +7,8 @@ import { withSharedParams } from '@lendview/api-client';
  */
 export const externalNav = {
   assign(url: string): void {
-    window.location.assign(url);
+    // The shared outbound helper (issue 12 item 1): the only place that decides what a URL may carry.
+    navigateOutbound(url);
   },
 };
 
@@ -17,9 +18,7 @@ export const externalNav = {
  * it is: the session token never leaves for a third party.
  */
 export function paymentTarget(url: string): string {
-  const origin = window.location.origin;
-  const parsed = new URL(url.trim(), origin);
-  return parsed.origin === origin ? withSharedParams(`${parsed.pathname}${parsed.search}${parsed.hash}`) : parsed.toString();
+  return buildOutboundUrl(url);
 }
 
 /** A page query parameter, trimmed; '' when absent. */
