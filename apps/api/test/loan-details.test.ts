@@ -229,8 +229,10 @@ describe.each(BACKENDS)('google-score (%s)', (backend) => {
     }
     const json = await ctx.app.inject({ method: 'POST', url: `${SCORE}?tok=${b.tok}`, payload: { score: 4 } });
     expect(json.json()).toMatchObject({ code: '00' });
+    // One rating per borrower per order (and one without an order): each new rating replaces the stars
+    // (issue 12 item 7, docs/api.md "Limits").
     const scores = await ctx.db.query<{ score: number }>('SELECT score FROM app_ratings WHERE borrower_id = $1 ORDER BY id', [b.id]);
-    expect(scores.map((s) => s.score)).toEqual([1, 5, 4]);
+    expect(scores.map((s) => s.score)).toEqual([4]);
 
     for (const score of ['0', '6', '-1', '4.5', 'five', '']) {
       const en = await call(ctx, SCORE, { score }, { tok: b.tok, lang: 'en' });
@@ -240,7 +242,7 @@ describe.each(BACKENDS)('google-score (%s)', (backend) => {
     const missing = await call(ctx, SCORE, {}, { tok: b.tok });
     expect(missing.message).toBe('Silakan pilih peringkat 1 sampai 5 bintang.');
     const count = await ctx.db.query('SELECT 1 FROM app_ratings WHERE borrower_id = $1', [b.id]);
-    expect(count).toHaveLength(3);
+    expect(count).toHaveLength(1);
   });
 
   it("an order id must be the borrower's own; no session → UNAUTHORIZED", async () => {

@@ -92,16 +92,43 @@ export interface NewComplaint {
   problemType: number;
   problemSubType: number | null;
   detail: string;
+  /** The client's idempotency key of this submission, if it sent one. */
+  idempotencyKey?: string | null;
+  /** sha256 of what the complaint says (type, sub-type, order, text, photos): finds an identical resend. */
+  contentHash?: string | null;
   now: Date;
 }
 
 export async function insertComplaint(tx: Queryable, c: NewComplaint): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO complaints (borrower_id, order_no, problem_type, problem_sub_type, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [c.borrowerId, c.orderNo, c.problemType, c.problemSubType, c.detail, c.now],
+    `INSERT INTO complaints (borrower_id, order_no, problem_type, problem_sub_type, detail, idempotency_key, content_hash, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [c.borrowerId, c.orderNo, c.problemType, c.problemSubType, c.detail, c.idempotencyKey ?? null, c.contentHash ?? null, c.now],
   );
   return Number(row!.id);
+}
+
+/**
+ * Serializes one borrower's complaint saves across every instance (a row lock on the borrower until the
+ * transaction ends), so a retry storm or a double tap is checked for duplicates one save at a time.
+ */
+export async function lockBorrowerForComplaint(tx: Queryable, borrowerId: number): Promise<void> {
+  await tx.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+/** The borrower's complaint saved with this idempotency key, if any. */
+export async function findComplaintByKey(db: Queryable, borrowerId: number, key: string): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>('SELECT id FROM complaints WHERE borrower_id = $1 AND idempotency_key = $2', [borrowerId, key]);
+  return row ? Number(row.id) : null;
+}
+
+/** The borrower's first complaint with the same content saved after `since`, if any. */
+export async function findRecentDuplicate(db: Queryable, borrowerId: number, contentHash: string, since: Date): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    'SELECT id FROM complaints WHERE borrower_id = $1 AND content_hash = $2 AND created_at > $3 ORDER BY id LIMIT 1',
+    [borrowerId, contentHash, since],
+  );
+  return row ? Number(row.id) : null;
 }
 
 export interface Complaint {

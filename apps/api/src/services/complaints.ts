@@ -1,10 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderCard } from '@lendview/contracts';
-import type { Queryable } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
 import { jakartaDate } from '../lib/dates.ts';
+import { attachImages, findComplaintByKey, findRecentDuplicate, insertComplaint, lockBorrowerForComplaint } from '../repositories/complaints.ts';
 import type { Order } from '../repositories/orders.ts';
+import { BORROWER_LIMITS, capRule, hitRateLimit } from '../repositories/rate-limits.ts';
 
 /**
  * Collection complaints (spec 2.4 / 3 isShow) are allowed on orders a collector may be working on: repaying,
@@ -103,3 +105,77 @@ export const splitUrls = (joined: string) =>
     .split(',')
     .map((u) => u.trim())
     .filter((u) => u !== '');
+
+// Saving a complaint: idempotency, duplicates, the daily cap ------------------------------------------------------
+
+/** An identical complaint (same type, sub-type, order, text and photos) from the same borrower within this window is the first one again. */
+export const COMPLAINT_DUPLICATE_WINDOW_MS = 60 * 1000;
+
+export const complaintContentHash = (c: { problemType: number; subType: number | null; orderNo: string | null; detail: string; imageIds: string[] }) =>
+  createHash('sha256')
+    .update(JSON.stringify([c.problemType, c.subType, c.orderNo, c.detail, c.imageIds]))
+    .digest('hex');
+
+export type SaveComplaintOutcome =
+  | { result: 'saved'; problemId: number }
+  /** The same submission again (idempotency key, or identical content within the window): the first complaint. */
+  | { result: 'replayed'; problemId: number }
+  | { result: 'limited'; retryAfterSeconds: number }
+  | { result: 'imagesRefused' };
+
+/**
+ * One complaint save, in one transaction: the borrower's saves are serialized (row lock), a known idempotency
+ * key or an identical complaint within COMPLAINT_DUPLICATE_WINDOW_MS answers the first complaint, then the daily
+ * cap is counted (replays are free) and the complaint is inserted with its photos. A photo that is not this
+ * borrower's unattached upload rolls everything back.
+ */
+export async function saveComplaint(
+  db: Db,
+  input: {
+    borrowerId: number;
+    orderNo: string | null;
+    problemType: number;
+    subType: number | null;
+    detail: string;
+    imageIds: string[];
+    idempotencyKey: string | null;
+    now: Date;
+  },
+): Promise<SaveComplaintOutcome> {
+  const contentHash = complaintContentHash(input);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockBorrowerForComplaint(tx, input.borrowerId);
+      if (input.idempotencyKey) {
+        const first = await findComplaintByKey(tx, input.borrowerId, input.idempotencyKey);
+        if (first !== null) return { result: 'replayed' as const, problemId: first };
+      }
+      const since = new Date(input.now.getTime() - COMPLAINT_DUPLICATE_WINDOW_MS);
+      const duplicate = await findRecentDuplicate(tx, input.borrowerId, contentHash, since);
+      if (duplicate !== null) return { result: 'replayed' as const, problemId: duplicate };
+
+      const cap = await hitRateLimit(tx, capRule('complaints', input.borrowerId, BORROWER_LIMITS.complaintsPerDay), input.now);
+      if (!cap.allowed) return { result: 'limited' as const, retryAfterSeconds: cap.retryAfterSeconds };
+
+      const id = await insertComplaint(tx, {
+        borrowerId: input.borrowerId,
+        orderNo: input.orderNo,
+        problemType: input.problemType,
+        problemSubType: input.subType,
+        detail: input.detail,
+        idempotencyKey: input.idempotencyKey,
+        contentHash,
+        now: input.now,
+      });
+      const attached = await attachImages(tx, id, input.imageIds, { uploadedBy: 'borrower', borrowerId: input.borrowerId });
+      // A photo that is not this borrower's upload, or is already in another complaint: nothing is saved.
+      if (attached !== input.imageIds.length) throw new ImagesRefused();
+      return { result: 'saved' as const, problemId: id };
+    });
+  } catch (err) {
+    if (err instanceof ImagesRefused) return { result: 'imagesRefused' };
+    throw err;
+  }
+}
+
+class ImagesRefused extends Error {}

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { saveProductEvent } from '../../repositories/events.ts';
 import { findProduct, listAvailableProducts, listSceneProducts, productExists, sceneExists } from '../../repositories/products.ts';
+import { enforceEventCap } from '../event/index.ts';
 import { applyToProduct, toRecommended, toStandProduct, unavailableError } from '../../services/products.ts';
 import { partnerLaunchUrl } from '../partner/store.ts';
 
@@ -47,6 +48,7 @@ export default async function marketRoutes(app: FastifyInstance) {
   registerEndpoint(app, pageEventSave, {
     auth: true,
     handler: async ({ input, db, now, borrower }) => {
+      await enforceEventCap(db, borrower.id, now);
       if (!(await productExists(db, input.productId))) throw notFound();
       await saveProductEvent(db, {
         kind: 'page',
@@ -106,6 +108,7 @@ export default async function marketRoutes(app: FastifyInstance) {
   registerEndpoint(app, standNecessity, {
     auth: true,
     handler: async ({ input, db, now, lang, borrower }) => {
+      await enforceEventCap(db, borrower.id, now);
       const product = await findProduct(db, input.productId, jakartaDate(now));
       if (!product) return { status: STAND_STATUS.productNotAvailable, message: t(lang, 'productNotAvailable') };
       await saveProductEvent(db, {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   COLLECTION_TYPE,
   COMPLAINT_MAX_IMAGES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   QA_RECORD,
   getQaList,
   problemDetail,
@@ -20,13 +22,11 @@ import { badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { identityOf } from '../../lib/identity.ts';
 import { withMultipart } from '../../plugins/external/multipart.ts';
 import {
-  attachImages,
   countOpenComplaints,
   findBorrowerImage,
   findOwnComplaint,
   findQaNode,
   imagesOf,
-  insertComplaint,
   insertQaRecord,
   listOwnComplaints,
   listProblemSubTypes,
@@ -40,7 +40,7 @@ import {
   type StoredImage,
 } from '../../repositories/complaints.ts';
 import { findOwnOrder, listOwnOrders, type Order } from '../../repositories/orders.ts';
-import { hitRateLimit } from '../../repositories/rate-limits.ts';
+import { BORROWER_LIMITS, capRule, hitRateLimit } from '../../repositories/rate-limits.ts';
 import { findSessionBorrower } from '../../repositories/sessions.ts';
 import { receiveUpload } from '../../services/complaint-images.ts';
 import {
@@ -50,6 +50,7 @@ import {
   orderCardOf,
   productsOf,
   publicIdOfUrl,
+  saveComplaint,
   splitUrls,
 } from '../../services/complaints.ts';
 import { matchQuestion } from '../../services/qa-match.ts';
@@ -141,6 +142,8 @@ export default async function userProblemRoutes(app: FastifyInstance) {
   registerEndpoint(app, qaRecord, {
     auth: true,
     handler: async ({ input, db, lang, borrower, now }) => {
+      const cap = await hitRateLimit(db, capRule('chatbot', borrower.id, BORROWER_LIMITS.chatbotPerMinute), now);
+      if (!cap.allowed) throw rateLimited('chatbotTooFast', cap.retryAfterSeconds);
       const order = await ownOrderOrNone(db, borrower.id, input.orderNo);
       if (input.qaId !== 0 && !(await findQaNode(db, input.qaId, lang))) throw badRequest('fieldInvalid', { field: 'qaId' });
       let reply = '';
@@ -211,7 +214,13 @@ export default async function userProblemRoutes(app: FastifyInstance) {
       problemType: 'complaintTypeInvalid',
     },
     successMessage: 'complaintSaved',
-    handler: async ({ input, db, borrower, now }) => {
+    handler: async ({ input, db, borrower, now, req }) => {
+      // One key per form submission, kept by the page across retries (header or field; the header wins).
+      const header = req.headers[IDEMPOTENCY_KEY_HEADER];
+      if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header.trim()))) {
+        throw badRequest('fieldInvalid', { field: 'Idempotency-Key' });
+      }
+      const idempotencyKey = (typeof header === 'string' ? header.trim() : input.idempotencyKey) ?? null;
       if (!(await problemTypeExists(db, input.problemType))) throw badRequest('complaintTypeInvalid');
       const order = await ownOrderOrNone(db, borrower.id, input.orderNo);
       let subType: number | null = null;
@@ -229,21 +238,26 @@ export default async function userProblemRoutes(app: FastifyInstance) {
       const ids = urls.map((u) => publicIdOfUrl(u, 'borrower'));
       if (ids.some((id) => id === null) || new Set(ids).size !== ids.length) throw badRequest('complaintImageInvalid');
 
-      const problemId = await db.transaction(async (tx) => {
-        const id = await insertComplaint(tx, {
-          borrowerId: borrower.id,
-          orderNo: order?.orderNo ?? null,
-          problemType: input.problemType,
-          problemSubType: subType,
-          detail: input.problemDetail,
-          now,
-        });
-        const attached = await attachImages(tx, id, ids as string[], { uploadedBy: 'borrower', borrowerId: borrower.id });
-        // A photo that is not this borrower's upload, or is already in another complaint: nothing is saved.
-        if (attached !== ids.length) throw badRequest('complaintImageInvalid');
-        return id;
+      const outcome = await saveComplaint(db, {
+        borrowerId: borrower.id,
+        orderNo: order?.orderNo ?? null,
+        problemType: input.problemType,
+        subType,
+        detail: input.problemDetail,
+        imageIds: ids as string[],
+        idempotencyKey,
+        now,
       });
-      return { problemId };
+      switch (outcome.result) {
+        case 'saved':
+        case 'replayed':
+          // A replay answers exactly like the first save: same id, same message.
+          return { problemId: outcome.problemId };
+        case 'limited':
+          throw rateLimited('complaintDailyLimit', outcome.retryAfterSeconds, { limit: BORROWER_LIMITS.complaintsPerDay.limit });
+        case 'imagesRefused':
+          throw badRequest('complaintImageInvalid');
+      }
     },
   });
 
