@@ -2,7 +2,8 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The legacy bank-card repayment (/repay, /bindCard; spec 4.3, 5, 7.3, 8, 9) against the real API and its demo
-// data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444).
+// data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444);
+// a new card is usable only once the SMS code sent when it is bound is confirmed (read from /dev/sms-outbox).
 // Tests in this file run in order in one worker. Orders used: DEMO-180 and DEMO-174 are only looked at (and get
 // pending redirect payments at the end), DEMO-5 is repaid with the SMS code and DEMO-3 with the direct card. The
 // other repayment spec settles DEMO-170 and DEMO-INST, which this file does not touch.
@@ -45,6 +46,15 @@ const codeField = (page: Page) => page.getByRole('textbox', { name: 'Verificatio
 async function expectNoHorizontalScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The newest card-binding code the demo SMS outbox holds for the borrower (purpose 'card'). */
+async function latestCardCode(request: APIRequestContext): Promise<{ code: string; body: string }> {
+  const outbox = await (await request.get(`/dev/sms-outbox?phone=${PHONE}`)).json();
+  const message = (outbox.data.messages as { body: string; purpose: string }[]).find((m) => m.purpose === 'card');
+  const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
+  expect(code, `a 6-digit card code in ${JSON.stringify(message)}`).toBeTruthy();
+  return { code: code!, body: message!.body };
 }
 
 /** The newest repayment code the demo SMS outbox holds for the borrower. */
@@ -165,8 +175,9 @@ test('a card charged at once (DEMO-3): needValid 0 goes straight to the settled 
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
 });
 
-test('bind a card: validation in place, digits grouped in fours, then listed and chosen on /repay', async ({ page }) => {
+test('bind a card: validation in place, digits grouped in fours, the SMS code (countdown, wrong code), then listed and chosen on /repay', async ({ page, request, pageErrors }) => {
   const binds = recordRequests(page, `${LEGACY}/bind-card`);
+  const verifies = recordRequests(page, `${LEGACY}/bind-card-verify`);
   await openRepay(page, 'DEMO-180');
   await page.getByRole('link', { name: 'Add a new bank card' }).click();
   await expect(page).toHaveURL(/\/bindCard\?orderId=DEMO-180&productId=1$/);
@@ -189,11 +200,44 @@ test('bind a card: validation in place, digits grouped in fours, then listed and
 
   await page.getByRole('combobox', { name: 'Bank' }).selectOption('PERMATA');
   await page.getByRole('textbox', { name: 'Card holder name' }).fill('Budi Santoso');
+  const bound = page.waitForResponse((r) => r.url().includes(`${LEGACY}/bind-card`));
   await page.getByRole('button', { name: 'Add card' }).click();
-  await expect(page).toHaveURL(/\/repay\?orderId=DEMO-180&productId=1&cardId=\d+$/);
+  const answer = await (await bound).json();
+  expect(answer).toMatchObject({ code: '00', data: { needVerify: true, resendAfter: 60, card: { cardNo: '**** **** **** 9900' } } });
   expect(binds.map(form)).toEqual([{ bankCode: 'PERMATA', cardNo: '8214556677889900', holderName: 'Budi Santoso' }]);
+
+  // The code step: the card is not usable yet; the code went to the borrower's phone (the demo outbox).
+  const code = page.getByRole('textbox', { name: 'Verification code' });
+  await expect(code).toBeFocused();
+  await expect(page.getByText('Enter it to add your Permata card ending in 9900.', { exact: false })).toBeVisible();
+  const resend = page.getByTestId('card-code-resend');
+  await expect(resend).toHaveText(/^Resend code in (60|59|58)s$/);
+  await expect(resend).toHaveAttribute('aria-disabled', 'true');
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  const sms = await latestCardCode(request);
+  expect(sms.body).toBe(`Your LendView code to add your Permata card ending in 9900 is ${sms.code}. It expires in 10 minutes. Never share it with anyone.`);
+  const before = await (await request.post(`${LEGACY}/repayment-way?tok=${BORROWER}`, { form: { orderId: 'DEMO-180' } })).json();
+  expect((before.data.cards as { cardNo: string }[]).map((c) => c.cardNo)).not.toContain('**** **** **** 9900');
+
+  // A wrong code: the server's message at the field, the code kept.
+  const wrong = sms.code === '000000' ? '111111' : '000000';
+  await code.fill(wrong);
+  await page.getByRole('button', { name: 'Confirm card' }).click();
+  await expect(page.getByText('Verification code wrong. 4 attempts left.')).toBeVisible();
+  await expect(code).toHaveValue(wrong);
+
+  // The right one: back to /repay with the new card chosen.
+  await code.fill(sms.code);
+  await page.getByRole('button', { name: 'Confirm card' }).click();
+  await expect(page).toHaveURL(/\/repay\?orderId=DEMO-180&productId=1&cardId=\d+$/);
+  expect(verifies.map(form)).toEqual([
+    { cardId: String(answer.data.cardId), verifyCode: wrong },
+    { cardId: String(answer.data.cardId), verifyCode: sms.code },
+  ]);
   await expect(card(page, '9900')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Choose a bank card' }).getByRole('radio')).toHaveCount(3);
+  expect(pageErrors).toEqual([]);
 });
 
 test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async ({ page }) => {
@@ -205,6 +249,21 @@ test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async (
   await expect(page.getByText('Silakan masukkan nomor kartu 10 sampai 19 digit')).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+
+  // The code step in Indonesian (the card is left waiting: it is never usable without its code).
+  await page.getByRole('combobox', { name: 'Bank' }).selectOption('BRI');
+  await page.getByRole('textbox', { name: 'Nomor kartu' }).fill('5221 8400 1234 5678');
+  await page.getByRole('textbox', { name: 'Nama pemegang kartu' }).fill('Siti Rahma');
+  await page.getByRole('button', { name: 'Tambah kartu' }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Pastikan ini kartu Anda');
+  await expect(page.getByTestId('card-code-resend')).toHaveText(/^Kirim ulang kode dalam (60|59|58) dtk$/);
+  await page.getByRole('textbox', { name: 'Kode verifikasi' }).fill('123');
+  await page.getByRole('button', { name: 'Konfirmasi kartu' }).click();
+  await expect(page.getByText('Silakan masukkan kode yang benar')).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('button', { name: 'Gunakan kartu lain' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nomor kartu' })).toHaveValue('5221 8400 1234 5678');
 });
 
 test('the redirect flows: a card whose bank pays on its own page, and "pay via hosted page"', async ({ page }) => {
