@@ -211,6 +211,8 @@ export const repaymentHuichao = endpoint({
  * /bindCard (our addition: spec 2.1 names the route only).
  * Changed by the API team: cardNo may arrive grouped as typed ("6019 0000 1111 2222", spec 5 groups card input in
  * fours): spaces and dashes are dropped before the 10-19 digit check. Digit-only input is unchanged.
+ * Its request is the one of card binding with verification (cards.ts `bindCardStart`, issue 11 item 7), whose
+ * answer replaced this bare card: `{ cardId, needVerify, resendAfter, card }`. Use `bindCardStart`.
  */
 export const bindCard = endpoint({
   method: 'POST',
