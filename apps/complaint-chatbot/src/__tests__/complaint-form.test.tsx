@@ -219,6 +219,36 @@ describe('/complainPageNext: submit and draft', () => {
     expect(localStorage.getItem(KEY)).not.toBeNull();
   });
 
+  it('sends one Idempotency-Key per filling of the form, the same on a retry after a lost answer', async () => {
+    let calls = 0;
+    const { api } = setup({ [PATHS.save]: () => (++calls === 1 ? 'network-error' : ok({ problemId: 5 })) });
+    await open();
+    await userEvent.setup().type(textbox(), 'Charged twice');
+    await userEvent.setup().click(submit());
+    await waitFor(() => expect(toastText()).toBe('Network error. Please try again.'));
+    await userEvent.setup().click(submit());
+    await waitFor(() => expect(api.to(PATHS.save)).toHaveLength(2));
+    const [first, retry] = api.to(PATHS.save).map((c) => c.headers['idempotency-key']);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    expect(api.to(PATHS.save)[1]!.body).toMatchObject({ problemDetail: 'Charged twice' });
+  });
+
+  it('another filling of the form gets another key', async () => {
+    const { api } = setup({ [PATHS.save]: ok({ problemId: 6 }) });
+    const first = await renderApp(FORM);
+    await userEvent.setup().type(textbox(), 'First');
+    await userEvent.setup().click(submit());
+    await waitFor(() => expect(api.to(PATHS.save)).toHaveLength(1));
+    first.unmount();
+    await open();
+    await userEvent.setup().type(textbox(), 'Second');
+    await userEvent.setup().click(submit());
+    await waitFor(() => expect(api.to(PATHS.save)).toHaveLength(2));
+    const keys = api.to(PATHS.save).map((c) => c.headers['idempotency-key']);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   it('on success: the draft is cleared, the success modal shows for 1.5 s, then back to the complaint entry', async () => {
     let answer!: (e: Envelope<unknown>) => void;
     const { api } = setup({ [PATHS.save]: () => new Promise((r) => (answer = r)) });

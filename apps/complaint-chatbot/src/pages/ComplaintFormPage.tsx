@@ -9,6 +9,7 @@ import { useSaveProblem } from '../api/problem-save.ts';
 import { PhotoUploader } from '../components/PhotoUploader.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../lib/draft.ts';
+import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 import { COLLECTION_TYPE, COMPLAINT_MAX_CHARS, SUCCESS_MODAL_MS } from '../lib/limits.ts';
 import { entryUrl } from '../lib/routes.ts';
 import { capEdit } from '../lib/text-cap.ts';
@@ -73,6 +74,8 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
   const navigate = useNavigate();
   const init = useProblemInit(orderNo, lang);
   const save = useSaveProblem();
+  // One key per filling of the form, kept across retries of its submission (a lost answer, a second tap).
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const [draft] = useState(() => loadDraft(storageKey));
   const [text, setText] = useState(draft?.text ?? '');
@@ -179,7 +182,10 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
       return;
     }
     save.mutate(
-      { problemType, problemSonType: problemSonType ?? 0, problemDetail: detail, problemImage: uploadedUrls.join(','), orderNo },
+      {
+        input: { problemType, problemSonType: problemSonType ?? 0, problemDetail: detail, problemImage: uploadedUrls.join(','), orderNo },
+        idempotencyKey,
+      },
       {
         onSuccess: () => {
           clearDraft(storageKey);
