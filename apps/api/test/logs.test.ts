@@ -34,9 +34,16 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
         req.log.info({ body: req.body }, 'body as received');
         return { ok: true };
       });
-      // A database error whose parameters are the complaint text (PGlite attaches them to the error; the
-      // message quotes the bad value on both databases).
+      // Database errors whose parameters are the complaint text: PGlite attaches the parameters to the error,
+      // pg quotes the row in `detail` (a unique violation: a 500), PostgreSQL quotes a bad value in the message
+      // (invalid integer text: a data error, answered 400 by the validation safety net, still logged).
       app.post('/test/db-error', async (req) => {
+        const { content } = req.body as { content: string };
+        await app.db.query(`INSERT INTO app_settings (key, value) VALUES ($1, 'x')`, [content]);
+        await app.db.query(`INSERT INTO app_settings (key, value) VALUES ($1, 'x')`, [content]);
+        return { ok: true };
+      });
+      app.post('/test/db-data-error', async (req) => {
         const { content } = req.body as { content: string };
         await app.db.query('SELECT $1::int AS n', [content]);
         return { ok: true };
@@ -69,6 +76,8 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
     });
     const dbError = await app.inject({ method: 'POST', url: '/test/db-error', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ content: SECRETS.complaint }) });
     expect(dbError.statusCode).toBe(500);
+    const dataError = await app.inject({ method: 'POST', url: '/test/db-data-error', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ content: SECRETS.complaint }) });
+    expect(dataError.statusCode).toBeGreaterThanOrEqual(400);
     // A signed photo URL of the operators' queue.
     await app.inject({ method: 'GET', url: `/ops/api/complaints/image/${'a'.repeat(32)}?exp=1893456000&sig=${SECRETS.signature}` });
     // Card fields and an operator password in bodies, the whole body logged by a careless route.
@@ -97,7 +106,8 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
     expect(log).toContain(`exp=[redacted]&sig=[redacted]`);
     expect(log).toContain('"x-lv-token":"[redacted]"');
     expect(log).toContain('"authorization":"[redacted]"');
-    expect(log).toContain('"code":"22P02"');
+    expect(log).toContain('"code":"23505"');
+    expect(log).toContain('"constraint":"app_settings_pkey"');
     expect(log).toContain('"cardNo":"[redacted]"');
     expect(log).toContain(`"phone":"${maskPhone(SECRETS.phone)}"`);
     expect(log).toContain('"msg":"unhandled error"');
