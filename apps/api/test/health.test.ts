@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/types.ts';
@@ -20,7 +21,7 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Another app on the same database with its own readiness settings (or its own Db). */
-  async function withApp<T>(readiness: ReadinessOptions, fn: (inject: (url: string) => ReturnType<typeof ctx.app.inject>) => Promise<T>, db: Db = ctx.db) {
+  async function withApp<T>(readiness: ReadinessOptions, fn: (inject: (url: string) => Promise<LightMyRequestResponse>) => Promise<T>, db: Db = ctx.db) {
     const app = buildApp({ db, demo: false, paymentWebhookSecret: 'x'.repeat(32), shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false, clock: ctx.clock, readiness });
     await app.ready();
     try {
