@@ -13,7 +13,8 @@ const SHARED = ['dId', 'aMar', 'aVer', 'tok', 'aTp', 'dNa', 'oVer', 'gid', 'pf']
 
 /** Taps partner product `productId` as the borrower of `tok` with every shared parameter set; the partner URL. */
 async function tap(ctx: TestContext, tok: string, productId: number, path = APPLY): Promise<URL> {
-  const fields = path === APPLY ? { product_id: String(productId), module_id: '300', scene: 'default' } : { productId: String(productId) };
+  const fields: Record<string, string> =
+    path === APPLY ? { product_id: String(productId), module_id: '300', scene: 'default' } : { productId: String(productId) };
   const q = new URLSearchParams({ tok, dId: 'device-123', aVer: '3.2.1', gid: 'ad-id-9', dNa: 'iPhone 15', pf: 'ios' });
   const res = await ctx.app.inject({
     method: 'POST',
