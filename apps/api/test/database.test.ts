@@ -33,6 +33,8 @@ const EXPECTED_TABLES = [
   'bank_cards',
   'borrowers',
   'captchas',
+  // 007: wrong card-binding codes per borrower (issue 11 item 7).
+  'card_bind_guards',
   'complaint_images',
   'complaints',
   'contracts',
