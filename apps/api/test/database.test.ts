@@ -40,6 +40,8 @@ const EXPECTED_TABLES = [
   'contracts',
   'instalments',
   'landing_templates',
+  // 006: the ledger of money received (issue 11).
+  'ledger_entries',
   'operator_sessions',
   'operators',
   'order_statuses',
@@ -62,6 +64,8 @@ const EXPECTED_TABLES = [
   'sessions',
   'sms_codes',
   'sms_outbox',
+  // 006: money held for an operator (issue 11).
+  'unapplied_funds',
 ];
 
 describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
@@ -110,8 +114,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         ORDER BY table_name, column_name`,
     );
     // 12 of 001/002; 003: orders late_penalty_paid, late_interest_paid, extension_fees_paid; payments amount,
-    // loan_part, late_penalty, late_interest, extension_fee; payment_events amount.
-    expect(cols.length).toBe(21);
+    // loan_part, late_penalty, late_interest, extension_fee; payment_events amount. 006: ledger_entries amount,
+    // principal, interest, late_penalty, late_interest, extension_fee; unapplied_funds amount.
+    expect(cols.length).toBe(28);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
     const floats = await db.query(
       `SELECT column_name FROM information_schema.columns
