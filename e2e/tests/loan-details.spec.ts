@@ -145,12 +145,52 @@ test('the Indonesian page: status 180 with Repay and the delay link, and no hori
   await expectAccessible(page);
 });
 
-test('Repay on DEMO-170 goes to /that with the amount owed', async ({ page }) => {
-  const body = await openDetails(page, 'DEMO-170');
+test('Repay on DEMO-HALF (a single payment past half its term) goes to /that with the amount owed', async ({ page }) => {
+  const body = await openDetails(page, 'DEMO-HALF');
   const amount = body.data?.amount;
   expect(amount).toBeGreaterThan(0);
+  await expect(page.getByTestId('early-repay')).toHaveCount(0);
   await page.getByRole('button', { name: 'Repay' }).click();
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-170&amount=${amount}(&|$)`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${amount}(&|$)`));
+});
+
+test('Repay on the instalment loan DEMO-INST opens its instalments, not the whole loan', async ({ page }) => {
+  await openDetails(page, 'DEMO-INST');
+  await page.getByRole('button', { name: 'Repay' }).click();
+  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail Tagihan');
+});
+
+test('early repayment (spec 9): DEMO-170 says from when before Repay is tapped, in both languages', async ({ page }) => {
+  const vcodes = recordRequests(page, '/v3/loan-details/generate-vcode');
+  await openDetails(page, 'DEMO-170');
+  const note = page.getByTestId('early-repay');
+  await expect(note).toHaveText(
+    /^Early repayment is possible from \d{2}\/\d{2}\/\d{4}: half of the loan term must have passed and at least 7 days since the loan was disbursed\.$/,
+  );
+  const repay = footer(page).getByRole('button', { name: 'Repay' });
+  await expect(repay).toHaveAttribute('aria-disabled', 'true');
+  await expect(repay).toHaveAttribute('aria-describedby', (await note.getAttribute('id'))!);
+  // aria-disabled (still focusable and tappable, described by the note): a tap only repeats the message.
+  await repay.click({ force: true });
+  await expect(toast(page)).toHaveText((await note.textContent())!);
+  await expect(page).toHaveURL(/\/loanDetails\?/);
+  expect(vcodes).toHaveLength(0);
+  await expectAccessible(page);
+
+  await openDetails(page, 'DEMO-170', ID);
+  await expect(page.getByTestId('early-repay')).toContainText('/');
+  await expect(footer(page).getByRole('button', { name: 'Bayar' })).toHaveAttribute('aria-disabled', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+});
+
+test('an overdue loan: the notice states the late-charge cap and links to the loan terms', async ({ page }) => {
+  await openDetails(page, 'DEMO-180');
+  await expect(page.locator('.ld-status__desc')).toContainText('Late charges never exceed 100% of the principal.');
+  await page.getByRole('link', { name: 'How late charges and their limit work: see the loan terms' }).click();
+  await expect(page).toHaveURL(/\/loanTerms(\?|$)/);
+  await expect(page.getByText(/together never exceed 100% of the principal of your loan/)).toBeVisible();
 });
 
 test('the delay link of DEMO-174 goes to /repayDelay', async ({ page }) => {

@@ -4,15 +4,19 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 // The repayment remote against the real API and its demo data: virtual account and method choice (spec 2.5,
 // 4.6), instalments (4.7), extension, and the payment confirmed through the sandbox provider's simulate call
 // (a signed callback, as a real provider sends it).
-// The tests that pay change their order for the rest of the run (DEMO-170 settles, DEMO-174 is extended: status 170
-// with a later due date), so each order is paid by one test only; DEMO-INST and DEMO-180 are left with a pending
-// (unpaid) code. loan-details.spec.ts reads DEMO-170 and DEMO-174 as 170 / 174: it must not run after this file.
+// The tests that pay change their order for the rest of the run (DEMO-HALF settles, DEMO-180 settles through a
+// replaced code, DEMO-INST's first instalment is paid, DEMO-174 is extended: status 170 with a later due date), so
+// each order is paid by one test only. DEMO-170 (day 30 of 91) is an early prepayment: refused (spec 9).
+// loan-details.spec.ts reads DEMO-170, DEMO-174 and DEMO-180 as 170 / 174 / 180: it must not run after this file.
+// Issue 11: the pages turn "paid" by themselves (payment-state polled every 2.5 s), within 5 s of the callback.
 
 const BORROWER = 'demo-borrower';
 const EN = 'isNeedPop=1';
 const ID = 'isNeedPop=0';
 const VCODE = '/v3/loan-details/generate-vcode';
 const DETAIL = '/v3/loan-details/detail';
+/** Issue 11: "paid" within 5 s of the provider's callback, without a reload. */
+const PAID_WITHIN_MS = 5000;
 
 interface Envelope<T> {
   code: string;
@@ -73,16 +77,31 @@ async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-test('full repayment: Repay → bank code → change to ALFAMART → pay → the order is settled', async ({ page, request, pageErrors }) => {
-  const details = await openDetails(page, 'DEMO-170');
+/** Marks the document: a reload (or any full navigation) loses the mark. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)).toBe(true);
+}
+
+/** The receipt card's rows as [label, value]. */
+async function receiptRows(page: Page): Promise<string[][]> {
+  return page.getByTestId('receipt').locator('dl > div').evaluateAll((rows) =>
+    rows.map((r) => [r.querySelector('dt')?.textContent ?? '', r.querySelector('dd')?.textContent ?? '']),
+  );
+}
+
+test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART → pay → /that turns "paid" by itself with the receipt', async ({ page, request, pageErrors }) => {
+  const details = await openDetails(page, 'DEMO-HALF');
   expect(details.data?.orderStatus).toBe(170);
   const owed = details.data!.amount;
   expect(owed).toBeGreaterThan(0);
 
   // A new repayment: no method kept for this order yet, so is_default 1.
   const first = await vcodeAfter(page, () => page.getByRole('button', { name: 'Repay' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-170&amount=${owed}$`));
-  expect(first.request).toMatchObject({ productId: '1', orderId: 'DEMO-170', amount: String(owed), is_default: '1', repayType: 'full' });
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
+  expect(first.request).toMatchObject({ productId: '1', orderId: 'DEMO-HALF', amount: String(owed), is_default: '1', repayType: 'full' });
   expect(first.body.code, first.body.message).toBe('00');
   const bankVa = first.body.data!;
   expect(bankVa.amount).toBe(owed);
@@ -93,13 +112,13 @@ test('full repayment: Repay → bank code → change to ALFAMART → pay → the
   // Steps grouped by bank name, collapsible.
   const firstGroup = page.locator('.rp-steps__toggle').first();
   await expect(firstGroup).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', '/complaint?orderNo=DEMO-170');
+  await expect(page.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', '/complaint?orderNo=DEMO-HALF');
   await expectNoSideScroll(page);
   await expectAccessible(page);
 
   // Change method → /individual with the amount.
   await page.getByRole('link', { name: 'Change payment method' }).click();
-  await expect(page).toHaveURL(new RegExp(`/individual\\?productId=1&orderId=DEMO-170&amount=${owed}$`));
+  await expect(page).toHaveURL(new RegExp(`/individual\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment method');
   await expect(page.getByRole('group', { name: 'Choose a bank' }).getByRole('radio').first()).toBeAttached();
   await expectNoSideScroll(page);
@@ -111,7 +130,7 @@ test('full repayment: Repay → bank code → change to ALFAMART → pay → the
   await expect(markets.getByRole('radio', { name: 'ALFAMART' })).toBeChecked();
   await expectAccessible(page);
   const second = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-170&amount=${owed}$`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
   expect(second.request).toMatchObject({ pay_type: '2', payCode: 'ALFAMART', is_default: '0', amount: String(owed) });
   expect(second.body.code, second.body.message).toBe('00');
   const marketVa = second.body.data!;
@@ -121,20 +140,49 @@ test('full repayment: Repay → bank code → change to ALFAMART → pay → the
   await expect(page.getByTestId('vcode')).toHaveAttribute('data-vcode', marketVa.vcode);
   await expectAccessible(page);
 
-  // The sandbox confirms the payment (signed callback).
+  // The sandbox confirms the payment (signed callback); the page says "paid" by itself, without a reload.
+  await markDocument(page);
   const paid = await simulatePayment(request, marketVa.vcode);
   expect(paid.orderStatus).toBe(200);
-
-  // 'I have paid' → tips → Yes → loan details, now settled with 'loan more'.
-  await page.getByRole('button', { name: 'I have paid' }).click();
-  const tips = page.getByRole('dialog', { name: 'Tips' });
-  await expect(tips).toContainText('We will confirm your repayment as soon as possible.');
+  const panel = page.getByTestId('paid');
+  await expect(panel).toBeVisible({ timeout: PAID_WITHIN_MS });
+  await expectSameDocument(page);
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Payment received');
+  await expect(panel).toContainText('Your loan is fully repaid. Thank you!');
+  await expect(page.getByTestId('vcode')).toHaveCount(0);
+  await expect(page.getByText('Your payment code could not be created.')).toHaveCount(0);
+  const rows = await receiptRows(page);
+  expect(rows[0]).toEqual(['Amount paid', rupees(owed)]);
+  expect(rows[1]?.[0]).toBe('Paid on');
+  expect(rows.slice(2, 4)).toEqual([
+    ['Payment method', expect.stringContaining('ALFAMART')],
+    ['Payment for', 'Full repayment'],
+  ]);
+  expect(rows.map((r) => r[0])).toContain('Principal');
+  await expect(page.getByRole('button', { name: 'I have paid' })).toHaveCount(0);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
-  const [detailRes] = await Promise.all([page.waitForResponse(isCall(DETAIL)), tips.getByRole('button', { name: 'Yes' }).click()]);
-  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-170$/);
+
+  // Opening /that again for a settled order: "paid" and its receipt, not "could not be created".
+  await page.goto(`/that?productId=1&orderId=DEMO-HALF&amount=${owed}&tok=${BORROWER}&${EN}`);
+  await expect(page.getByTestId('paid')).toContainText('Your loan is fully repaid. Thank you!');
+  await expect(page.getByText('This order has nothing to repay.')).toHaveCount(0);
+
+  // Back to loan details: settled, 'loan more', and the payment listed with what it paid.
+  const [detailRes] = await Promise.all([
+    page.waitForResponse(isCall(DETAIL)),
+    page.locator('.lv-page__footer').getByRole('link', { name: 'Back to loan details' }).click(),
+  ]);
+  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-HALF$/);
   expect(((await detailRes.json()) as Envelope<{ orderStatus: number }>).data?.orderStatus).toBe(200);
   await expect(page.getByTestId('status-image-200')).toBeVisible();
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
+  const payments = page.getByRole('region', { name: 'Payments' }).getByTestId('payment');
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first().getByRole('heading', { level: 3 })).toContainText(rupees(owed));
+  await expect(payments.first()).toContainText('Full repayment');
+  await expectAccessible(page);
   expect(pageErrors).toEqual([]);
 });
 
@@ -160,11 +208,52 @@ test('method choice: Bank without a bank is refused in both languages; channels 
   await expectAccessible(page);
 });
 
-test('instalments: the selection rules of 4.7, then pay now → /that with the selected amount', async ({ page, pageErrors }) => {
-  const [res] = await Promise.all([
-    page.waitForResponse(isCall('/v3/installment/loan-play-detail')),
-    page.goto(`/installment?productId=1&orderId=DEMO-INST&tok=${BORROWER}&${EN}`),
-  ]);
+test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, and /that shows the refusal', async ({ page }) => {
+  const details = await openDetails(page, 'DEMO-170');
+  const early = (details.data as unknown as { earlyRepay: { allowed: boolean; from: string; message: string } }).earlyRepay;
+  expect(early.allowed).toBe(false);
+  const [y, m, d] = early.from.split('-');
+  expect(early.message).toBe(
+    `Early repayment is possible from ${d}/${m}/${y}: half of the loan term must have passed and at least 7 days since the loan was disbursed.`,
+  );
+  await expect(page.getByTestId('early-repay')).toHaveText(early.message);
+  const repay = page.getByRole('button', { name: 'Repay' });
+  await expect(repay).toHaveAttribute('aria-disabled', 'true');
+  const vcodes: Request[] = [];
+  page.on('request', (r) => {
+    if (isCall(VCODE)(r)) vcodes.push(r);
+  });
+  // aria-disabled (still focusable and tappable, described by the note): a tap only repeats the message.
+  await repay.click({ force: true });
+  await expect(toast(page)).toHaveText(early.message);
+  await expect(page).toHaveURL(/\/loanDetails\?/);
+  expect(vcodes).toHaveLength(0);
+  await expectAccessible(page);
+
+  // A link straight to /that: the server refuses the code (EARLY_REPAYMENT, 409) and the page says why.
+  const owed = details.data!.amount;
+  const refused = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=DEMO-170&amount=${owed}&tok=${BORROWER}&${EN}`));
+  expect(refused.body).toMatchObject({ code: 'EARLY_REPAYMENT', data: null, message: early.message });
+  await expect(page.locator('.lv-error-panel').getByText('Early repayment is not possible yet', { exact: true })).toBeVisible();
+  await expect(page.locator('.lv-error-panel')).toContainText(early.message);
+  await expect(page.getByRole('link', { name: 'Back to loan details' })).toHaveAttribute('href', '/loanDetails?productId=1&orderId=DEMO-170');
+  await expect(page.getByTestId('vcode')).toHaveCount(0);
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+
+  // In Indonesian.
+  const refusedId = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=DEMO-170&amount=${owed}&tok=${BORROWER}&${ID}`));
+  expect(refusedId.body.code).toBe('EARLY_REPAYMENT');
+  expect(refusedId.body.message).toContain(`${d}/${m}/${y}`);
+  await expect(page.locator('.lv-error-panel').getByText('Pelunasan lebih awal belum dapat dilakukan', { exact: true })).toBeVisible();
+  await expect(page.locator('.lv-error-panel')).toContainText(refusedId.body.message);
+  await expectAccessible(page);
+});
+
+test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an open code never locks the period, pay one instalment → "paid" by itself', async ({ page, request, pageErrors }) => {
+  await openDetails(page, 'DEMO-INST');
+  const [res] = await Promise.all([page.waitForResponse(isCall('/v3/installment/loan-play-detail')), page.getByRole('button', { name: 'Repay' }).click()]);
+  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
   const plan = (await res.json()) as Envelope<{ repayPlanDetail: { repayWaitDetail: Instalment[] } }>;
   expect(plan.code, plan.message).toBe('00');
   const wait = [...plan.data!.repayPlanDetail.repayWaitDetail].sort((a, b) => a.periodNo - b.periodNo);
@@ -200,21 +289,69 @@ test('instalments: the selection rules of 4.7, then pay now → /that with the s
   await expect(total).toHaveText(money(sum(4)));
   await page.locator('label.rp-paybar__all').click(); // back to the first only
   expect(await ticks()).toEqual([true, false, false, false]);
-  await row(1).click();
-  await expect(total).toHaveText(money(sum(2)));
+  await expect(total).toHaveText(money(sum(1)));
 
-  const paid = await vcodeAfter(page, () => page.getByRole('button', { name: 'Pay now' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-INST&amount=${sum(2)}&repayType=installment&periods=2$`));
-  expect(paid.request).toMatchObject({ amount: String(sum(2)), repayType: 'installment', periods: '2', is_default: '1' });
-  expect(paid.body.code, paid.body.message).toBe('00');
-  expect(paid.body.data).toMatchObject({ amount: sum(2), repayType: 'installment' });
-  await expect(page.getByTestId('va-total')).toHaveText(money(sum(2)));
-  await expect(page.getByText('2 instalments', { exact: true })).toBeVisible();
+  // Pay now for the first instalment: a code; then leave without paying.
+  const opened = await vcodeAfter(page, () => page.getByRole('button', { name: 'Pay now' }).click());
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-INST&amount=${sum(1)}&repayType=installment&periods=1$`));
+  expect(opened.request).toMatchObject({ amount: String(sum(1)), repayType: 'installment', periods: '1' });
+  expect(opened.body.code, opened.body.message).toBe('00');
+  const code = opened.body.data!;
+  expect(code).toMatchObject({ amount: sum(1), repayType: 'installment', state: 'pending' });
+  await expect(page.getByText('1 instalment', { exact: true })).toBeVisible();
+  await page.goBack();
+
+  // Back on /installment: the open code is offered ("pay with this code", or change method) and the period is
+  // not locked: still ticked, the total is its amount, Pay now works (issue 11: never "being confirmed / 0").
+  await expect(page).toHaveURL(/\/installment\?/);
+  const card = page.getByTestId('pending-code');
+  await expect(card.getByRole('heading', { name: 'You have a payment code' })).toBeVisible();
+  await expect(card).toContainText(money(sum(1)));
+  await expect(card.getByRole('link', { name: 'Change payment method' })).toHaveAttribute(
+    'href',
+    `/individual?productId=1&orderId=DEMO-INST&amount=${sum(1)}&repayType=installment&periods=1`,
+  );
+  expect(await ticks()).toEqual([true, false, false, false]);
+  await expect(boxes.first()).toBeEnabled();
+  await expect(total).toHaveText(money(sum(1)));
+  await expect(page.getByText('Payment being confirmed')).toHaveCount(0);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
+
+  // Pay with this code: the same code again (no second code for the same payment).
+  const again = await vcodeAfter(page, () => card.getByRole('link', { name: 'Pay with this code' }).click());
+  expect(again.body.data?.vcode).toBe(code.vcode);
+  await expect(page.getByTestId('vcode')).toHaveAttribute('data-vcode', code.vcode);
+
+  await markDocument(page);
+  const result = await simulatePayment(request, code.vcode);
+  expect(result.orderStatus).toBe(170);
+  const panel = page.getByTestId('paid');
+  await expect(panel).toBeVisible({ timeout: PAID_WITHIN_MS });
+  await expectSameDocument(page);
+  await expect(panel).toContainText('Instalment 1 is paid. Thank you!');
+  expect((await receiptRows(page)).slice(0, 1)).toEqual([['Amount paid', money(sum(1))]]);
+  expect((await receiptRows(page))[3]).toEqual(['Payment for', 'Instalment 1']);
+  await expectAccessible(page);
+
+  // See my instalments: the first is paid, three are left, the next one is payable.
+  await page.getByRole('link', { name: 'See my instalments' }).click();
+  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
+  await expect(page.getByRole('region', { name: 'Paid' }).getByText('Instalment 1')).toBeVisible();
+  await expect(region.getByRole('checkbox')).toHaveCount(3);
+  await expect(total).toHaveText(money(wait[1]!.totalAmount));
+  await expect(page.getByTestId('pending-code')).toHaveCount(0);
+
+  // Loan details lists the payment and still repays by instalment.
+  const after = await openDetails(page, 'DEMO-INST');
+  expect(after.data?.orderStatus).toBe(170);
+  expect(after.data?.amount).toBe(wait.slice(1).reduce((s, it) => s + it.totalAmount, 0));
+  await expect(page.getByRole('region', { name: 'Payments' }).getByTestId('payment')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('Instalment 1');
   expect(pageErrors).toEqual([]);
 });
 
-test('extension: DEMO-174 → pay the fee → the due date moves and the order is repaying again', async ({ page, request, pageErrors }) => {
+test('extension: DEMO-174 → each amount named once, repay now vs extend → pay → "paid" by itself, the order is repaying again', async ({ page, request, pageErrors }) => {
   const before = await openDetails(page, 'DEMO-174');
   expect(before.data?.orderStatus).toBe(174);
   const [res] = await Promise.all([
@@ -222,12 +359,31 @@ test('extension: DEMO-174 → pay the fee → the due date moves and the order i
     page.getByRole('link', { name: 'Delay repayment' }).click(),
   ]);
   await expect(page).toHaveURL(/\/repayDelay\?productId=1&orderId=DEMO-174$/);
-  const delay = (await res.json()) as Envelope<{ delayShouldPayAmount: number; delayExpiryTime: string; delayDays: number }>;
+  const delay = (await res.json()) as Envelope<{
+    delayShouldPayAmount: number;
+    delayExpiryTime: string;
+    delayDays: number;
+    comparison: { repayNow: number; extendNow: number; extendLater: number; newDueDate: string };
+    lateChargeCapPercent: number | null;
+  }>;
   expect(delay.code, delay.message).toBe('00');
-  const { delayShouldPayAmount: fee, delayExpiryTime: newDue } = delay.data!;
+  const { delayShouldPayAmount: fee, delayExpiryTime: newDue, comparison, lateChargeCapPercent } = delay.data!;
   expect(fee).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail Tagihan');
   await expect(page.getByTestId('delay-expiry')).toContainText(newDue);
+  // The headline is what extending asks today; "Extension fee" names only the fee row.
+  await expect(page.locator('.rp-ext__fee-label')).toHaveText('Pay today to extend');
+  await expect(page.getByTestId('delay-fee')).toHaveText(rupees(fee));
+  await expect(page.getByText('Extension fee', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Repay now or extend?' })).toBeVisible();
+  await expect(page.getByTestId('compare-repay')).toHaveText(rupees(comparison.repayNow));
+  await expect(page.getByTestId('compare-extend')).toHaveText(
+    `${rupees(comparison.extendNow)} today+ ${rupees(comparison.extendLater)} on ${comparison.newDueDate}`,
+  );
+  expect(lateChargeCapPercent).toBe(100);
+  await expect(page.getByTestId('late-cap')).toHaveText(
+    'Late charges (the late penalty and late interest) never exceed 100% of the loan principal, however late the payment.',
+  );
   // Rows whose value is empty or 0 are not shown.
   for (const v of await page.locator('.rp-rows dd').allTextContents()) expect(['', '0']).not.toContain(v.trim());
   await expectNoSideScroll(page);
@@ -240,13 +396,20 @@ test('extension: DEMO-174 → pay the fee → the due date moves and the order i
   expect(paid.body.data).toMatchObject({ amount: fee, repayType: 'delay', state: 'pending' });
   await expect(page.getByText('Extension fee', { exact: true })).toBeVisible();
 
+  await markDocument(page);
   const result = await simulatePayment(request, paid.body.data!.vcode);
   expect(result.orderStatus).toBe(170);
+  const panel = page.getByTestId('paid');
+  await expect(panel).toBeVisible({ timeout: PAID_WITHIN_MS });
+  await expectSameDocument(page);
+  await expect(panel).toContainText('Your extension is paid. Your loan details show the new due date.');
+  expect((await receiptRows(page))[3]).toEqual(['Payment for', 'Extension']);
 
   const after = await openDetails(page, 'DEMO-174');
   expect(after.data?.orderStatus).toBe(170);
   expect(after.data?.userOrderDetail.detail.map((r) => r.value)).toContain(newDue);
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Repay']);
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('Extension');
   expect(pageErrors).toEqual([]);
 });
 
@@ -276,9 +439,60 @@ test('the Indonesian pages of /that and /repayDelay', async ({ page }) => {
 
   await page.goto(`/repayDelay?productId=1&orderId=DEMO-180&tok=${BORROWER}&${ID}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail Tagihan');
-  await expect(page.locator('.rp-ext__fee-label')).toHaveText('Biaya perpanjangan');
+  await expect(page.locator('.rp-ext__fee-label')).toHaveText('Bayar hari ini untuk perpanjangan');
   await expect(page.getByTestId('delay-fee')).toHaveText(/^Rp \d{1,3}(\.\d{3})*(,\d{2})?$/);
+  await expect(page.getByRole('heading', { name: 'Lunasi sekarang atau perpanjang?' })).toBeVisible();
+  await expect(page.getByTestId('compare-repay')).toHaveText(/^Rp \d{1,3}(\.\d{3})*$/);
+  await expect(page.getByTestId('compare-extend')).toHaveText(/^Rp [\d.]+ hari ini\+ Rp [\d.]+ pada \d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId('late-cap')).toHaveText(
+    'Biaya keterlambatan (denda dan bunga keterlambatan) tidak pernah melebihi 100% dari pokok pinjaman, selama apa pun keterlambatannya.',
+  );
   await expect(page.getByRole('button', { name: 'Bayar sekarang' })).toBeVisible();
   await expectNoSideScroll(page);
   await expectAccessible(page);
+});
+
+test('a payment to a replaced code is credited: DEMO-180 by BCA, replaced by ALFAMART, the BCA number paid → "paid" by itself', async ({ page, request, pageErrors }) => {
+  const details = await openDetails(page, 'DEMO-180');
+  expect(details.data?.orderStatus).toBe(180);
+  const owed = details.data!.amount;
+
+  // BCA first (chosen on /individual), then ALFAMART: the BCA number is replaced.
+  await page.goto(`/individual?productId=1&orderId=DEMO-180&amount=${owed}&tok=${BORROWER}&${EN}`);
+  await page.getByRole('group', { name: 'Choose a bank' }).getByText('BCA', { exact: false }).first().click();
+  const bca = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
+  expect(bca.body.code, bca.body.message).toBe('00');
+  expect(bca.body.data).toMatchObject({ payType: 1, payCode: 'BCA', amount: owed });
+  const oldCode = bca.body.data!.vcode;
+
+  await page.getByRole('link', { name: 'Change payment method' }).click();
+  await page.getByRole('group', { name: 'Pay with' }).getByText('Mini Market').click();
+  const alfa = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
+  expect(alfa.body.data).toMatchObject({ payType: 2, payCode: 'ALFAMART', amount: owed });
+  expect(alfa.body.data!.vcode).not.toBe(oldCode);
+  await expect(page.getByTestId('vcode')).toHaveAttribute('data-vcode', alfa.body.data!.vcode);
+
+  // The borrower pays the old BCA number anyway (a screenshot taken earlier): the provider reports it, the
+  // ledger records it and credits the loan; the page showing the ALFAMART code turns "paid" by itself.
+  await markDocument(page);
+  const result = await simulatePayment(request, oldCode);
+  expect(result.orderStatus).toBe(200);
+  const panel = page.getByTestId('paid');
+  await expect(panel).toBeVisible({ timeout: PAID_WITHIN_MS });
+  await expectSameDocument(page);
+  await expect(panel).toContainText('Your loan is fully repaid. Thank you!');
+  const rows = await receiptRows(page);
+  expect(rows[0]).toEqual(['Amount paid', rupees(owed)]);
+  expect(rows[2]).toEqual(['Payment method', expect.stringContaining('BCA')]);
+  expect(rows.map((r) => r[0])).toContain('Late charges');
+  await expectAccessible(page);
+
+  const after = await openDetails(page, 'DEMO-180');
+  expect(after.data?.orderStatus).toBe(200);
+  expect(after.data?.amount).toBe(0);
+  const payments = page.getByRole('region', { name: 'Payments' }).getByTestId('payment');
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first()).toContainText('BCA');
+  await expect(payments.first()).toContainText(rupees(owed));
+  expect(pageErrors).toEqual([]);
 });
