@@ -24,7 +24,7 @@ export const en = {
     recommendations: 'Recommended for you',
     moreProducts: 'More products',
     paidTitle: 'Payment received',
-    paidText: '{{amount}} received on {{date}}. Thank you!',
+    paidText: '<0>{{amount}}</0> received on <0>{{date}}</0>. Thank you!',
     lateCap: 'How late charges and their limit work: see the loan terms',
     rating: {
       title: 'Rate our app',

@@ -22,7 +22,7 @@ export const id: LoanDetailsMessages = {
     recommendations: 'Rekomendasi untuk Anda',
     moreProducts: 'Produk lainnya',
     paidTitle: 'Pembayaran diterima',
-    paidText: '{{amount}} diterima pada {{date}}. Terima kasih!',
+    paidText: '<0>{{amount}}</0> diterima pada <0>{{date}}</0>. Terima kasih!',
     lateCap: 'Cara kerja biaya keterlambatan dan batasnya: lihat syarat pinjaman',
     rating: {
       title: 'Beri nilai aplikasi kami',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
@@ -115,7 +115,14 @@ function PaidNote({ receipt }: { receipt: Receipt }) {
       <CheckCircle className="ld-paid__icon" />
       <p className="ld-paid__text">
         <strong>{t('details.paidTitle')}</strong>
-        <span>{t('details.paidText', { amount: money(receipt.amount), date: formatDateTime(receipt.paidAt) || receipt.paidAt })}</span>
+        <span>
+          <Trans
+            t={t}
+            i18nKey="details.paidText"
+            values={{ amount: money(receipt.amount), date: formatDateTime(receipt.paidAt) || receipt.paidAt }}
+            components={[<span key="nowrap" className="ld-nowrap" />]}
+          />
+        </span>
       </p>
     </div>
   );

@@ -134,19 +134,23 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
         <dl className="rp-compare__list">
           <div className="rp-compare__option">
             <dt>{t('delay.repayNow')}</dt>
-            <dd data-testid="compare-repay">{money(data.comparison.repayNow)}</dd>
+            <dd data-testid="compare-repay" className="rp-nowrap">
+              {money(data.comparison.repayNow)}
+            </dd>
           </div>
           <div className="rp-compare__option rp-compare__option--extend">
             <dt>{t('delay.extend')}</dt>
             <dd data-testid="compare-extend">
-              <span>{t('delay.extendNow', { amount: money(data.comparison.extendNow) })}</span>
+              <span>
+                <Trans t={t} i18nKey="delay.extendNow" values={{ amount: money(data.comparison.extendNow) }} components={[<span key="amount" className="rp-nowrap" />]} />
+              </span>
               <span className="rp-compare__later">
-                {/* The date never breaks at its hyphens. */}
+                {/* Neither the amount nor the date breaks inside (at 'Rp 1.045.500' or at the date's hyphens). */}
                 <Trans
                   t={t}
                   i18nKey="delay.extendLater"
                   values={{ amount: money(data.comparison.extendLater), date: showDate(data.comparison.newDueDate) }}
-                  components={[<span key="date" className="rp-nowrap" />]}
+                  components={[<span key="date" className="rp-nowrap" />, <span key="amount" className="rp-nowrap" />]}
                 />
               </span>
             </dd>

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
 import { Button, Card, EmptyState, Page, buttonClassName } from '@lendview/ui';
 import { type InstalmentItem, type InstalmentPlan, useInstalmentPlan } from '../api/loan-play-detail.ts';
@@ -117,7 +117,12 @@ function PendingCodeCard({ code, productId, orderId }: { code: PendingCode; prod
   return (
     <Card className="rp-pending" heading={t('installment.pendingTitle')} data-testid="pending-code">
       <p className="rp-pending__text">
-        {t('installment.pendingText', { method, what, amount: money(code.amount), date: showDateTime(code.expiresAt) })}
+        <Trans
+          t={t}
+          i18nKey="installment.pendingText"
+          values={{ method, what, amount: money(code.amount), date: showDateTime(code.expiresAt) }}
+          components={[<span key="nowrap" className="rp-nowrap" />]}
+        />
       </p>
       <p className="rp-pending__code rp-mono">{groupDigits(code.vcode)}</p>
       <div className="rp-pending__actions">
