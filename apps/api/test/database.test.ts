@@ -37,15 +37,22 @@ const EXPECTED_TABLES = [
   'card_bind_guards',
   'complaint_images',
   'complaints',
+  // 009: one-time codes for step-up on loan confirmation (issue 12 item 4).
+  'confirm_codes',
   'contracts',
   'instalments',
   'landing_templates',
   // 006: the ledger of money received (issue 11).
   'ledger_entries',
+  // 009: the insert-only consent record of each loan confirmation (issue 12 item 4).
+  'loan_consents',
   'operator_sessions',
   'operators',
   'order_statuses',
   'orders',
+  // 009: partners' exchange credentials and their one-time joint-login codes (issue 12 item 1).
+  'partner_credentials',
+  'partner_login_codes',
   'payment_events',
   'payments',
   'problem_sub_types',
@@ -62,6 +69,8 @@ const EXPECTED_TABLES = [
   'rate_limits',
   'schema_migrations',
   'sessions',
+  // 008: wrong SMS codes per phone across codes and resends (issue 12 item 3).
+  'sms_code_guards',
   'sms_codes',
   'sms_outbox',
   // 006: money held for an operator (issue 11).
@@ -115,8 +124,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     );
     // 12 of 001/002; 003: orders late_penalty_paid, late_interest_paid, extension_fees_paid; payments amount,
     // loan_part, late_penalty, late_interest, extension_fee; payment_events amount. 006: ledger_entries amount,
-    // principal, interest, late_penalty, late_interest, extension_fee; unapplied_funds amount.
-    expect(cols.length).toBe(28);
+    // principal, interest, late_penalty, late_interest, extension_fee; unapplied_funds amount. 009: loan_consents
+    // amount (what the borrower consented to).
+    expect(cols.length).toBe(29);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
     const floats = await db.query(
       `SELECT column_name FROM information_schema.columns
