@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
-import { formInt } from './fields.ts';
+import { formInt, formMinor } from './fields.ts';
 import { receipt } from './receipt.ts';
 
 // Loan details, loan confirmation, contracts, events, ratings (spec 7.6) and products and
@@ -272,7 +272,7 @@ export const loanDetailPush = endpoint({
   path: '/v3/loan-confirm/loan-detail-push',
   successCode: '00',
   request: z.object({
-    amount: formInt().pipe(z.number().int().positive()),
+    amount: formMinor().pipe(z.number().int().positive()),
     periods: formInt().pipe(z.number().int().positive()),
     termUnit: z.literal('day'),
     productId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
-import { formInt } from './fields.ts';
+import { formInt, formMinor } from './fields.ts';
 import { detailRow } from './loan.ts';
 import { receipt } from './receipt.ts';
 
@@ -10,7 +10,8 @@ export * from './receipt.ts';
 
 const orderId = z.string().trim().min(1).max(64);
 const productId = formInt().pipe(z.number().int().positive());
-const minor = formInt().pipe(z.number().int().positive());
+// Amounts are bigint minor units: an overdue loan can owe more than a 32-bit integer holds (Rp 21.474.836,47).
+const minor = formMinor().pipe(z.number().int().positive());
 
 /** Spec 9: payment types. */
 export const PAY_TYPE = { bank: 1, market: 2 } as const;

@@ -151,6 +151,11 @@ describe('repayment schemas', () => {
       repayType: 'full',
     });
     expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '0', is_default: '1' }).success).toBe(false);
+    // Amounts are bigint minor units: Rp 30.000.000 (3e9 sen) is beyond a 32-bit integer and still an amount.
+    expect(generateVcode.request.parse({ productId: '1', orderId: 'x', amount: '3000000000', is_default: '1' }).amount).toBe(3_000_000_000);
+    expect(repaymentCommit.request.parse({ orderId: 'x', cardId: '2', amount: 3_000_000_000, sendMsg: '0' }).amount).toBe(3_000_000_000);
+    expect(loanDetailPush.request.shape.amount.safeParse('3000000000').success).toBe(true);
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1'.repeat(16), is_default: '1' }).success).toBe(false);
     expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', pay_type: '3' }).success).toBe(false);
     expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', repayType: 'half' }).success).toBe(false);
   });
