@@ -39,6 +39,12 @@ export async function bridgeCalls(page: Page): Promise<BridgeCall[]> {
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // Measured once the page has settled: a sheet or dialog fading in is checked at its final colours, not at
+  // whatever frame of its opening animation the check happens to land on (contrast mid-fade is not what a
+  // borrower reads). Infinite animations (a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

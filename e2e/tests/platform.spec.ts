@@ -18,7 +18,8 @@ test('a broken remote takes down its own routes only, with a localized retry tha
 
   // Every other feature keeps working in the same page: another remote and the shell's own route.
   // (English carries over: the first page had isNeedPop=1.)
-  await page.goto('/complaint');
+  // (A borrower page needs a session: without one it is the 'log in again' screen, trust.spec.ts.)
+  await page.goto('/complaint?tok=demo-borrower');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complaints and help');
   await page.goto('/testPreview');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer test page');
@@ -87,7 +88,7 @@ test('shared libraries load once per page: no remote downloads its own copy of a
   await page.goto('/About');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
   await page.evaluate(() => {
-    history.pushState({}, '', '/loanDetails');
+    history.pushState({}, '', '/loanDetails?productId=1&orderId=DEMO-170&tok=demo-borrower');
     dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail pinjaman');

@@ -136,7 +136,7 @@ test('release one remote while the server runs, see it on reload, roll it back, 
 
   // Another remote still loads from its own, unchanged version.
   fetched.length = 0;
-  await page.goto('/loanDetails');
+  await page.goto('/loanDetails?productId=1&orderId=DEMO-170&tok=demo-borrower');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail pinjaman');
   const loanDetails = others.find((r) => r.app === 'loan-details')!;
   expect(fetched.some((p) => p === loanDetails.entry)).toBe(true);
