@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
+import * as R from './routes/complaint.ts';
 import { formId, formInt, safeText } from './fields.ts';
 
 // Complaints, the FAQ chatbot and the operator API (spec 2.4, 3, 4.1, 4.2, 5, 7.2, 8, 9).
 
-/** Spec 5 / 9. */
-export const COMPLAINT_MAX_CHARS = 200;
-export const COMPLAINT_MAX_IMAGES = 9;
-/** Spec 2.4: type value 1 is collection, which has sub-types and needs an order whose isShow is 1. */
-export const COLLECTION_TYPE = 1;
-/** Spec 4.2: QA record types. */
-export const QA_RECORD = { toComplaint: 1, resolved: 2, stars: 3, freeText: 4 } as const;
-/** Spec 4.2: an answer item with this action_type goes to the complaint form. */
-export const QA_ACTION_COMPLAINT = 4;
+export {
+  COLLECTION_TYPE,
+  COMPLAINT_MAX_CHARS,
+  COMPLAINT_MAX_IMAGES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  PROBLEM_IMAGE_FIELD,
+  QA_ACTION_COMPLAINT,
+  QA_RECORD,
+  QA_VALUE_MAX_CHARS,
+} from './routes/complaint.ts';
 
 const orderNo = safeText(64);
-/** A client idempotency key: 8-128 characters of [A-Za-z0-9_-] (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-const idempotencyKey = z.string().trim().regex(IDEMPOTENCY_KEY_PATTERN);
+const idempotencyKey = z.string().trim().regex(R.IDEMPOTENCY_KEY_PATTERN);
 const titleValue = z.object({ title: z.string(), value: z.number().int() });
 
 /** Spec 3 "Order card". isShow 1 means collection complaints are allowed. */
@@ -32,10 +32,7 @@ export const orderCard = z.object({
 });
 export type OrderCard = z.infer<typeof orderCard>;
 
-export const problemInit = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-init',
-  successCode: '00',
+export const problemInit = endpoint(R.problemInit, {
   /** The selected order; empty → the borrower's latest order. */
   request: z.object({ orderId: orderNo.default('') }),
   response: z.object({
@@ -48,10 +45,7 @@ export const problemInit = endpoint({
 });
 
 /** The newer variant (complaint grid): problem types come from the QA list's top categories. */
-export const problemInitV3 = endpoint({
-  method: 'POST',
-  path: '/h5-api/v3/user-problem/problem-init',
-  successCode: '00',
+export const problemInitV3 = endpoint(R.problemInitV3, {
   request: z.object({ orderNo: orderNo.default('') }),
   response: z.object({
     /** Open complaints of this borrower (a badge on the "My complaints" link). */
@@ -70,10 +64,7 @@ export const qaAnswerItem = z.object({
 });
 export type QaAnswerItem = z.infer<typeof qaAnswerItem>;
 
-export const getQaList = endpoint({
-  method: 'GET',
-  path: '/h5-api/v3/user-problem/get-qa-list',
-  successCode: '00',
+export const getQaList = endpoint(R.getQaList, {
   /** pid 0 → the top categories. */
   request: z.object({ orderNo: orderNo.default(''), pid: formInt().pipe(z.number().int().min(0)) }),
   response: z.object({
@@ -84,15 +75,12 @@ export const getQaList = endpoint({
   }),
 });
 
-export const qaRecord = endpoint({
-  method: 'POST',
-  path: '/h5-api/v3/user-problem/qa-record',
-  successCode: '00',
+export const qaRecord = endpoint(R.qaRecord, {
   request: z.object({
     orderNo: orderNo.default(''),
     type: formInt().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
     /** type 2: 1 resolved, 2 not resolved; type 3: stars 1-5; type 4: the borrower's text; type 1: ''. */
-    value: safeText(200, { multiline: true }).default(''),
+    value: safeText(R.QA_VALUE_MAX_CHARS, { multiline: true }).default(''),
     qaId: formInt().pipe(z.number().int().min(0)).default(0),
   }),
   /**
@@ -103,22 +91,16 @@ export const qaRecord = endpoint({
 });
 
 /** Multipart field `problemImage`: JPEG, PNG or WebP by content, size-capped. */
-export const uploadProblemImg = endpoint({
-  method: 'POST',
-  path: '/user-problem/upload-problem-img',
-  successCode: '00',
+export const uploadProblemImg = endpoint(R.uploadProblemImg, {
   request: z.object({}),
   response: z.object({ url: z.string() }),
 });
 
-export const problemSave = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-save',
-  successCode: '00',
+export const problemSave = endpoint(R.problemSave, {
   request: z.object({
     problemType: formInt(),
     problemSonType: formInt().default(0),
-    problemDetail: safeText(COMPLAINT_MAX_CHARS, { min: 1, multiline: true }),
+    problemDetail: safeText(R.COMPLAINT_MAX_CHARS, { min: 1, multiline: true }),
     /** Comma-joined URLs returned by upload-problem-img ('' when none), at most 9. */
     problemImage: safeText(4000).default(''),
     orderNo: orderNo.default(''),
@@ -132,10 +114,7 @@ export const problemSave = endpoint({
 });
 
 export const complaintListItem = z.object({ id: z.number().int(), time: z.string(), type: z.string(), content: z.string() });
-export const problemList = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-list',
-  successCode: '00',
+export const problemList = endpoint(R.problemList, {
   request: z.object({}),
   /** Tabs by state: all, processing, processed. */
   response: z.object({
@@ -143,10 +122,7 @@ export const problemList = endpoint({
   }),
 });
 
-export const problemDetail = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-detail',
-  successCode: '00',
+export const problemDetail = endpoint(R.problemDetail, {
   request: z.object({ problemId: formId() }),
   response: z.object({
     problemId: z.number().int(),
@@ -165,10 +141,7 @@ export const problemDetail = endpoint({
   }),
 });
 
-export const saveScore = endpoint({
-  method: 'POST',
-  path: '/user-problem/save-score',
-  successCode: '00',
+export const saveScore = endpoint(R.saveScore, {
   request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), problemId: formId() }),
   response: z.object({ saved: z.boolean() }),
 });

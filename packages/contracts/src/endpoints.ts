@@ -1,35 +1,48 @@
 import { z } from 'zod';
-import type { SuccessCode } from './envelope.ts';
+import type { Route } from './routes/route.ts';
+import * as R from './routes/session.ts';
 import { formInt } from './fields.ts';
 
 /**
- * One entry per endpoint: method, path, the success code of spec 8, the request schema (form fields or
- * query) and the schema of `data` in the envelope. The API registers routes from these and the
- * api-client builds its typed calls from them.
+ * One entry per endpoint: the route of src/routes/ (name, method, path, the success code of spec 8) with the
+ * request schema (form fields or query) and the schema of `data` in the envelope. The API registers routes from
+ * these; the pages call through the routes and take their types from here (`import type` only).
  */
-export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
-  successCode: SuccessCode;
-  request: Req;
-  response: Res;
-}
+export type Endpoint<Req extends z.ZodType, Res extends z.ZodType, R extends Route = Route> = R & {
+  readonly request: Req;
+  readonly response: Res;
+};
 
 export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType>;
 
-/** Declare an endpoint. The API registers it with `registerEndpoint` (apps/api/src/lib/endpoint.ts). */
-export const endpoint = <Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>) => e;
+/**
+ * Declare the contract of a route. The API registers it with `registerEndpoint` (apps/api/src/lib/endpoint.ts).
+ * The one-argument form declares an endpoint that has no route in src/routes/ (a test's own endpoint); every
+ * endpoint this package exports has one (routes.test.ts).
+ */
+export function endpoint<R extends Route, Req extends z.ZodType, Res extends z.ZodType>(
+  r: R,
+  schemas: { request: Req; response: Res },
+): Endpoint<Req, Res, R>;
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  e: Omit<Route, 'name'> & { name?: string; request: Req; response: Res },
+): Endpoint<Req, Res>;
+export function endpoint(
+  r: Omit<Route, 'name'> & { name?: string },
+  schemas?: { request: z.ZodType; response: z.ZodType },
+): AnyEndpoint {
+  if (schemas) return { ...(r as Route), request: schemas.request, response: schemas.response };
+  const e = r as Omit<AnyEndpoint, 'name'> & { name?: string };
+  return { ...e, name: e.name ?? e.path };
+}
 
-/** Phone of spec 5 / 9: 1, then 3-9, then 9 digits. */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const phoneSchema = z.string().regex(PHONE_PATTERN);
+export { CONTACT_KF_OVERALL, PHONE_PATTERN } from './routes/session.ts';
+export type { EndpointOf, RequestOf, ResponseOf } from './routes/types.ts';
+export const phoneSchema = z.string().regex(R.PHONE_PATTERN);
 
-export const contactKfInfo = endpoint({
-  method: 'POST',
-  path: '/v3/personal-center/contact-kf-info',
-  successCode: '00',
+export const contactKfInfo = endpoint(R.contactKfInfo, {
   // Spec 9: the call sends overall=30.
-  request: z.object({ overall: formInt().refine((n) => n === 30, 'overall must be 30') }),
+  request: z.object({ overall: formInt().refine((n) => n === R.CONTACT_KF_OVERALL, 'overall must be 30') }),
   response: z.object({ email: z.string(), smWa: z.string() }),
 });
 
@@ -38,26 +51,17 @@ export const contactKfInfo = endpoint({
  * phone (no account enumeration): `sent` means "request accepted", `resendAfter` is the countdown in
  * seconds (spec 4.4 / 9: 60) before another code may be asked for this phone.
  */
-export const loginSendCode = endpoint({
-  method: 'POST',
-  path: '/v3/login/send-code',
-  successCode: '00',
+export const loginSendCode = endpoint(R.loginSendCode, {
   request: z.object({ phone: phoneSchema }),
   response: z.object({ sent: z.boolean(), resendAfter: z.number().int() }),
 });
 
-export const loginSmsLogin = endpoint({
-  method: 'POST',
-  path: '/v3/login/sms-login',
-  successCode: '00',
+export const loginSmsLogin = endpoint(R.loginSmsLogin, {
   request: z.object({ phone: phoneSchema, smsCode: z.string().regex(/^\d{6}$/) }),
   response: z.object({ tok: z.string() }),
 });
 
-export const loginLogout = endpoint({
-  method: 'POST',
-  path: '/v3/login/logout',
-  successCode: '00',
+export const loginLogout = endpoint(R.loginLogout, {
   request: z.object({}),
   response: z.object({ loggedOut: z.boolean() }),
 });
@@ -66,10 +70,7 @@ export const loginLogout = endpoint({
  * Demo mode only (404 otherwise): the latest SMS written to the outbox for a phone, newest first, so tests
  * and people trying the demo can read the code.
  */
-export const devSmsOutbox = endpoint({
-  method: 'GET',
-  path: '/dev/sms-outbox',
-  successCode: '00',
+export const devSmsOutbox = endpoint(R.devSmsOutbox, {
   request: z.object({ phone: phoneSchema }),
   response: z.object({
     messages: z.array(
@@ -79,13 +80,8 @@ export const devSmsOutbox = endpoint({
 });
 
 /** Liveness and database check, for load balancers and the start script. */
-export const healthz = endpoint({
-  method: 'GET',
-  path: '/healthz',
-  successCode: '00',
+export const healthz = endpoint(R.healthz, {
   request: z.object({}),
   response: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
 });
 
-export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;

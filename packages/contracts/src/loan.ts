@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
+import * as R from './routes/loan.ts';
 import { formInt, formMinor } from './fields.ts';
 import { receipt } from './receipt.ts';
 
@@ -7,8 +8,17 @@ import { receipt } from './receipt.ts';
 // recommendations (spec 7.5). Money is integer minor units (Rp sen / paise) in every field named
 // amount*, and the client formats it.
 
-/** Spec 7.5: {seg2} = market. */
-export const MARKET = '/market';
+export {
+  APP_VERSION_HEADER,
+  CONTRACT_VIEW_PATH,
+  DEFAULT_SCENE,
+  LOAN_TYPE,
+  MARKET,
+  ORDER_STATUSES,
+  RECOMMEND_SCENES,
+  moduleIdForScene,
+  type OrderStatus,
+} from './routes/loan.ts';
 
 const orderId = z.string().trim().min(1).max(64);
 const productId = formInt().pipe(z.number().int().positive());
@@ -56,14 +66,7 @@ export const earlyRepayInfo = z.object({
 });
 export type EarlyRepayInfo = z.infer<typeof earlyRepayInfo>;
 
-/** Status catalogue of ARCHITECTURE.md. */
-export const ORDER_STATUSES = [21, 110, 151, 170, 174, 180, 200, 3, 4, 5] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const loanDetails = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/detail',
-  successCode: '00',
+export const loanDetails = endpoint(R.loanDetails, {
   request: z.object({ productId, orderId }),
   response: z.object({
     orderId: z.string(),
@@ -96,61 +99,34 @@ export const loanDetails = endpoint({
   }),
 });
 
-export const googleScore = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/google-score',
-  successCode: '00',
+export const googleScore = endpoint(R.googleScore, {
   // We store the stars the borrower chose (the old client always sent 5): docs/decisions.md.
   request: z.object({ score: formInt().pipe(z.number().int().min(1).max(5)), orderId: orderId.optional() }),
   response: z.object({ saved: z.boolean() }),
 });
 
 /** Spec 7.6 event save (moduleId 30 = borrow again, positionId 0). Fire and forget on the client. */
-export const eventSave = endpoint({
-  method: 'POST',
-  path: '/v3/event/save',
-  successCode: '00',
+export const eventSave = endpoint(R.eventSave, {
   request: z.object({ productId, moduleId: nonNegativeInt(), positionId: nonNegativeInt() }),
   response: z.object({ saved: z.boolean() }),
 });
 
-export const recommendProductList = endpoint({
-  method: 'POST',
-  path: `${MARKET}/v3/product/recommend-product-list`,
-  successCode: '00',
+export const recommendProductList = endpoint(R.recommendProductList, {
   request: z.object({ scene: z.string().trim().max(64).default('') }),
   response: z.array(recommendedProduct),
 });
 
 /** Spec 7.5: recommendation click tracking. */
-export const pageEventSave = endpoint({
-  method: 'POST',
-  path: `${MARKET}/pageEvent/save`,
-  successCode: '00',
+export const pageEventSave = endpoint(R.pageEventSave, {
   request: z.object({ productId, moduleId: nonNegativeInt(), positionId: nonNegativeInt() }),
   response: z.object({ saved: z.boolean() }),
 });
 
 /** Spec 7.5: apply to a product; `url` starting with http opens in the browser, anything else goes to the bridge. */
-export const productApply = endpoint({
-  method: 'POST',
-  path: `${MARKET}/v3/product/apply`,
-  successCode: '00',
+export const productApply = endpoint(R.productApply, {
   request: z.object({ product_id: productId, module_id: nonNegativeInt(), scene: z.string().trim().max(64).default('') }),
   response: z.object({ url: z.string() }),
 });
-
-/** The recommendation scenes spec 7.5 names. Any other scene (or none) gets module 300. */
-export const RECOMMEND_SCENES = ['banner_jingzhun', 'tanchuang_jingzhun', 'tanchuang_fudai', 'banner_fudai'] as const;
-/** The scene used when recommend-product-list is called without a scene or with one the catalogue does not know. */
-export const DEFAULT_SCENE = 'default';
-
-/** Spec 7.5 moduleId rule. */
-export function moduleIdForScene(scene: string | null | undefined): 300 | 301 | 302 {
-  if (scene === 'banner_jingzhun' || scene === 'tanchuang_jingzhun') return 301;
-  if (scene === 'tanchuang_fudai' || scene === 'banner_fudai') return 302;
-  return 300;
-}
 
 /** Joint-login failure stand calls (spec 7.5): payload `status` 0 is ok, `message` carries the failure text. */
 export const standProduct = z.object({
@@ -164,10 +140,7 @@ export const standProduct = z.object({
 });
 export type StandProduct = z.infer<typeof standProduct>;
 
-export const standTargeted = endpoint({
-  method: 'POST',
-  path: `${MARKET}/stand/targeted`,
-  successCode: '00',
+export const standTargeted = endpoint(R.standTargeted, {
   /** `reason` is the failure code the app passes to /error (unknown codes get the generic text). */
   request: z.object({ reason: z.string().trim().max(64).default('') }),
   response: z.object({
@@ -179,18 +152,12 @@ export const standTargeted = endpoint({
   }),
 });
 
-export const standNecessity = endpoint({
-  method: 'POST',
-  path: `${MARKET}/stand/necessity`,
-  successCode: '00',
+export const standNecessity = endpoint(R.standNecessity, {
   request: z.object({ productId, positionId: nonNegativeInt() }),
   response: z.object({ status: z.number().int(), message: z.string() }),
 });
 
-export const standJoint = endpoint({
-  method: 'POST',
-  path: `${MARKET}/stand/joint`,
-  successCode: '00',
+export const standJoint = endpoint(R.standJoint, {
   request: z.object({ productId }),
   response: z.object({ status: z.number().int(), message: z.string(), url: z.string() }),
 });
@@ -203,20 +170,11 @@ export const repayPlan = z.object({
 });
 export type RepayPlan = z.infer<typeof repayPlan>;
 
-/**
- * The app version recorded with a loan's consent: this header when sent, else the shared query parameter `aVer`
- * the app already passes to every page (spec 3).
- */
-export const APP_VERSION_HEADER = 'x-lv-app-version';
-
 /** An agreement of the confirm with the version and hash of the text shown (issue 12 item 4). */
 export const confirmAgreement = z.object({ id: z.number().int(), title: z.string(), version: z.string(), sha256: z.string() });
 export type ConfirmAgreement = z.infer<typeof confirmAgreement>;
 
-export const loanDetailConfirm = endpoint({
-  method: 'POST',
-  path: '/v3/loan-confirm/loan-detail-confirm',
-  successCode: '00',
+export const loanDetailConfirm = endpoint(R.loanDetailConfirm, {
   request: z.object({ productId }),
   response: z.object({
     productId: z.number().int(),
@@ -254,10 +212,7 @@ export const loanDetailConfirm = endpoint({
  * Step-up of the confirm (sendSms 1, on when the server runs with CONFIRM_STEP_UP=1): sends a 6-digit code to
  * the borrower's own phone; `phoneMasked` says where (138****0000). 60 s between codes (RATE_LIMITED).
  */
-export const loanConfirmSendSms = endpoint({
-  method: 'POST',
-  path: '/v3/loan-confirm/send-sms',
-  successCode: '00',
+export const loanConfirmSendSms = endpoint(R.loanConfirmSendSms, {
   request: z.object({ productId }),
   response: z.object({ sent: z.literal(true), resendAfter: z.number().int(), phoneMasked: z.string() }),
 });
@@ -267,16 +222,13 @@ export const loanConfirmSendSms = endpoint({
  * of this product under review, a repeated confirm answers that same order.
  * `loanType` is the spec's "fixed extra number" (always 1).
  */
-export const loanDetailPush = endpoint({
-  method: 'POST',
-  path: '/v3/loan-confirm/loan-detail-push',
-  successCode: '00',
+export const loanDetailPush = endpoint(R.loanDetailPush, {
   request: z.object({
     amount: formMinor().pipe(z.number().int().positive()),
     periods: formInt().pipe(z.number().int().positive()),
     termUnit: z.literal('day'),
     productId,
-    loanType: formInt().pipe(z.literal(1)),
+    loanType: formInt().pipe(z.literal(R.LOAN_TYPE)),
     /**
      * What the page showed: `id:sha256` pairs, comma-separated (issue 12 item 4). When sent they must match the
      * current agreements, else 409 CONFLICT ('The agreement has changed. Please read it again before you confirm.'); a client
@@ -293,16 +245,13 @@ export const contractItem = z.object({ id: z.number().int(), title: z.string() }
 export type ContractItem = z.infer<typeof contractItem>;
 
 /** Spec 7.6: GET or POST; scene 3 is the confirm-contract scene (spec 9). */
-export const contractList = endpoint({
-  method: 'POST',
-  path: '/v3/contract/contract',
-  successCode: '00',
+export const contractList = endpoint(R.contractList, {
   request: z.object({ productId, scene: formInt() }),
   response: z.array(contractItem),
 });
 
 /** The same list by GET (spec 7.6: "GET or POST"), fields in the query. */
-export const contractListGet = endpoint({ ...contractList, method: 'GET' });
+export const contractListGet = endpoint(R.contractListGet, { request: contractList.request, response: contractList.response });
 
 /**
  * `position` is the index of the agreement in the list; `loanType` the fixed extra number (1).
@@ -311,26 +260,22 @@ export const contractListGet = endpoint({ ...contractList, method: 'GET' });
  * append the shared params, i.e. `&tok=..`, when navigating to it or putting it in an iframe); without a
  * session it still shows the agreement, with an orderId it needs the session of the order's borrower.
  */
-export const contractJump = endpoint({
-  method: 'POST',
-  path: '/v3/contract/contract-jump',
-  successCode: '00',
+export const contractJump = endpoint(R.contractJump, {
   request: z.object({
     productId,
     scene: formInt(),
     position: formInt().pipe(z.number().int().min(0)),
     orderId: z.string().trim().max(64).default(''),
-    loanType: formInt().pipe(z.literal(1)),
+    loanType: formInt().pipe(z.literal(R.LOAN_TYPE)),
   }),
   response: z.object({ contract_url: z.string() }),
 });
 
 /**
- * Server-rendered agreement page (text/html, no scripts), the target of contract_url and popAgreementUrl.
- * Not an envelope endpoint: failures are small HTML pages with the same status and localized message as the
- * envelope would have (404 for another borrower's order, exactly as for a missing one).
+ * The query of CONTRACT_VIEW_PATH, the server-rendered agreement page (text/html, no scripts), the target of
+ * contract_url and popAgreementUrl. Not an envelope endpoint: failures are small HTML pages with the same status
+ * and localized message as the envelope would have (404 for another borrower's order, exactly as for a missing one).
  */
-export const CONTRACT_VIEW_PATH = '/v3/contract/view';
 export const contractViewQuery = z.object({
   id: formInt().pipe(z.number().int().positive()),
   productId: productId.optional(),

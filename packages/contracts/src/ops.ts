@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
+import * as R from './routes/ops.ts';
 import { formInt } from './fields.ts';
 import { landingConfig } from './promotion.ts';
 
@@ -9,32 +10,29 @@ import { landingConfig } from './promotion.ts';
 // A missing or expired token answers UNAUTHORIZED (HTTP 401); a role that may not call the endpoint answers
 // FORBIDDEN (HTTP 403). Bodies may be JSON or form-encoded.
 
-export const OPS_ROLES = ['support', 'marketing'] as const;
-export type OpsRole = (typeof OPS_ROLES)[number];
+export {
+  OPS_ROLES,
+  UNAPPLIED_FUND_STATES,
+  UNAPPLIED_REASONS,
+  type OpsRole,
+  type UnappliedFundState,
+  type UnappliedReason,
+} from './routes/ops.ts';
 
-export const opsLogin = endpoint({
-  method: 'POST',
-  path: '/ops/api/login',
-  successCode: '00',
+export const opsLogin = endpoint(R.opsLogin, {
   request: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
-  response: z.object({ token: z.string(), username: z.string(), role: z.enum(OPS_ROLES), expiresAt: z.string() }),
+  response: z.object({ token: z.string(), username: z.string(), role: z.enum(R.OPS_ROLES), expiresAt: z.string() }),
 });
 
-export const opsLogout = endpoint({
-  method: 'POST',
-  path: '/ops/api/logout',
-  successCode: '00',
+export const opsLogout = endpoint(R.opsLogout, {
   request: z.object({}),
   response: z.object({ loggedOut: z.boolean() }),
 });
 
 /** Who the token belongs to (the editor checks its stored token with this on load). */
-export const opsMe = endpoint({
-  method: 'GET',
-  path: '/ops/api/me',
-  successCode: '00',
+export const opsMe = endpoint(R.opsMe, {
   request: z.object({}),
-  response: z.object({ username: z.string(), role: z.enum(OPS_ROLES) }),
+  response: z.object({ username: z.string(), role: z.enum(R.OPS_ROLES) }),
 });
 
 // --- Complaints (role support) ------------------------------------------------------------------------------
@@ -58,19 +56,13 @@ export const opsComplaint = z.object({
 export type OpsComplaint = z.infer<typeof opsComplaint>;
 
 /** Oldest first. state defaults to processing (the queue to answer). */
-export const opsComplaintList = endpoint({
-  method: 'GET',
-  path: '/ops/api/complaints',
-  successCode: '00',
+export const opsComplaintList = endpoint(R.opsComplaintList, {
   request: z.object({ state: z.enum(['processing', 'processed', 'all']).default('processing') }),
   response: z.object({ items: z.array(opsComplaint) }),
 });
 
 /** Multipart field `image`: an operator's photo for an answer (same checks as the borrower's upload). */
-export const opsUploadImage = endpoint({
-  method: 'POST',
-  path: '/ops/api/complaints/upload-image',
-  successCode: '00',
+export const opsUploadImage = endpoint(R.opsUploadImage, {
   request: z.object({}),
   response: z.object({ url: z.string() }),
 });
@@ -79,10 +71,7 @@ export const opsUploadImage = endpoint({
  * Posts the process result: the complaint becomes processed and the borrower may rate it (isScore 1).
  * A complaint already answered answers 409 with a message (one answer per complaint).
  */
-export const opsAnswerComplaint = endpoint({
-  method: 'POST',
-  path: '/ops/api/complaints/answer',
-  successCode: '00',
+export const opsAnswerComplaint = endpoint(R.opsAnswerComplaint, {
   request: z.object({
     problemId: formInt(),
     disposeDetail: z.string().trim().min(1).max(2000),
@@ -106,61 +95,36 @@ export const opsTemplateSummary = z.object({
   updatedBy: z.string(),
 });
 
-export const opsTemplateList = endpoint({
-  method: 'GET',
-  path: '/ops/api/templates',
-  successCode: '00',
+export const opsTemplateList = endpoint(R.opsTemplateList, {
   request: z.object({}),
   response: z.object({ items: z.array(opsTemplateSummary) }),
 });
 
-export const opsTemplateDetail = endpoint({
-  method: 'GET',
-  path: '/ops/api/templates/detail',
-  successCode: '00',
+export const opsTemplateDetail = endpoint(R.opsTemplateDetail, {
   request: z.object({ id: formInt() }),
   response: opsTemplateSummary.extend({ draft: landingConfig, live: landingConfig.nullable() }),
 });
 
 /** Creates a template whose draft is `config` (not published yet). JSON body. */
-export const opsTemplateCreate = endpoint({
-  method: 'POST',
-  path: '/ops/api/templates/create',
-  successCode: '00',
+export const opsTemplateCreate = endpoint(R.opsTemplateCreate, {
   request: z.object({ config: landingConfig }),
   response: z.object({ id: z.number().int() }),
 });
 
 /** Saves the draft. Visitors keep seeing the published version until publish. JSON body. */
-export const opsTemplateSave = endpoint({
-  method: 'POST',
-  path: '/ops/api/templates/save',
-  successCode: '00',
+export const opsTemplateSave = endpoint(R.opsTemplateSave, {
   request: z.object({ id: formInt(), config: landingConfig }),
   response: z.object({ id: z.number().int(), updatedAt: z.string() }),
 });
 
 /** Makes the draft what visitors see, from their next page load. */
-export const opsTemplatePublish = endpoint({
-  method: 'POST',
-  path: '/ops/api/templates/publish',
-  successCode: '00',
+export const opsTemplatePublish = endpoint(R.opsTemplatePublish, {
   request: z.object({ id: formInt() }),
   response: z.object({ id: z.number().int(), publishedAt: z.string() }),
 });
 
 // --- Unapplied funds (role support; issue 11, docs/repayment.md "Unapplied funds") ------------------------------
 
-/** open → applied (credited to the order by an operator) | refunded (returned through the provider). */
-export const UNAPPLIED_FUND_STATES = ['open', 'applied', 'refunded'] as const;
-export type UnappliedFundState = (typeof UNAPPLIED_FUND_STATES)[number];
-/**
- * Why money was held: the code was replaced (cancelled) or had expired and the order no longer needed it, the
- * order was already settled, the payment was more than the order asked (the rest is held), or it did not cover
- * a whole repayment (full balance, an instalment, the extension).
- */
-export const UNAPPLIED_REASONS = ['code_replaced', 'code_expired', 'order_settled', 'overpayment', 'short_payment'] as const;
-export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];
 
 export const opsUnappliedFund = z.object({
   id: z.number().int(),
@@ -169,8 +133,8 @@ export const opsUnappliedFund = z.object({
   borrower: z.string(),
   /** Held amount, minor units. */
   amount: z.number().int(),
-  reason: z.enum(UNAPPLIED_REASONS),
-  state: z.enum(UNAPPLIED_FUND_STATES),
+  reason: z.enum(R.UNAPPLIED_REASONS),
+  state: z.enum(R.UNAPPLIED_FUND_STATES),
   /** The bill number and code the money came in on, and the provider's event id. */
   reference: z.string(),
   vcode: z.string(),
@@ -191,12 +155,9 @@ export const opsUnappliedFund = z.object({
 export type OpsUnappliedFund = z.infer<typeof opsUnappliedFund>;
 
 /** Newest first, paged. state defaults to open (the queue to resolve). */
-export const opsUnappliedFunds = endpoint({
-  method: 'GET',
-  path: '/ops/api/unapplied-funds',
-  successCode: '00',
+export const opsUnappliedFunds = endpoint(R.opsUnappliedFunds, {
   request: z.object({
-    state: z.enum([...UNAPPLIED_FUND_STATES, 'all']).default('open'),
+    state: z.enum([...R.UNAPPLIED_FUND_STATES, 'all']).default('open'),
     page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
     pageSize: formInt().pipe(z.number().int().min(1).max(100)).default(20),
   }),
@@ -213,10 +174,7 @@ export const opsUnappliedFunds = endpoint({
  * a whole repayment; the rest stays held as a new open fund), `refund` returns it through the payment provider.
  * A fund already resolved answers CONFLICT (409).
  */
-export const opsResolveUnappliedFund = endpoint({
-  method: 'POST',
-  path: '/ops/api/unapplied-funds/resolve',
-  successCode: '00',
+export const opsResolveUnappliedFund = endpoint(R.opsResolveUnappliedFund, {
   request: z.object({
     id: formInt().pipe(z.number().int().positive()),
     action: z.enum(['apply', 'refund']),
@@ -260,10 +218,7 @@ export const opsConsent = z.object({
 export type OpsConsent = z.infer<typeof opsConsent>;
 
 /** The consent records of an order, newest first (read only: the table refuses changes). */
-export const opsConsentList = endpoint({
-  method: 'GET',
-  path: '/ops/api/consents',
-  successCode: '00',
+export const opsConsentList = endpoint(R.opsConsentList, {
   request: z.object({ orderNo: z.string().trim().min(1).max(64) }),
   response: z.object({ items: z.array(opsConsent) }),
 });

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
+import * as R from './routes/ops.ts';
 
-/**
- * Joint login with partner lenders (issue 12, item 1; docs/api.md "Partner joint login"). The partner URL a
- * borrower is sent to carries a one-time code in this query parameter, never the session token.
- */
-export const PARTNER_CODE_PARAM = 'lvCode';
-/** A joint-login code lives this long (seconds) and works once. */
-export const PARTNER_CODE_TTL_SECONDS = 60;
+// Joint login with partner lenders (issue 12, item 1; docs/api.md "Partner joint login").
+export { PARTNER_CODE_PARAM, PARTNER_CODE_TTL_SECONDS } from './routes/ops.ts';
 
 /**
  * Server to server: the partner trades the code for what it may know of the borrower. Authenticated by the
@@ -15,10 +11,7 @@ export const PARTNER_CODE_TTL_SECONDS = 60;
  * code issued for another partner, expired, used or unknown all answer the same 400 BAD_REQUEST ('This code is
  * not valid. Ask the borrower to open your page from the app again.'), so a partner learns nothing of others.
  */
-export const partnerExchange = endpoint({
-  method: 'POST',
-  path: '/partner/api/exchange',
-  successCode: '00',
+export const partnerExchange = endpoint(R.partnerExchange, {
   request: z.object({ code: z.string().trim().min(1).max(128) }),
   response: z.object({
     /** Stable for this borrower and this partner only (HMAC with the partner's own key): not the phone, not our id. */

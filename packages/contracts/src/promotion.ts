@@ -1,25 +1,17 @@
 import { z } from 'zod';
 import { endpoint, phoneSchema } from './endpoints.ts';
+import * as R from './routes/promotion.ts';
 import { formInt, formText, safeText } from './fields.ts';
 
 // Promotion landing pages and visitor registration (spec 2.6, 4.4, 4.5, 5, 7.4, 8, 9), {seg} = lendview.
 
-const SEG = '/api/v2/lendview';
-
-/** Spec 5 / 9: field caps on the registration form. */
-export const REGISTER_LIMITS = { phone: 11, captcha: 4, smsCode: 6 } as const;
-/** Spec 4.4 / 9: the SMS button counts down this many seconds after a send. */
-export const SMS_COUNTDOWN_SECONDS = 60;
-
-/** Spec 8: the numeric codes the landing page acts on. Success of get-sid, get-sms and register is 0. */
-export const PROMO_CODE = {
-  /** get-sms: wrong image captcha (refresh it, show the message). */
-  smsWrongCaptcha: 101,
-  /** get-sms and register: the phone is already registered (toast, go to the download page). */
-  alreadyRegistered: 11,
-  /** register: wrong image captcha (refresh it, show the message). */
-  registerWrongCaptcha: -1,
-} as const;
+export {
+  CAPTCHA_IMAGE_PATH,
+  LANDING_MAX_HIGHLIGHTS,
+  PROMO_CODE,
+  REGISTER_LIMITS,
+  SMS_COUNTDOWN_SECONDS,
+} from './routes/promotion.ts';
 
 // --- Landing template ---------------------------------------------------------------------------------------
 
@@ -54,7 +46,7 @@ export const landingConfig = z.object({
   headline: localizedRequired(80),
   subheadline: localized(120),
   /** Up to four short selling points under the headline ("Salary of ₹12,000 and above", ...). */
-  highlights: z.array(localized(60)).max(4),
+  highlights: z.array(localized(60)).max(R.LANDING_MAX_HIGHLIGHTS),
   buttonText: localizedRequired(24),
   /** The agreement link's label and the agreement page (#/agreementTemplate): title and plain-text body. */
   agreementTitle: localizedRequired(60),
@@ -78,10 +70,7 @@ export const landingConfig = z.object({
 export type LandingConfig = z.infer<typeof landingConfig>;
 
 /** The landing reads the published version only. Non-00 (unknown, never published): show the message. */
-export const channelTemplate = endpoint({
-  method: 'GET',
-  path: `${SEG}/service/channel/channel-template`,
-  successCode: '00',
+export const channelTemplate = endpoint(R.channelTemplate, {
   request: z.object({ templateId: formInt().pipe(z.number().int().min(1)) }),
   response: landingConfig.extend({ id: z.number().int() }),
 });
@@ -101,19 +90,13 @@ const trackParams = {
 };
 
 /** Visit tracking on load; the page ignores the answer. */
-export const trackVisit = endpoint({
-  method: 'GET',
-  path: `${SEG}/promotion/track-visit`,
-  successCode: '00',
+export const trackVisit = endpoint(R.trackVisit, {
   request: z.object(trackParams),
   response: z.object({ recorded: z.boolean() }),
 });
 
 /** Click tracking on Apply. */
-export const trackClick = endpoint({
-  method: 'GET',
-  path: `${SEG}/promotion/track-click`,
-  successCode: '00',
+export const trackClick = endpoint(R.trackClick, {
   request: z.object({ ...trackParams, phone: safeText(11).default('') }),
   response: z.object({ recorded: z.boolean() }),
 });
@@ -121,19 +104,13 @@ export const trackClick = endpoint({
 // --- Captcha, SMS, registration -----------------------------------------------------------------------------
 
 /** A new captcha id. The image is CAPTCHA_IMAGE_PATH?sid&timestamp (a PNG, not an envelope). */
-export const getSid = endpoint({
-  method: 'GET',
-  path: `${SEG}/promotion/get-sid`,
-  successCode: 0,
+export const getSid = endpoint(R.getSid, {
   request: z.object({}),
   response: z.object({ sid: z.string() }),
 });
 
-/** GET, query sid and timestamp (cache-buster). Answers image/png, or 404 for an unknown or expired sid. */
-export const CAPTCHA_IMAGE_PATH = `${SEG}/promotion/get-captcha`;
-
 const sid = formText(64);
-const capcode = formText(REGISTER_LIMITS.captcha);
+const capcode = formText(R.REGISTER_LIMITS.captcha);
 const optionalText = safeText(64).default('');
 
 /**
@@ -141,10 +118,7 @@ const optionalText = safeText(64).default('');
  * answers 101 and the sid is dead; a right one binds the sid to this phone for register. Abuse limits answer
  * RATE_LIMITED with a message and send nothing. resendAfter is the countdown (60).
  */
-export const getSms = endpoint({
-  method: 'POST',
-  path: `${SEG}/promotion/get-sms`,
-  successCode: 0,
+export const getSms = endpoint(R.getSms, {
   request: z.object({
     phone: phoneSchema,
     capcode,
@@ -163,10 +137,7 @@ export const getSms = endpoint({
  * get-sms accepted for this phone; a wrong, expired or used SMS code answers BAD_REQUEST with its message, as
  * /v3/login/sms-login does (after a few wrong tries the code is dead: RATE_LIMITED, a new code is needed).
  */
-export const register = endpoint({
-  method: 'POST',
-  path: `${SEG}/promotion/register`,
-  successCode: 0,
+export const register = endpoint(R.register, {
   request: z.object({
     phone: phoneSchema,
     capcode,
@@ -187,10 +158,7 @@ export const register = endpoint({
 });
 
 /** Demo mode only (404 otherwise): the answer of a captcha, so e2e tests can register. Documented in docs/. */
-export const devCaptchaAnswer = endpoint({
-  method: 'GET',
-  path: '/dev/captcha-answer',
-  successCode: '00',
+export const devCaptchaAnswer = endpoint(R.devCaptchaAnswer, {
   request: z.object({ sid }),
   response: z.object({ answer: z.string() }),
 });

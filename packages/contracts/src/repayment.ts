@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
+import * as R from './routes/repayment.ts';
 import { formInt, formMinor } from './fields.ts';
 import { detailRow } from './loan.ts';
 import { receipt } from './receipt.ts';
@@ -13,11 +14,18 @@ const productId = formInt().pipe(z.number().int().positive());
 // Amounts are bigint minor units: an overdue loan can owe more than a 32-bit integer holds (Rp 21.474.836,47).
 const minor = formMinor().pipe(z.number().int().positive());
 
-/** Spec 9: payment types. */
-export const PAY_TYPE = { bank: 1, market: 2 } as const;
+export {
+  CARD_NO_DIGITS,
+  DEFAULT_MARKET,
+  HOLDER_NAME_LENGTH,
+  LEGACY_CODE,
+  LEGACY_LOAN,
+  PAY_TYPE,
+  PERIOD_STATUS,
+  REPAY_CODE_LENGTH,
+} from './routes/repayment.ts';
+
 export const payTypeSchema = formInt().pipe(z.union([z.literal(1), z.literal(2)]));
-/** Spec 9: the default market. */
-export const DEFAULT_MARKET = 'ALFAMART';
 
 /**
  * What a repayment pays (our addition: spec 7.6 does not say how the server tells them apart):
@@ -34,10 +42,7 @@ export const bankOption = z.object({
 });
 export type BankOption = z.infer<typeof bankOption>;
 
-export const initPayType = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/init-pay-type',
-  successCode: '00',
+export const initPayType = endpoint(R.initPayType, {
   request: z.object({ productId, orderId, pay_type: payTypeSchema }),
   /** banks for pay_type 1, markets (codes such as ALFAMART) for 2; the other list is empty. */
   response: z.object({ banks: z.array(bankOption), markets: z.array(z.string()) }),
@@ -65,10 +70,7 @@ export const vaDetail = z.object({
 });
 export type VaDetail = z.infer<typeof vaDetail>;
 
-export const generateVcode = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/generate-vcode',
-  successCode: '00',
+export const generateVcode = endpoint(R.generateVcode, {
   request: z.object({
     productId,
     orderId,
@@ -88,10 +90,7 @@ export const generateVcode = endpoint({
 });
 
 /** Spec 3 "Extension detail". */
-export const delayDetail = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/delay-detail',
-  successCode: '00',
+export const delayDetail = endpoint(R.delayDetail, {
   request: z.object({ productId, orderId }),
   response: z.object({
     productName: z.string(),
@@ -121,21 +120,6 @@ export const delayDetail = endpoint({
   }),
 });
 
-/**
- * periodStatus of an instalment (spec 9: "500 is special"; the other values are ours, docs/repayment.md).
- * Added by the API team: the values the server sends, so that the pages need not guess them.
- */
-export const PERIOD_STATUS = {
-  /** Unpaid, its due date not passed yet. */
-  upcoming: 0,
-  /** Unpaid, its own due date has passed. */
-  pastDue: 1,
-  /** Paid. */
-  paid: 2,
-  /** Payment being confirmed: a payment code covering this instalment was issued and has not expired yet. */
-  confirming: 500,
-} as const;
-
 /** Spec 3 "Instalment plan" item. periodStatus: PERIOD_STATUS (500 is the special state of docs/repayment.md). */
 export const instalmentItem = z.object({
   periodNo: z.number().int(),
@@ -147,10 +131,7 @@ export const instalmentItem = z.object({
 });
 export type InstalmentItem = z.infer<typeof instalmentItem>;
 
-export const loanPlayDetail = endpoint({
-  method: 'POST',
-  path: '/v3/installment/loan-play-detail',
-  successCode: '00',
+export const loanPlayDetail = endpoint(R.loanPlayDetail, {
   request: z.object({ productId, orderId }),
   response: z.object({
     productName: z.string(),
@@ -160,26 +141,17 @@ export const loanPlayDetail = endpoint({
   }),
 });
 
-/** Spec 7.3: the legacy bank-card repayment, POST /api/v1/lendview/service/loan/<endpoint>. */
-export const LEGACY_LOAN = '/api/v1/lendview/service/loan';
-
 export const bankCard = z.object({ id: z.number().int(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() });
 export type BankCard = z.infer<typeof bankCard>;
 
-export const repaymentWay = endpoint({
-  method: 'POST',
-  path: `${LEGACY_LOAN}/repayment-way`,
-  successCode: '00',
+export const repaymentWay = endpoint(R.repaymentWay, {
   request: z.object({ orderId }),
   /** The borrower's cards (card numbers masked) and what the order asks now. */
   response: z.object({ cards: z.array(bankCard), amount: z.number().int() }),
 });
 
 /** Commit with sendMsg 0 (spec 4.3). needValid 1 → an SMS code was sent; confirm with it. url → redirect flow. */
-export const repaymentCommit = endpoint({
-  method: 'POST',
-  path: `${LEGACY_LOAN}/repayment-commit`,
-  successCode: '00',
+export const repaymentCommit = endpoint(R.repaymentCommit, {
   request: z.object({ orderId, cardId: formInt(), amount: minor, sendMsg: formInt().pipe(z.union([z.literal(0), z.literal(1)])) }),
   response: z.object({
     repayRecordId: z.number().int(),
@@ -188,22 +160,13 @@ export const repaymentCommit = endpoint({
   }),
 });
 
-/** Spec 8: 800006 wrong code, 800005 submitted twice. */
-export const LEGACY_CODE = { wrongCode: 800006, duplicate: 800005 } as const;
-
-export const repaymentConfirm = endpoint({
-  method: 'POST',
-  path: `${LEGACY_LOAN}/repayment-confirm`,
-  successCode: '00',
-  request: z.object({ orderId, verifyCode: z.string().trim().min(6).max(8), repaymentRecordId: formInt() }),
+export const repaymentConfirm = endpoint(R.repaymentConfirm, {
+  request: z.object({ orderId, verifyCode: z.string().trim().min(R.REPAY_CODE_LENGTH.min).max(R.REPAY_CODE_LENGTH.max), repaymentRecordId: formInt() }),
   response: z.object({ state: z.enum(['pending', 'paid']) }),
 });
 
 /** The redirect ("Alipay-style") repayment: answers the provider page to send the borrower to. */
-export const repaymentHuichao = endpoint({
-  method: 'POST',
-  path: `${LEGACY_LOAN}/repayment-huichao`,
-  successCode: '00',
+export const repaymentHuichao = endpoint(R.repaymentHuichao, {
   request: z.object({ userId: z.string().trim().max(64).default(''), orderId, amount: minor }),
   response: z.object({ url: z.string() }),
 });
@@ -215,18 +178,15 @@ export const repaymentHuichao = endpoint({
  * Its request is the one of card binding with verification (cards.ts `bindCardStart`, issue 11 item 7), whose
  * answer replaced this bare card: `{ cardId, needVerify, resendAfter, card }`. Use `bindCardStart`.
  */
-export const bindCard = endpoint({
-  method: 'POST',
-  path: `${LEGACY_LOAN}/bind-card`,
-  successCode: '00',
+export const bindCard = endpoint(R.bindCard, {
   request: z.object({
     bankCode: z.string().trim().min(2).max(16),
     cardNo: z
       .string()
       .max(40)
       .transform((s) => s.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{10,19}$/)),
-    holderName: z.string().trim().min(2).max(80),
+      .pipe(z.string().regex(new RegExp(`^\\d{${R.CARD_NO_DIGITS.min},${R.CARD_NO_DIGITS.max}}$`))),
+    holderName: z.string().trim().min(R.HOLDER_NAME_LENGTH.min).max(R.HOLDER_NAME_LENGTH.max),
   }),
   response: bankCard,
 });
@@ -241,10 +201,7 @@ export const pendingCode = vaDetail.extend({
 });
 export type PendingCode = z.infer<typeof pendingCode>;
 
-export const paymentState = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/payment-state',
-  successCode: '00',
+export const paymentState = endpoint(R.paymentState, {
   request: z.object({ productId, orderId }),
   response: z.object({
     /** The order's status code (catalogue). */
@@ -261,10 +218,7 @@ export const paymentState = endpoint({
 });
 
 /** Demo mode only: pay a code the way the sandbox's own simulate call would (a signed callback). */
-export const devPaymentsSimulate = endpoint({
-  method: 'POST',
-  path: '/dev/payments/simulate',
-  successCode: '00',
+export const devPaymentsSimulate = endpoint(R.devPaymentsSimulate, {
   request: z.object({ vcode: z.string().trim().min(4).max(40), amount: minor.optional() }),
   response: z.object({ applied: z.boolean(), orderStatus: z.number().int() }),
 });

@@ -124,7 +124,7 @@ describe('loan schemas', () => {
   });
 
   it('the contract list by GET is the POST one with another method; the view query', () => {
-    expect({ ...contractListGet, method: 'POST' }).toEqual(contractList);
+    expect({ ...contractListGet, name: 'contractList', method: 'POST' }).toEqual(contractList);
     expect(CONTRACT_VIEW_PATH).toBe('/v3/contract/view');
     expect(contractViewQuery.parse({ id: '1', tok: 'x' })).toEqual({ id: 1, orderId: '' });
     expect(contractViewQuery.safeParse({ id: '0' }).success).toBe(false);

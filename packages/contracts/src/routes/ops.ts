@@ -1,0 +1,44 @@
+import { route } from './route.ts';
+
+// The operator API (back office) under /ops/api/* and the partners' server-to-server API.
+
+export const OPS_ROLES = ['support', 'marketing'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+/** open → applied (credited to the order by an operator) | refunded (returned through the provider). */
+export const UNAPPLIED_FUND_STATES = ['open', 'applied', 'refunded'] as const;
+export type UnappliedFundState = (typeof UNAPPLIED_FUND_STATES)[number];
+/**
+ * Why money was held: the code was replaced (cancelled) or had expired and the order no longer needed it, the
+ * order was already settled, the payment was more than the order asked (the rest is held), or it did not cover
+ * a whole repayment (full balance, an instalment, the extension).
+ */
+export const UNAPPLIED_REASONS = ['code_replaced', 'code_expired', 'order_settled', 'overpayment', 'short_payment'] as const;
+export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];
+
+export const opsLogin = route('opsLogin', 'POST', '/ops/api/login');
+export const opsLogout = route('opsLogout', 'POST', '/ops/api/logout');
+export const opsMe = route('opsMe', 'GET', '/ops/api/me');
+export const opsComplaintList = route('opsComplaintList', 'GET', '/ops/api/complaints');
+/** Multipart field `image`. */
+export const opsUploadImage = route('opsUploadImage', 'POST', '/ops/api/complaints/upload-image');
+export const opsAnswerComplaint = route('opsAnswerComplaint', 'POST', '/ops/api/complaints/answer');
+export const opsTemplateList = route('opsTemplateList', 'GET', '/ops/api/templates');
+export const opsTemplateDetail = route('opsTemplateDetail', 'GET', '/ops/api/templates/detail');
+export const opsTemplateCreate = route('opsTemplateCreate', 'POST', '/ops/api/templates/create');
+export const opsTemplateSave = route('opsTemplateSave', 'POST', '/ops/api/templates/save');
+export const opsTemplatePublish = route('opsTemplatePublish', 'POST', '/ops/api/templates/publish');
+export const opsUnappliedFunds = route('opsUnappliedFunds', 'GET', '/ops/api/unapplied-funds');
+export const opsResolveUnappliedFund = route('opsResolveUnappliedFund', 'POST', '/ops/api/unapplied-funds/resolve');
+export const opsConsentList = route('opsConsentList', 'GET', '/ops/api/consents');
+
+/**
+ * Joint login with partner lenders (issue 12 item 1): the partner URL a borrower is sent to carries a one-time
+ * code in this query parameter, never the session token.
+ */
+export const PARTNER_CODE_PARAM = 'lvCode';
+/** A joint-login code lives this long (seconds) and works once. */
+export const PARTNER_CODE_TTL_SECONDS = 60;
+
+/** Server to server: the partner trades the code for what it may know of the borrower. */
+export const partnerExchange = route('partnerExchange', 'POST', '/partner/api/exchange');
