@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { DEMO_BANK_CARDS, DEMO_ORDERS, repaymentWay, type ResponseOf } from '@lendview/contracts';
+import { repaymentWay, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
@@ -10,6 +10,7 @@ import { DEV_CARD_FINGERPRINT_SECRET, cardFingerprint } from '../src/repositorie
 import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower } from './helpers/calls.ts';
 import { BIND, type BindAnswer, SEND_CODE, VERIFY, bindVerified, lastCardCode, otherThan } from './helpers/cards.ts';
 import { BACKENDS, addBorrower, useTestApp } from './helpers/setup.ts';
+import { DEMO_BANK_CARDS, DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 // Card binding with verification (issue 11 item 7; docs/repayment.md "Card binding").
 

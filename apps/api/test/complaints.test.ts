@@ -1,4 +1,3 @@
-import { DEMO_QA } from '../src/db/seed-demo.ts';
 import { purgeUnattachedImages } from '../src/services/complaint-images.ts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, SECOND, UNAUTHORIZED_EN, call, newBorrower, urlOf } from './helpers/calls.ts';
@@ -6,6 +5,7 @@ import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './help
 import sharp from 'sharp';
 import { fakeWebp, jpegWithGps, opaqueWebp, plainJpeg, pngBomb, transparentPng } from './helpers/images.ts';
 import { jpegBytes, multipartBody, tinyPng, uploadAs, webpBytes } from './helpers/uploads.ts';
+import { DEMO_QA } from '../src/db/demo/index.ts';
 
 type Card = { orderNo: string; status: number; isShow: number; productName: string; list: { title: string; value: string }[] };
 type Tabs = { tabs: { title: string; state: string; items: { id: number; time: string; type: string; content: string }[] }[] };

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DEMO_OPERATORS } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
 const CONFIRM = '/v3/loan-confirm/loan-detail-confirm';
 const PUSH = '/v3/loan-confirm/loan-detail-push';

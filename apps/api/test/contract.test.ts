@@ -1,8 +1,9 @@
-import { CONTRACT_VIEW_PATH, DEMO_H5_ORDER, DEMO_ORDERS } from '@lendview/contracts';
+import { CONTRACT_VIEW_PATH } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { bodyToHtml } from '../src/services/contract-page.ts';
 import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, post } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
+import { DEMO_H5_ORDER, DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 const LIST = '/v3/contract/contract';
 const JUMP = '/v3/contract/contract-jump';

@@ -1,9 +1,9 @@
-import { DEMO_OPERATORS, type LandingConfig } from '@lendview/contracts';
+import type { LandingConfig } from '@lendview/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LANDING_TEMPLATE } from '../src/db/seed-demo.ts';
 import { EnvError, parseImageHosts } from '../src/env.ts';
 import { createOperatorSession } from '../src/repositories/operators.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_LANDING_TEMPLATE, DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
 // Issue 12 item 9: CSP (form-action, base-uri, images from our origin + IMAGE_HOSTS) and template image URLs.
 

@@ -4,6 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DEFAULT_SCENE,
+  RECOMMEND_SCENES,
+} from '@lendview/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError } from '../src/db/lock-file.ts';
+import { MigrationError, migrate, readMigrations } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { jakartaDate } from '../src/lib/dates.ts';
+import { seedDemo } from '../src/db/seed-demo.ts';
+import type { Db } from '../src/db/types.ts';
+import { verifyPassword } from '../src/lib/passwords.ts';
+import { findOwnOrder, listOwnOrders, requireOwnOrder } from '../src/repositories/orders.ts';
+import { findSessionBorrower } from '../src/repositories/sessions.ts';
+import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
+import {
   DEMO_BORROWERS,
   DEMO_DISABLED_PRODUCT_ID,
   DEMO_EMPTY_SCENE,
@@ -13,18 +27,7 @@ import {
   DEMO_ORDERS,
   DEMO_PAST_HALF_TERM_ORDER,
   DEMO_SECOND_BORROWER_ORDER,
-  RECOMMEND_SCENES,
-} from '@lendview/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError } from '../src/db/lock-file.ts';
-import { MigrationError, migrate, readMigrations } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
-import { jakartaDate, seedDemo } from '../src/db/seed-demo.ts';
-import type { Db } from '../src/db/types.ts';
-import { verifyPassword } from '../src/lib/passwords.ts';
-import { findOwnOrder, listOwnOrders, requireOwnOrder } from '../src/repositories/orders.ts';
-import { findSessionBorrower } from '../src/repositories/sessions.ts';
-import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
+} from '../src/db/demo/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPECTED_TABLES = [

@@ -1,7 +1,4 @@
 import {
-  DEMO_BANK_CARDS,
-  DEMO_ORDERS,
-  DEMO_PAST_HALF_TERM_ORDER,
   LEGACY_LOAN,
   delayDetail,
   generateVcode,
@@ -13,6 +10,7 @@ import { SETTING } from '../src/repositories/settings.ts';
 import { MAIN, call } from './helpers/calls.ts';
 import { addOrder, borrowerIdOf, orderRow, paymentsOf } from './helpers/repay.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
+import { DEMO_BANK_CARDS, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../src/db/demo/index.ts';
 
 // Spec 9 early prepayment through the API (issue 11 item 5), the extension comparison (item 6) and the late-charge
 // cap in the texts (item 8). Rules and day boundaries: test/early-repayment.test.ts; docs/repayment.md.

@@ -1,10 +1,11 @@
-import { DEMO_BANK_CARDS, generateVcode, type ResponseOf } from '@lendview/contracts';
+import { generateVcode, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../src/db/types.ts';
 import { retryableSqlState, withRetriedTransaction } from '../src/lib/transaction-retry.ts';
 import { MAIN, call } from './helpers/calls.ts';
 import { addOrder, borrowerIdOf, eventBody, postCallback } from './helpers/repay.ts';
 import { BACKENDS, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_BANK_CARDS } from '../src/db/demo/index.ts';
 
 /**
  * Issue 11 item 2: money paths racing on one order. Every money path locks the order row first and retries its

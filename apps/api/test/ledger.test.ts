@@ -1,10 +1,11 @@
-import { DEMO_BANK_CARDS, DEMO_OPERATORS, DEMO_ORDERS, generateVcode, loanDetails, opsUnappliedFunds, paymentState, type OpsUnappliedFund, type ResponseOf } from '@lendview/contracts';
+import { generateVcode, loanDetails, opsUnappliedFunds, paymentState, type OpsUnappliedFund, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { expirePayments } from '../src/repositories/payments.ts';
 import { SandboxPaymentProvider } from '../src/providers/payments.ts';
 import { MAIN, NOT_FOUND_EN, SECOND, call } from './helpers/calls.ts';
 import { addOrder, borrowerIdOf, eventBody, orderRow, postCallback } from './helpers/repay.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_BANK_CARDS, DEMO_OPERATORS, DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 /**
  * The ledger of money received (issue 11, docs/repayment.md "Ledger"): every payment the provider reports is

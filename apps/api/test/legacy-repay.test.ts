@@ -1,4 +1,4 @@
-import { DEMO_BANK_CARDS, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER, LEGACY_LOAN, repaymentWay, type ResponseOf } from '@lendview/contracts';
+import { LEGACY_LOAN, repaymentWay, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/external/helmet.ts';
@@ -6,6 +6,7 @@ import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower } from '
 import { type BindAnswer, VERIFY, bindVerified, lastCardCode } from './helpers/cards.ts';
 import { addOrder, borrowerIdOf, eventsOf, lastRepayCode, orderRow, paymentsOf } from './helpers/repay.ts';
 import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
+import { DEMO_BANK_CARDS, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
 
 const WAY = `${LEGACY_LOAN}/repayment-way`;
 const BIND = `${LEGACY_LOAN}/bind-card`;

@@ -1,8 +1,8 @@
-import { DEMO_ORDERS } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { BORROWER_LIMITS } from '../src/repositories/rate-limits.ts';
 import { MAIN, call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 /**
  * Per-borrower limits and idempotency (issue 12 item 7, docs/api.md "Limits"): complaint saves (idempotency key,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { DEMO_ORDERS, loanDetailConfirm, loanDetails, type ResponseOf } from '@lendview/contracts';
+import { loanDetailConfirm, loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
+import { DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 const CONFIRM = '/v3/loan-confirm/loan-detail-confirm';
 const PUSH = '/v3/loan-confirm/loan-detail-push';

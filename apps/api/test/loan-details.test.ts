@@ -1,7 +1,8 @@
-import { DEMO_H5_ORDER, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER, loanDetails, type ResponseOf } from '@lendview/contracts';
+import { loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, SECOND, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, SUPPORT, useTestApp } from './helpers/setup.ts';
+import { DEMO_H5_ORDER, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
 
 const DETAIL = '/v3/loan-details/detail';
 const SCORE = '/v3/loan-details/google-score';

@@ -1,10 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { DEMO_BORROWERS, endpoint } from '@lendview/contracts';
+import { endpoint } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../src/lib/endpoint.ts';
 import { BACKENDS, addBorrower, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+import { DEMO_BORROWERS } from '../src/db/demo/index.ts';
 
 /** A borrower-only endpoint registered by the test through the same registry helper the app uses. */
 const whoAmI = endpoint({

@@ -1,7 +1,7 @@
-import { DEMO_BORROWERS } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { maskPhone, redactText, redactUrl } from '../src/lib/log-redaction.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
+import { DEMO_BORROWERS } from '../src/db/demo/index.ts';
 
 // Issue 12 item 8: what the server logs for a series of requests carrying secrets, grepped for each secret.
 

@@ -1,11 +1,12 @@
 import * as contracts from '@lendview/contracts';
-import { DEMO_BORROWERS, DEMO_OPERATORS, type AnyEndpoint } from '@lendview/contracts';
+import type { AnyEndpoint } from '@lendview/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { messages, type Lang } from '../src/i18n/messages.ts';
 import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
+import { DEMO_BORROWERS, DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
 /**
  * Malformed input on every endpoint answers a failure envelope with a localized message and a fitting

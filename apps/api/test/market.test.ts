@@ -1,6 +1,4 @@
 import {
-  DEMO_DISABLED_PRODUCT_ID,
-  DEMO_EMPTY_SCENE,
   RECOMMEND_SCENES,
   recommendProductList,
   standTargeted,
@@ -9,6 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
+import { DEMO_DISABLED_PRODUCT_ID, DEMO_EMPTY_SCENE } from '../src/db/demo/index.ts';
 
 const LIST = '/market/v3/product/recommend-product-list';
 const APPLY = '/market/v3/product/apply';

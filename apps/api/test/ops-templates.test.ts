@@ -1,10 +1,10 @@
-import { DEMO_OPERATORS, type LandingConfig } from '@lendview/contracts';
+import type { LandingConfig } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_DRAFT_TEMPLATE, DEMO_LANDING_TEMPLATE } from '../src/db/seed-demo.ts';
 import { createOperatorSession } from '../src/repositories/operators.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
 import { SEG, promoGet } from './helpers/promotion.ts';
+import { DEMO_DRAFT_TEMPLATE, DEMO_LANDING_TEMPLATE, DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
 async function tokenOf(ctx: TestContext, username: string): Promise<string> {
   const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM operators WHERE username = $1', [username]);

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import { DEMO_OPERATORS } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { requireOperator } from '../src/lib/operator-auth.ts';
 import { MAIN, NOT_FOUND_EN, SECOND, call } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import { multipartBody, tinyPng, uploadAs } from './helpers/uploads.ts';
+import { DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
 const SUPPORT_OP = DEMO_OPERATORS.support;
 const MARKETING_OP = DEMO_OPERATORS.marketing;

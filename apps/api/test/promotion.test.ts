@@ -1,9 +1,7 @@
 import { inflateSync } from 'node:zlib';
-import { DEMO_BORROWERS } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { purgeExpired } from '../src/db/maintenance.ts';
-import { DEMO_LANDING_TEMPLATE } from '../src/db/seed-demo.ts';
 import { CAPTCHA_ALPHABET, crc32 } from '../src/lib/captcha-image.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import {
@@ -21,6 +19,7 @@ import {
   smsFields,
   wrongOf,
 } from './helpers/promotion.ts';
+import { DEMO_BORROWERS, DEMO_LANDING_TEMPLATE } from '../src/db/demo/index.ts';
 
 const MIN = 60 * 1000;
 const LIMITS = { registerSmsPerPhonePerDay: 3, registerSmsPerIpPerHour: 5, captchasPerIpPerHour: 12, trackingPerIpPerHour: 3 };

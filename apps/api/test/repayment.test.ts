@@ -1,7 +1,4 @@
 import {
-  DEMO_ORDERS,
-  DEMO_PAST_HALF_TERM_ORDER,
-  DEMO_SECOND_BORROWER_ORDER,
   delayDetail,
   generateVcode,
   initPayType,
@@ -24,6 +21,7 @@ import {
   postCallback,
 } from './helpers/repay.ts';
 import { BACKENDS, SUPPORT, useTestApp } from './helpers/setup.ts';
+import { DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
 
 const INIT = '/v3/loan-details/init-pay-type';
 const VCODE = '/v3/loan-details/generate-vcode';

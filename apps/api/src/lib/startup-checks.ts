@@ -1,8 +1,8 @@
-import { DEMO_BORROWERS, DEMO_OPERATORS } from '@lendview/contracts';
 import type { Queryable } from '../db/types.ts';
 import type { Env } from '../env.ts';
 import { tokenHash } from './crypto.ts';
 import { verifyPassword } from './passwords.ts';
+import { DEMO_BORROWERS, DEMO_OPERATORS } from '../db/demo/identities.ts';
 
 /**
  * Start-up checks that need the database (env.ts checks the configuration itself). docs/security.md "Modes".

@@ -1,6 +1,7 @@
-import { DEMO_BORROWERS, LEGACY_LOAN } from '@lendview/contracts';
+import { LEGACY_LOAN } from '@lendview/contracts';
 import { call } from './calls.ts';
 import type { TestContext } from './setup.ts';
+import { DEMO_BORROWERS } from '../../src/db/demo/index.ts';
 
 export const BIND = `${LEGACY_LOAN}/bind-card`;
 export const VERIFY = `${LEGACY_LOAN}/bind-card-verify`;

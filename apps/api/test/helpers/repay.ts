@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_BORROWERS } from '@lendview/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { addDays } from '../../src/lib/dates.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SANDBOX_CALLBACK_PATH, signSandboxBody, type SandboxEventBody } from '../../src/providers/payments.ts';
 import { envelopeOf, type TestContext } from './setup.ts';
+import { DEMO_BORROWERS } from '../../src/db/demo/index.ts';
 
 /** The demo borrower's id (owner of every DEMO-* order). */
 export async function borrowerIdOf(ctx: TestContext, phone: string = DEMO_BORROWERS.main.phone): Promise<number> {

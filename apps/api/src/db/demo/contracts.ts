@@ -1,4 +1,4 @@
-import { DEMO_CONTRACT_IDS, DEMO_IN_HOUSE_PRODUCT_ID } from '@lendview/contracts';
+import { DEMO_CONTRACT_IDS, DEMO_IN_HOUSE_PRODUCT_ID } from './names.ts';
 
 /**
  * Agreements of the confirm scene (3) for the demo seed, in English and Indonesian. Plain text: paragraphs
