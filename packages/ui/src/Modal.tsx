@@ -2,7 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useR
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './icons/CloseIcon.tsx';
 
 export interface ModalProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx.ts';
-import { StarIcon } from './icons.tsx';
+import { StarIcon } from './icons/StarIcon.tsx';
 
 export interface StarRatingProps {
   /** 0 = nothing chosen yet; 1..max. */

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx.ts';
-import { AlertIcon, CheckIcon } from './icons.tsx';
+import { AlertIcon } from './icons/AlertIcon.tsx';
+import { CheckIcon } from './icons/CheckIcon.tsx';
 import { toast, type ToastItem } from './toast.ts';
 
 function ToastBody({ item }: { item: ToastItem }) {

@@ -1,7 +1,8 @@
 import { setLanguage } from '@lendview/i18n';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CountdownButton, useCountdown } from '../countdown.tsx';
+import { CountdownButton } from '../CountdownButton.tsx';
+import { useCountdown } from '../use-countdown.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,7 +2,15 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../Button.tsx';
-import { Card, EmptyState, ErrorPanel, Field, Page, Spinner, Tabs, TextArea, TextInput } from '../layout.tsx';
+import { Card } from '../Card.tsx';
+import { EmptyState } from '../EmptyState.tsx';
+import { ErrorPanel } from '../ErrorPanel.tsx';
+import { Field } from '../Field.tsx';
+import { Page } from '../Page.tsx';
+import { Spinner } from '../Spinner.tsx';
+import { Tabs } from '../Tabs.tsx';
+import { TextArea } from '../TextArea.tsx';
+import { TextInput } from '../TextInput.tsx';
 
 describe('Page', () => {
   it('sets document.title and shows the title as the heading', () => {
