@@ -2,4 +2,5 @@ export { type Lang, LANGS, DEFAULT_LANG, LANG_STORAGE_KEY, isLang, resolveLangua
 export { i18n, initI18n, addMessages, setLanguage, getLang, useLang, legacyT, DEFAULT_NS, type Messages } from './instance.ts';
 export { commonEn, commonId, commonZh, type CommonMessages } from './messages.ts';
 export { currencySymbol, formatAmount, formatMoney, minorToDecimal, stripDots } from './money.ts';
+export { useMoney } from './use-money.ts';
 export { formatDate, formatDateTime, type DateInput } from './date.ts';

@@ -1,5 +1,6 @@
-/** The two languages of the product (spec 1). Chinese exists only as a set of legacy messages ('zh'). */
-export type Lang = 'en' | 'id';
+import type { Lang } from './lang-code.ts';
+
+export type { Lang };
 
 export const LANGS: readonly Lang[] = ['en', 'id'];
 export const DEFAULT_LANG: Lang = 'id';

@@ -1,4 +1,6 @@
-import type { Lang } from './lang.ts';
+// The one money format of the product: the pages (through useMoney) and the API's texts (through the
+// '@lendview/i18n/money' entry, which imports nothing else) both use it, so they cannot disagree.
+import type { Lang } from './lang-code.ts';
 
 /** Spec 1: ₹ for English, Rp for Indonesian. */
 export function currencySymbol(lang: Lang): string {
