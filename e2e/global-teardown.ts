@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
  * `tok=` / `sig=` value at all (tokens from SMS logins are random, so the check is on their shape).
  *
  * The values are read from the sources that define them (no copy here to fall out of step): the demo fixtures
- * in packages/contracts/src/demo.ts, the development keys in apps/api/src, the literals in e2e/tests.
+ * in apps/api/src/db/demo/identities.ts, the development keys in apps/api/src, the literals in e2e/tests.
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -19,7 +19,7 @@ function all(re: RegExp, text: string): string[] {
 
 export function secretsOfTheRun(root: string = ROOT): Map<string, string> {
   const secrets = new Map<string, string>();
-  const demo = readFileSync(join(root, 'packages/contracts/src/demo.ts'), 'utf8');
+  const demo = readFileSync(join(root, 'apps/api/src/db/demo/identities.ts'), 'utf8');
   const borrowers = /DEMO_BORROWERS = \{([\s\S]*?)\n\} as const/.exec(demo)?.[1] ?? '';
   for (const token of all(/token: '([^']+)'/g, borrowers)) secrets.set(token, 'demo session token');
   for (const phone of all(/phone: '(\d+)'/g, borrowers)) secrets.set(phone, 'demo borrower phone');

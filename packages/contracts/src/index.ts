@@ -4,7 +4,6 @@ export * from './envelope.ts';
 export * from './shared-params.ts';
 export * from './fields.ts';
 export * from './endpoints.ts';
-export * from './demo.ts';
 export * from './loan.ts';
 export * from './repayment.ts';
 export * from './complaint.ts';

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTRACT_VIEW_PATH,
   DEFAULT_SCENE,
-  DEMO_EMPTY_SCENE,
-  DEMO_H5_ORDER,
-  DEMO_ORDERS,
   ErrorCode,
   RECOMMEND_SCENES,
   contractList,
@@ -23,7 +20,6 @@ import {
   loginSmsLogin,
   phoneSchema,
   sharedParamsSchema,
-  DEMO_BANK_CARDS,
   LEGACY_CODE,
   PERIOD_STATUS,
   bindCard,
@@ -95,7 +91,6 @@ describe('constants', () => {
       // Issue 11: spec 9 early prepayment refused (docs/repayment.md).
       'EARLY_REPAYMENT',
     ]);
-    expect(Object.values(DEMO_ORDERS)).toHaveLength(11);
   });
 });
 
@@ -128,13 +123,6 @@ describe('loan schemas', () => {
     expect(CONTRACT_VIEW_PATH).toBe('/v3/contract/view');
     expect(contractViewQuery.parse({ id: '1', tok: 'x' })).toEqual({ id: 1, orderId: '' });
     expect(contractViewQuery.safeParse({ id: '0' }).success).toBe(false);
-  });
-
-  it('demo fixtures of the loan pages', () => {
-    expect(DEMO_H5_ORDER).toBe('DEMO-H5');
-    expect(DEMO_EMPTY_SCENE).toBe('banner_fudai');
-    expect(RECOMMEND_SCENES).toContain(DEMO_EMPTY_SCENE);
-    expect(Object.values(DEMO_ORDERS)).not.toContain(DEMO_H5_ORDER);
   });
 });
 
@@ -180,7 +168,5 @@ describe('repayment schemas', () => {
     expect(LEGACY_CODE).toEqual({ wrongCode: 800006, duplicate: 800005 });
     expect(PERIOD_STATUS.confirming).toBe(500);
     expect(new Set(Object.values(PERIOD_STATUS)).size).toBe(4);
-    expect(DEMO_BANK_CARDS.otp.cardNo.endsWith(DEMO_BANK_CARDS.otp.last4)).toBe(true);
-    expect(DEMO_BANK_CARDS.direct.cardNo.endsWith(DEMO_BANK_CARDS.direct.last4)).toBe(true);
   });
 });
