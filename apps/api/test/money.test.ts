@@ -1,4 +1,7 @@
 import { DEFAULT_SCENE, RECOMMEND_SCENES, moduleIdForScene } from '@lendview/contracts';
+import { build } from 'esbuild';
+import { formatAmount as pageAmount, formatMoney as pageMoney } from '@lendview/i18n/money';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatRateBp } from '../src/i18n/format.ts';
 import { addDays, daysBetween, jakartaDate } from '../src/lib/dates.ts';
@@ -246,6 +249,46 @@ describe('server-side formats', () => {
     expect(formatMoney(83_333_333, 'id')).toBe('Rp 833.333,33');
     expect(formatMoney(80_000, 'en')).toBe('₹800');
     expect(formatMoney(0, 'id')).toBe('Rp 0');
+  });
+
+  it("is the pages' formatter: every amount the API writes reads as the page writes it, in en and id", () => {
+    // The same function, not a copy kept in step by hand.
+    expect(formatMoney).toBe(pageMoney);
+    const cases: [number, string, string][] = [
+      [0, 'Rp 0', '₹0'],
+      [5, 'Rp 0,05', '₹0.05'],
+      [80_000, 'Rp 800', '₹800'],
+      [100_000, 'Rp 1.000', '₹1,000'],
+      [8_000_000, 'Rp 80.000', '₹80,000'],
+      [83_333_333, 'Rp 833.333,33', '₹833,333.33'],
+      [104_550_000, 'Rp 1.045.500', '₹1,045,500'],
+      [261_375_000, 'Rp 2.613.750', '₹2,613,750'],
+      [363_914_000, 'Rp 3.639.140', '₹3,639,140'],
+      // Rp 30.000.000 (the largest amount a request takes, 3e9 sen) and beyond 32 bits.
+      [3_000_000_000, 'Rp 30.000.000', '₹30,000,000'],
+      [-100_000, '-Rp 1.000', '-₹1,000'],
+    ];
+    for (const [minor, id, en] of cases) {
+      expect([formatMoney(minor, 'id'), formatMoney(minor, 'en')]).toEqual([id, en]);
+      expect([pageMoney(minor, 'id'), pageMoney(minor, 'en')]).toEqual([id, en]);
+      // 'Rp ' + the amount the payment pages get (spec 9: shown with dots, sent without them).
+      expect(id).toBe(`${minor < 0 ? '-' : ''}Rp ${pageAmount(Math.abs(minor), 'id')}`);
+    }
+  });
+
+  it('brings no i18next, React or browser code into the server bundle', async () => {
+    const out = await build({
+      entryPoints: [fileURLToPath(new URL('../src/i18n/format.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(out.metafile.inputs).map((f) => f.replace(/^.*\/packages\//, 'packages/'));
+    expect(inputs.filter((f) => f.startsWith('packages/')).sort()).toEqual(['packages/i18n/src/money.ts']);
+    expect(inputs.filter((f) => /i18next|react|node_modules/.test(f))).toEqual([]);
   });
 
   it('rates in basis points', () => {
