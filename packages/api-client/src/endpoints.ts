@@ -1,9 +1,13 @@
-import type * as C from '@lendview/contracts';
-import type { Envelope, RequestOf, ResponseOf, SuccessCode } from '@lendview/contracts';
-import { type EndpointRef, ROUTES } from './contract-mirror.ts';
+import type { Envelope, RequestOf, ResponseOf, Route, SuccessCode } from '@lendview/contracts/routes';
+import { CONTACT_KF_OVERALL, contactKfInfo, loginLogout, loginSendCode, loginSmsLogin } from '@lendview/contracts/routes';
 import { ApiError } from './errors.ts';
-import { type FormBody, type RequestOptions, get, isSuccess, post } from './http.ts';
+import { type FormBody, type RequestOptions, type UploadOptions, get, isSuccess, post, postJsonEnvelope, upload } from './http.ts';
 import { setSharedParams } from './shared-params.ts';
+
+export interface CallOptions extends RequestOptions {
+  /** Send the input as a JSON body instead of form fields (the operator API's nested template config). */
+  json?: boolean;
+}
 
 function formValue(v: unknown): FormBody[string] {
   if (v === undefined || v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
@@ -19,25 +23,29 @@ function toForm(input: unknown): FormBody {
 }
 
 /**
- * Typed call from a contracts endpoint: method, path and success code come from the definition, the input and
- * the data types from its schemas (not validated on the client; the server validates). Arrays are sent
- * comma-joined, objects as JSON.
+ * The one typed call: method, path and success code come from the route (@lendview/contracts/routes), the input
+ * and data types from its zod contract (types only: nothing is validated here; the server validates the input
+ * and checks `data` against the response schema before answering). POST sends form fields (arrays comma-joined,
+ * objects as JSON) or, with `json`, a JSON body; GET sends the input in the query. Also takes a contract
+ * endpoint itself (it carries the same route fields).
  */
-export function call<E extends EndpointRef>(
-  endpoint: E,
-  input: RequestOf<E>,
-  opts: RequestOptions = {},
-): Promise<Envelope<ResponseOf<E>>> {
-  return callAs<E>(endpoint, input, opts);
+export async function call<R extends Route>(route: R, input: RequestOf<R>, opts: CallOptions = {}): Promise<Envelope<ResponseOf<R>>> {
+  const { json, ...rest } = opts;
+  const options: RequestOptions = { ...rest, successCode: rest.successCode ?? route.successCode };
+  const env =
+    route.method === 'GET'
+      ? await get(route.path, toForm(input), options)
+      : json
+        ? await postJsonEnvelope(route.path, input, options)
+        : await post(route.path, toForm(input), options);
+  // The server answers `data` of this shape (registerEndpoint checks it against the contract's response schema).
+  return env as Envelope<ResponseOf<R>>;
 }
 
-/** `call` with the endpoint's types given by name and its run-time part from the local mirror (no zod). */
-function callAs<E>(endpoint: EndpointRef, input: RequestOf<E>, opts: RequestOptions = {}): Promise<Envelope<ResponseOf<E>>> {
-  const options: RequestOptions = { ...opts, successCode: opts.successCode ?? endpoint.successCode };
-  const form = toForm(input);
-  return endpoint.method === 'GET'
-    ? get<ResponseOf<E>>(endpoint.path, form, options)
-    : post<ResponseOf<E>>(endpoint.path, form, options);
+/** Multipart upload to a route (XMLHttpRequest, for progress): the data typed by its contract like `call`. */
+export async function uploadTo<R extends Route>(route: R, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<ResponseOf<R>>> {
+  const env = await upload(route.path, formData, { ...opts, successCode: opts.successCode ?? route.successCode });
+  return env as Envelope<ResponseOf<R>>;
 }
 
 /** The data of a successful envelope; otherwise throws ApiError (its message was already reported). */
@@ -46,25 +54,25 @@ export function unwrap<T>(env: Envelope<T>, successCode: SuccessCode = '00'): T 
   return env.data;
 }
 
-/** Typed calls of the endpoints in @lendview/contracts. */
+/** Calls every remote needs (customer-service contact, SMS login), with what they change in the session. */
 export const api = {
   /** Customer-service contact (spec 7.2): sends overall=30 (spec 9). */
   contactKfInfo(opts?: RequestOptions) {
-    return callAs<typeof C.contactKfInfo>(ROUTES.contactKfInfo, { overall: 30 }, opts);
+    return call(contactKfInfo, { overall: CONTACT_KF_OVERALL }, opts);
   },
   sendLoginCode(phone: string, opts?: RequestOptions) {
-    return callAs<typeof C.loginSendCode>(ROUTES.loginSendCode, { phone }, opts);
+    return call(loginSendCode, { phone }, opts);
   },
   /** On success the new session token becomes the shared `tok` of this session. */
   async smsLogin(phone: string, smsCode: string, opts?: RequestOptions) {
-    const env = await callAs<typeof C.loginSmsLogin>(ROUTES.loginSmsLogin, { phone, smsCode }, opts);
-    if (isSuccess(env, ROUTES.loginSmsLogin.successCode) && env.data?.tok) setSharedParams({ tok: env.data.tok });
+    const env = await call(loginSmsLogin, { phone, smsCode }, opts);
+    if (isSuccess(env, loginSmsLogin.successCode) && env.data?.tok) setSharedParams({ tok: env.data.tok });
     return env;
   },
   /** On success the session token is forgotten. */
   async logout(opts?: RequestOptions) {
-    const env = await callAs<typeof C.loginLogout>(ROUTES.loginLogout, {}, opts);
-    if (isSuccess(env, ROUTES.loginLogout.successCode)) setSharedParams({ tok: undefined });
+    const env = await call(loginLogout, {}, opts);
+    if (isSuccess(env, loginLogout.successCode)) setSharedParams({ tok: undefined });
     return env;
   },
 };

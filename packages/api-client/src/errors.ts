@@ -1,4 +1,4 @@
-import type { Envelope } from '@lendview/contracts';
+import type { Envelope } from '@lendview/contracts/routes';
 
 export type NetworkErrorKind = 'timeout' | 'network' | 'bad-response';
 

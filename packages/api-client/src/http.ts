@@ -1,4 +1,4 @@
-import type { Envelope, SuccessCode } from '@lendview/contracts';
+import type { Envelope, SuccessCode } from '@lendview/contracts/routes';
 import { DEFAULT_TIMEOUT_MS, beginLoading, endLoading, getConfig } from './config.ts';
 import { NetworkError } from './errors.ts';
 import { getSharedParams } from './shared-params.ts';
@@ -111,7 +111,7 @@ function parseJson(text: string, url: string, status: number): unknown {
 }
 
 /** Spec 3 / 8: `{ code, data, message }` whatever the HTTP status; anything else is a bad response. */
-function toEnvelope<T>(body: unknown, url: string, status: number): Envelope<T> {
+function toEnvelope(body: unknown, url: string, status: number): Envelope<unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body) || !('code' in body)) {
     throw new NetworkError('bad-response', url, { status });
   }
@@ -119,7 +119,7 @@ function toEnvelope<T>(body: unknown, url: string, status: number): Envelope<T> 
   if (typeof b.code !== 'string' && typeof b.code !== 'number') throw new NetworkError('bad-response', url, { status });
   return {
     code: b.code,
-    data: (b.data ?? null) as T | null,
+    data: b.data ?? null,
     message: typeof b.message === 'string' ? b.message : '',
   };
 }
@@ -158,24 +158,27 @@ function report(env: Envelope<unknown>, opts: RequestOptions, status = 200, url 
   if (env.message) getConfig().onMessage?.(env.message);
 }
 
-async function envelopeRequest<T>(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<T>> {
+async function envelopeRequest<T = unknown>(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<T>> {
   const token = beginLoading(opts.loadingText);
-  let env: Envelope<T>;
+  let env: Envelope<unknown>;
   let httpStatus: number;
   try {
     const { status, text } = await exchange(url, init, opts.signal);
     httpStatus = status;
-    env = toEnvelope<T>(parseJson(text, url, status), url, status);
+    env = toEnvelope(parseJson(text, url, status), url, status);
   } finally {
     // Hide the indicator before a message is shown, so hiding it cannot take the message away.
     endLoading(token);
   }
   report(env, opts, httpStatus, url);
-  return env;
+  return env as Envelope<T>;
 }
 
+// The transport answers Envelope<unknown>: what `data` holds is only known from the route's contract, and
+// `call` (endpoints.ts) is the one place that says so.
+
 /** POST: shared parameters in the query, body form-encoded (spec 7.1). */
-export function post<T>(path: string, body?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
+export function post<T = unknown>(path: string, body?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const form = new URLSearchParams();
   appendForm(form, body);
   return envelopeRequest<T>(
@@ -190,7 +193,7 @@ export function post<T>(path: string, body?: FormBody, opts: RequestOptions = {}
 }
 
 /** GET: shared parameters and the call's own parameters in the query (spec 7.1). */
-export function get<T>(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
+export function get<T = unknown>(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
   return envelopeRequest<T>(buildUrl(path, query), { method: 'GET', headers: { ...requestHeaders(), ...opts.headers } }, opts);
 }
 
@@ -198,7 +201,7 @@ export function get<T>(path: string, query?: FormBody, opts: RequestOptions = {}
  * The JSON client of spec 7.1: JSON body, same headers, timeout and query; returns only the response body.
  * A body shaped as an envelope with a non-success code is still reported through onMessage.
  */
-export async function postJson<T>(path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+export async function postJson<T = unknown>(path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path);
   const token = beginLoading(opts.loadingText);
   let parsed: unknown;
@@ -224,8 +227,17 @@ export async function postJson<T>(path: string, body: unknown, opts: RequestOpti
   return parsed as T;
 }
 
+/** POST with a JSON body (nested values stay as they are), answered by an envelope; same query and headers. */
+export function postJsonEnvelope(path: string, body: unknown, opts: RequestOptions = {}): Promise<Envelope<unknown>> {
+  return envelopeRequest(
+    buildUrl(path),
+    { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body ?? {}) },
+    opts,
+  );
+}
+
 /** Multipart upload through XMLHttpRequest, for progress; same query, headers, timeout and envelope handling. */
-export function upload<T>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<T>> {
+export function upload<T = unknown>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<T>> {
   const url = buildUrl(path);
   const { signal } = opts;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -254,10 +266,10 @@ export function upload<T>(path: string, formData: FormData, opts: UploadOptions 
     xhr.onload = () =>
       finish(() => {
         try {
-          const env = toEnvelope<T>(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
+          const env = toEnvelope(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
           opts.onProgress?.(1);
           report(env, opts, xhr.status, url);
-          resolve(env);
+          resolve(env as Envelope<T>);
         } catch (e) {
           reject(e);
         }

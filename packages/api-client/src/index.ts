@@ -1,6 +1,6 @@
 // Request conventions (spec 7.1), envelope handling (spec 8), typed endpoint calls and React Query helpers.
 // No UI here: messages and loading go out through the callbacks of configureApiClient.
-export type { Envelope, SharedParams, SuccessCode } from '@lendview/contracts';
+export type { Envelope, SharedParams, SuccessCode } from '@lendview/contracts/routes';
 export { type ApiClientConfig, DEFAULT_TIMEOUT_MS, configureApiClient, resetApiClient } from './config.ts';
 export { ApiError, NetworkError, type NetworkErrorKind, isApiError, isNetworkError } from './errors.ts';
 export {
@@ -24,7 +24,6 @@ export {
   setSharedParams,
   withSharedParams,
 } from './shared-params.ts';
-export { api, call, unwrap } from './endpoints.ts';
+export { type CallOptions, api, call, unwrap, uploadTo } from './endpoints.ts';
 export { buildOutboundUrl, externalUrl, isSameOrigin, navigateOutbound, outboundNav } from './outbound.ts';
-export { type EndpointRef, ROUTES, SHARED_PARAM_NAMES } from './contract-mirror.ts';
-export { contactInfoQuery, queryKeys, useContactInfo } from './queries.ts';
+export { type QueryOfOptions, contactInfoQuery, queryKeyOf, queryKeys, queryOf, useContactInfo } from './queries.ts';

@@ -1,4 +1,4 @@
-import { SHARED_PARAM_NAMES } from './contract-mirror.ts';
+import { SHARED_PARAM_NAMES } from '@lendview/contracts/routes';
 import { getSharedParams, withSharedParams } from './shared-params.ts';
 
 /**

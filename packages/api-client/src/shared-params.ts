@@ -1,5 +1,4 @@
-import type { SharedParamName, SharedParams } from '@lendview/contracts';
-import { SHARED_PARAM_NAMES } from './contract-mirror.ts';
+import { SHARED_PARAM_NAMES, type SharedParamName, type SharedParams } from '@lendview/contracts/routes';
 
 /** sessionStorage key of the shared parameters kept for this session. */
 export const SHARED_PARAMS_STORAGE_KEY = 'lv.params';

@@ -27,7 +27,7 @@ describe('post (spec 7.1)', () => {
   it('puts the shared params in the query, form-encodes the body and sends the headers', async () => {
     const f = fakeFetch({ body: { code: '00', data: { ok: 1 }, message: 'ok' } });
     configureApiClient({ fetch: f.fetch });
-    const env = await post<{ ok: number }>('/user-problem/problem-save', {
+    const env = await post('/user-problem/problem-save', {
       problemType: 1,
       problemDetail: 'a & b',
       problemImage: '',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHARED_PARAM_NAMES } from '../contract-mirror.ts';
+import { SHARED_PARAM_NAMES } from '@lendview/contracts/routes';
 import { buildOutboundUrl, externalUrl, isSameOrigin, navigateOutbound, outboundNav } from '../outbound.ts';
 import { captureSharedParams } from '../shared-params.ts';
 

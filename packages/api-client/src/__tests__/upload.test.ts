@@ -69,7 +69,7 @@ describe('upload', () => {
     const fd = new FormData();
     fd.append('problemImage', new Blob(['x']), 'a.jpg');
     const progress: number[] = [];
-    const p = upload<{ url: string }>('/user-problem/upload-problem-img', fd, {
+    const p = upload('/user-problem/upload-problem-img', fd, {
       onProgress: (f) => progress.push(f),
       loadingText: 'Uploading',
     });
