@@ -67,6 +67,8 @@ export interface BuildAppOptions {
    * which env.ts requires outside demo mode; when omitted (tests, demo) the documented demo key is used.
    */
   cardFingerprintSecret?: string;
+  /** HMAC key of stored SMS codes (SMS_CODE_SECRET); without it the database's own key (repositories/sms-codes.ts). */
+  smsCodeSecret?: string;
   /** Source of "now" for every expiry and rate window; default the system clock. */
   clock?: Clock;
   /** Abuse limits of the SMS login and the promotion pages; defaults in lib/context.ts. */
@@ -140,6 +142,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('sms', options.sms ?? new OutboxSmsProvider(options.db, clock));
   app.decorate('payments', payments);
   app.decorate('cardFingerprintSecret', options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET);
+  app.decorate('smsCodeSecret', options.smsCodeSecret);
   app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
   app.decorate('imageHosts', [...(options.imageHosts ?? [])]);

@@ -72,6 +72,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters'),
   CARD_FINGERPRINT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'CARD_FINGERPRINT_SECRET must be at least 32 characters'),
+  SMS_CODE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'SMS_CODE_SECRET must be at least 32 characters'),
 });
 
 export type Mode = 'production' | 'demo' | 'development';
@@ -118,6 +119,11 @@ export interface Env {
    * bound card unknown to the duplicate check (the same card bound again becomes a second card).
    */
   cardFingerprintSecret: string;
+  /**
+   * HMAC key of stored SMS codes (repositories/sms-codes.ts). Required in production, so that a copy of the
+   * database alone does not let anyone test the 10^6 codes; in demo mode (unset) the database keeps its own key.
+   */
+  smsCodeSecret?: string;
 }
 
 export class EnvError extends Error {
@@ -190,6 +196,7 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
     for (const [name, value] of [
       ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET],
       ['CARD_FINGERPRINT_SECRET', e.CARD_FINGERPRINT_SECRET],
+      ['SMS_CODE_SECRET', e.SMS_CODE_SECRET],
     ] as const) {
       if (value === undefined) problems.push(`${name} is not set: production needs its own random value (e.g. \`openssl rand -hex 32\`).`);
       else if (KNOWN_SECRETS.includes(value)) problems.push(`${name} is a default value written in the repository: set a random value of your own.`);
@@ -266,6 +273,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
     cardFingerprintSecret: e.CARD_FINGERPRINT_SECRET ?? DEV_CARD_FINGERPRINT_SECRET,
+    smsCodeSecret: e.SMS_CODE_SECRET,
   };
 }
 

@@ -52,6 +52,7 @@ async function main() {
     trustProxy: env.trustProxy,
     paymentWebhookSecret: env.paymentWebhookSecret,
     cardFingerprintSecret: env.cardFingerprintSecret,
+    smsCodeSecret: env.smsCodeSecret,
     confirmStepUp: env.confirmStepUp,
     storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
     // Chosen by configuration (SMS_PROVIDER, PAYMENT_PROVIDER); env.ts refuses these in production unless staging.

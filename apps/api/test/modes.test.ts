@@ -17,12 +17,14 @@ import { BACKENDS, openTestDb } from './helpers/setup.ts';
 
 const WEBHOOK = 'w'.repeat(20) + 'production-webhook-key';
 const CARDS = 'c'.repeat(20) + 'production-fingerprint-key';
+const SMS_CODES = 's'.repeat(20) + 'production-sms-code-key';
 /** A production configuration that starts (as staging: no real SMS or payment provider exists yet). */
 const GOOD_PRODUCTION = {
   LENDVIEW_MODE: 'production',
   LENDVIEW_STAGING: '1',
   PAYMENT_WEBHOOK_SECRET: WEBHOOK,
   CARD_FINGERPRINT_SECRET: CARDS,
+  SMS_CODE_SECRET: SMS_CODES,
 } as const;
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -50,6 +52,7 @@ describe('configuration checks per mode (env objects)', () => {
     ['a short webhook secret', { PAYMENT_WEBHOOK_SECRET: 'sixteen-chars-ok' }, /^PAYMENT_WEBHOOK_SECRET is shorter than 32 characters/],
     ['no card fingerprint secret', { CARD_FINGERPRINT_SECRET: '' }, /^CARD_FINGERPRINT_SECRET is not set/],
     ['the repository\'s card fingerprint secret', { CARD_FINGERPRINT_SECRET: DEV_CARD_FINGERPRINT_SECRET }, /^CARD_FINGERPRINT_SECRET is a default value written in the repository/],
+    ['no SMS code key (stored codes keyed only by the database)', { SMS_CODE_SECRET: '' }, /^SMS_CODE_SECRET is not set: production needs its own random value/],
     ['the outbox SMS provider without the staging flag', { LENDVIEW_STAGING: '' , PAYMENT_PROVIDER: 'sandbox' }, /^SMS_PROVIDER=outbox in production: .*No real SMS gateway is implemented yet, so production can only run as staging \(LENDVIEW_STAGING=1\)\.$/],
     ['the sandbox payment provider without the staging flag', { LENDVIEW_STAGING: '0' }, /^PAYMENT_PROVIDER=sandbox in production: .*staging \(LENDVIEW_STAGING=1\)\.$/],
   ])('production refuses %s', (_name, change, problem) => {
@@ -60,7 +63,7 @@ describe('configuration checks per mode (env objects)', () => {
 
   it('production names every problem at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DEMO_MODE: '1' });
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['DEMO_MODE=1', 'PAYMENT_WEBHOOK_SECRET', 'CARD_FINGERPRINT_SECRET', 'SMS_PROVIDER=outbox', 'PAYMENT_PROVIDER=sandbox']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['DEMO_MODE=1', 'PAYMENT_WEBHOOK_SECRET', 'CARD_FINGERPRINT_SECRET', 'SMS_CODE_SECRET', 'SMS_PROVIDER=outbox', 'PAYMENT_PROVIDER=sandbox']);
   });
 
   it('an unknown provider is refused in any mode: only implemented ones can be chosen', () => {
@@ -194,12 +197,13 @@ describe('the server entry, spawned', () => {
       '  - DEMO_MODE=1 / LENDVIEW_MODE=demo in production: demo mode registers the /dev routes',
       '  - PAYMENT_WEBHOOK_SECRET is not set: production needs its own random value',
       '  - CARD_FINGERPRINT_SECRET is not set: production needs its own random value',
+      '  - SMS_CODE_SECRET is not set: production needs its own random value',
       '  - SMS_PROVIDER=outbox in production:',
       '  - PAYMENT_PROVIDER=sandbox in production:',
     ]) expect(run.stderr).toContain(line);
     const json = JSON.parse(run.stderr.split('\n').find((l) => l.startsWith('{'))!) as { msg: string; problems: string[] };
     expect(json.msg).toBe('startup failed');
-    expect(json.problems).toHaveLength(5);
+    expect(json.problems).toHaveLength(6);
     // The demo seed never ran: no database was even opened.
     expect(existsSync(dataDir)).toBe(false);
     expect(run.stderr).not.toContain('DEMO MODE');
