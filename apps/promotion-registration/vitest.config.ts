@@ -1,11 +1,1 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    // A harness limit, not a speed check: CI runs every package's suite at once on 2 cores.
-    testTimeout: 30_000,
-    environment: 'jsdom',
-    setupFiles: ['@lendview/test-utils/setup'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export { default } from '@lendview/test-utils/vitest';
