@@ -1,13 +1,10 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf } from '@lendview/contracts';
-import { post } from '@lendview/api-client';
+import { call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /v3/event/save (productId, moduleId, positionId): spec 7.6 event, e.g. 'loan more' (module 30). */
-export const EVENT_SAVE_PATH = '/v3/event/save';
+export type EventSaveInput = RequestOf<typeof routes.eventSave>;
 
-export type EventSaveInput = RequestOf<typeof C.eventSave>;
-
-/** Fire and forget: the answer is ignored and nothing is shown, whatever happens. */
+/** Spec 7.6 event (productId, moduleId, positionId), e.g. 'loan more' (module 30). Fire and forget: nothing is shown. */
 export function saveEvent(input: EventSaveInput): void {
-  post(EVENT_SAVE_PATH, input, { silent: true }).catch(() => undefined);
+  call(routes.eventSave, input, { silent: true }).catch(() => undefined);
 }

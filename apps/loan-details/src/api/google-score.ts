@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { call, unwrap } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /v3/loan-details/google-score (score 1-5, orderId): the borrower's rating of the app. */
-export const GOOGLE_SCORE_PATH = '/v3/loan-details/google-score';
+export type GoogleScoreInput = RequestOf<typeof routes.googleScore>;
 
-export type GoogleScoreInput = RequestOf<typeof C.googleScore>;
-export type GoogleScoreResult = ResponseOf<typeof C.googleScore>;
-
-/** A non-'00' answer shows the server message (api-client toast) and rejects with ApiError. */
+/** The borrower's rating of the app (score 1-5, orderId). A non-'00' answer shows its message, rejects with ApiError. */
 export async function saveGoogleScore(input: GoogleScoreInput) {
-  return unwrap(await post<GoogleScoreResult>(GOOGLE_SCORE_PATH, input));
+  return unwrap(await call(routes.googleScore, input));
 }
 
 export function useSaveGoogleScore() {

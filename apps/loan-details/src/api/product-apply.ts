@@ -1,14 +1,10 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post } from '@lendview/api-client';
+import { call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /market/v3/product/apply (product_id, module_id, scene) → data.url (spec 7.5). */
-export const PRODUCT_APPLY_PATH = '/market/v3/product/apply';
+export type ProductApplyInput = RequestOf<typeof routes.productApply>;
 
-export type ProductApplyInput = RequestOf<typeof C.productApply>;
-export type ProductApplyResult = ResponseOf<typeof C.productApply>;
-
-/** The envelope: a non-'00' code has already shown its message as a toast (spec 8). */
+/** Apply to a product (product_id, module_id, scene) → data.url (spec 7.5). A non-'00' code has shown its message. */
 export function applyProduct(input: ProductApplyInput, opts: { loadingText?: string } = {}) {
-  return post<ProductApplyResult>(PRODUCT_APPLY_PATH, input, opts);
+  return call(routes.productApply, input, opts);
 }

@@ -1,13 +1,8 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post } from '@lendview/api-client';
+import { call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /market/stand/joint (productId) → url to open (spec 7.5). Payload `status` 0 is ok. */
-export const STAND_JOINT_PATH = '/market/stand/joint';
-
-export type StandJointInput = RequestOf<typeof C.standJoint>;
-export type StandJointResult = ResponseOf<typeof C.standJoint>;
-
-export function postStandJoint(input: StandJointInput, opts: { loadingText?: string } = {}) {
-  return post<StandJointResult>(STAND_JOINT_PATH, input, opts);
+/** The joint apply of the failure page (productId) → url to open (spec 7.5). Payload `status` 0 is ok. */
+export function postStandJoint(input: RequestOf<typeof routes.standJoint>, opts: { loadingText?: string } = {}) {
+  return call(routes.standJoint, input, opts);
 }

@@ -1,13 +1,8 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post } from '@lendview/api-client';
+import { call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /market/stand/necessity (productId, positionId): the tracking call before a joint apply (spec 7.5). */
-export const STAND_NECESSITY_PATH = '/market/stand/necessity';
-
-export type StandNecessityInput = RequestOf<typeof C.standNecessity>;
-export type StandNecessityResult = ResponseOf<typeof C.standNecessity>;
-
-export function postStandNecessity(input: StandNecessityInput, opts: { loadingText?: string } = {}) {
-  return post<StandNecessityResult>(STAND_NECESSITY_PATH, input, opts);
+/** The tracking call before a joint apply (productId, positionId; spec 7.5). */
+export function postStandNecessity(input: RequestOf<typeof routes.standNecessity>, opts: { loadingText?: string } = {}) {
+  return call(routes.standNecessity, input, opts);
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecommendedProduct } from '@lendview/contracts';
 import { Button, cx } from '@lendview/ui';
-import { useMoney } from '../lib/use-money.ts';
+import { useMoney } from '@lendview/i18n';
 import { isClickable } from '../lib/use-product-apply.ts';
 
 export interface ProductCardProps {

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@lendview/i18n';
+import { formatDateTime, useMoney } from '@lendview/i18n';
 import type { Receipt } from '@lendview/contracts';
-import { useMoney } from '../lib/use-money.ts';
 
 /** One payment of the order (issue 11): amount and date, method, what it was for, and what it paid. */
 export function ReceiptItem({ receipt }: { receipt: Receipt }) {
@@ -29,17 +28,17 @@ export function ReceiptItem({ receipt }: { receipt: Receipt }) {
         <span className="ld-receipt__amount">{money(receipt.amount)}</span>
         <span className="ld-receipt__date">{formatDateTime(receipt.paidAt) || receipt.paidAt}</span>
       </h3>
-      <dl className="ld-rows">
-        <div className="ld-rows__row">
+      <dl className="lv-rows">
+        <div className="lv-rows__row">
           <dt>{t('payments.method')}</dt>
           <dd>{receipt.method}</dd>
         </div>
-        <div className="ld-rows__row">
+        <div className="lv-rows__row">
           <dt>{t('payments.for')}</dt>
           <dd>{purpose}</dd>
         </div>
         {parts.map(([key, value]) => (
-          <div className="ld-rows__row" key={key}>
+          <div className="lv-rows__row" key={key}>
             <dt>{t(`payments.${key}`)}</dt>
             <dd>{money(value)}</dd>
           </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RepayPlan } from '@lendview/contracts';
 import { Button, Modal } from '@lendview/ui';
-import { useMoney } from '../lib/use-money.ts';
+import { useMoney } from '@lendview/i18n';
 
 /**
  * 'Detailed repayment plan' (spec 2.5): the rate and term of the loan, then every instalment with its title

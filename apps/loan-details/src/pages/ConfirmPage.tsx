@@ -2,21 +2,17 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buildOutboundUrl, isApiError, isSuccess } from '@lendview/api-client';
-import { useLang } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, toast } from '@lendview/ui';
+import { useLang, useMoney } from '@lendview/i18n';
+import { Button, Card, ErrorPanel, Page, toast, Skeleton, DetailRows, CheckMarkIcon, ChevronRightIcon, useQueryParam } from '@lendview/ui';
 import { jumpToContract } from '../api/contract-jump.ts';
 import { useContracts } from '../api/contract-list.ts';
 import { type LoanConfirm, useLoanConfirm } from '../api/loan-detail-confirm.ts';
 import { usePushLoan } from '../api/loan-detail-push.ts';
 import { AgreementPopup } from '../components/AgreementPopup.tsx';
-import { DetailRows } from '../components/DetailRows.tsx';
 import { RepayPlanModal } from '../components/RepayPlanModal.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
-import { CheckMark, ChevronRight, DocumentIcon } from '../components/icons.tsx';
+import { DocumentIcon } from '../components/icons.tsx';
 import { externalNav, resolveTarget } from '../lib/navigation.ts';
 import { CONTRACT_SCENE, LOAN_TYPE } from '../lib/scene.ts';
-import { useMoney } from '../lib/use-money.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
 import { StepUpCode, isStepUpCode } from './ConfirmPageStepUp.tsx';
 import '../styles/common.css';
 import '../styles/confirm.css';
@@ -95,7 +91,7 @@ export default function ConfirmPage() {
               aria-describedby={agreed ? undefined : hintId}
             />
             <span className="ld-check__box" aria-hidden="true">
-              <CheckMark />
+              <CheckMarkIcon />
             </span>
             <span className="ld-check__label">{t('confirm.agree')}</span>
           </label>
@@ -128,8 +124,8 @@ function ConfirmPlaceholder() {
           <Skeleton width={40} height={40} radius={10} />
           <Skeleton width="50%" height={20} />
         </div>
-        <Skeleton width="40%" height={18} className="ld-skel--center" />
-        <Skeleton width="70%" height={36} className="ld-skel--center" />
+        <Skeleton width="40%" height={18} align="center" />
+        <Skeleton width="70%" height={36} align="center" />
         <div className="ld-offer__facts">
           {[0, 1, 2].map((i) => (
             <div key={i} className="ld-offer__fact">
@@ -141,9 +137,9 @@ function ConfirmPlaceholder() {
       </Card>
       <Card className="ld-card">
         <Skeleton width="40%" height={22} />
-        <div className="ld-rows">
+        <div className="lv-rows">
           {[0, 1, 2].map((i) => (
-            <div key={i} className="ld-rows__row">
+            <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={18} />
               <Skeleton width="30%" height={18} />
             </div>
@@ -218,7 +214,7 @@ function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productI
           </ul>
           <button type="button" className="ld-link-button" onClick={() => setPlanOpen(true)}>
             {t('confirm.planButton')}
-            <ChevronRight />
+            <ChevronRightIcon />
           </button>
         </Card>
       )}

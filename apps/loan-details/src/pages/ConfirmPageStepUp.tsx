@@ -1,15 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResponseOf } from '@lendview/contracts';
-import type * as C from '@lendview/contracts';
-import { isSuccess, post } from '@lendview/api-client';
+import { isSuccess } from '@lendview/api-client';
+import { sendConfirmCode } from '../api/loan-confirm-send-sms.ts';
 import { addMessages } from '@lendview/i18n';
 import { Card, CountdownButton, toast } from '@lendview/ui';
 import './ConfirmPageStepUp.css';
-
-/** POST /v3/loan-confirm/send-sms (productId): the step-up code of the confirm (CONFIRM_STEP_UP=1). */
-export const CONFIRM_SEND_SMS_PATH = '/v3/loan-confirm/send-sms';
-type SendSmsResult = ResponseOf<typeof C.loanConfirmSendSms>;
 
 const NS = 'loanConfirmStepUp';
 
@@ -52,7 +47,7 @@ export function StepUpCode(props: { productId: number; seconds: number; code: st
   const hintId = useId();
 
   const send = async () => {
-    const env = await post<SendSmsResult>(CONFIRM_SEND_SMS_PATH, { productId });
+    const env = await sendConfirmCode(productId);
     if (!isSuccess(env) || !env.data) return false;
     setSentTo(env.data.phoneMasked);
     return true;

@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { StandProduct } from '@lendview/contracts';
 import { isSuccess } from '@lendview/api-client';
 import { useLang } from '@lendview/i18n';
-import { Card, ErrorPanel, Page, toast } from '@lendview/ui';
+import { Card, ErrorPanel, Page, toast, Skeleton, useQueryParam } from '@lendview/ui';
 import { postStandJoint } from '../api/stand-joint.ts';
 import { postStandNecessity } from '../api/stand-necessity.ts';
 import { useStandTargeted } from '../api/stand-targeted.ts';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { ProductCardFrame } from '../components/ProductCard.tsx';
 import { openProductUrl } from '../lib/navigation.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
 import failedImage from '../assets/joint-failed.svg';
 import '../styles/common.css';
 import '../styles/relevant.css';
@@ -96,8 +94,8 @@ export default function ErrorPage() {
     body = (
       <Card className="ld-status" aria-hidden="true">
         <Skeleton width={160} height={120} radius={16} className="ld-status__image" />
-        <Skeleton width="60%" height={24} className="ld-skel--center" />
-        <Skeleton width="85%" height={18} className="ld-skel--center" />
+        <Skeleton width="60%" height={24} align="center" />
+        <Skeleton width="85%" height={18} align="center" />
       </Card>
     );
   }

@@ -3,27 +3,23 @@ import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
-import { useLang } from '@lendview/i18n';
+import { useLang, useMoney } from '@lendview/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Receipt } from '@lendview/contracts';
 import { formatDateTime } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, buttonClassName, toast } from '@lendview/ui';
+import { Button, Card, ErrorPanel, Page, buttonClassName, toast, Skeleton, DetailRows, CheckCircleIcon, ChevronRightIcon, useQueryParam } from '@lendview/ui';
 import { instalmentPlanQuery, repaysByInstalment } from '../api/loan-play-detail.ts';
 import { type LoanDetails, useLoanDetails } from '../api/loan-details.ts';
 import { usePaymentState } from '../api/payment-state.ts';
 import { ReceiptItem } from '../components/Receipt.tsx';
 import { saveEvent } from '../api/event-save.ts';
-import { DetailRows } from '../components/DetailRows.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { RatingModal, ThanksModal } from '../components/RatingModal.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { StatusImage } from '../components/StatusImage.tsx';
-import { CheckCircle, ChevronRight, InfoIcon } from '../components/icons.tsx';
+import { InfoIcon } from '../components/icons.tsx';
 import { externalNav } from '../lib/navigation.ts';
 import { LOAN_MORE_MODULE_ID } from '../lib/scene.ts';
 import { useProductApply } from '../lib/use-product-apply.ts';
-import { useMoney } from '../lib/use-money.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
 import { statusView } from '../status.ts';
 import '../styles/common.css';
 import '../styles/loan-details.css';
@@ -84,18 +80,18 @@ function LoanDetailsPlaceholder({ still }: { still: boolean }) {
     <>
       <Card className="ld-status" data-testid="loan-details-placeholder">
         <Skeleton width={160} height={120} radius={16} still={still} className="ld-status__image" />
-        <Skeleton width="60%" height={24} still={still} className="ld-skel--center" />
-        <Skeleton width="85%" height={18} still={still} className="ld-skel--center" />
-        <Skeleton width="70%" height={18} still={still} className="ld-skel--center" />
+        <Skeleton width="60%" height={24} still={still} align="center" />
+        <Skeleton width="85%" height={18} still={still} align="center" />
+        <Skeleton width="70%" height={18} still={still} align="center" />
       </Card>
       <Card className="ld-card">
         <div className="ld-product-row ld-product-row--static">
           <Skeleton width={40} height={40} radius={10} still={still} />
           <Skeleton width="50%" height={20} still={still} />
         </div>
-        <div className="ld-rows">
+        <div className="lv-rows">
           {[0, 1, 2, 3, 4, 5].map((i) => (
-            <div key={i} className="ld-rows__row">
+            <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={18} still={still} />
               <Skeleton width="30%" height={18} still={still} />
             </div>
@@ -112,7 +108,7 @@ function PaidNote({ receipt }: { receipt: Receipt }) {
   const money = useMoney();
   return (
     <div className="ld-paid" role="status" data-testid="paid">
-      <CheckCircle className="ld-paid__icon" />
+      <CheckCircleIcon width={24} height={24} className="ld-paid__icon" />
       <p className="ld-paid__text">
         <strong>{t('details.paidTitle')}</strong>
         <span>
@@ -197,7 +193,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
           <img className="ld-product-row__logo" src={data.productLogo} alt="" width={40} height={40} decoding="async" />
           <span className="ld-product-row__name">{data.productName}</span>
           <span className="lv-visually-hidden">{`, ${t('common.viewProduct')}`}</span>
-          <ChevronRight className="ld-product-row__chevron" />
+          <ChevronRightIcon className="ld-product-row__chevron" />
         </button>
         <DetailRows rows={data.userOrderDetail.detail} />
       </Card>
@@ -231,7 +227,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
           </ul>
           <button type="button" className="ld-more" onClick={() => bridge.goHome()}>
             {t('details.moreProducts')}
-            <ChevronRight />
+            <ChevronRightIcon />
           </button>
         </section>
       )}

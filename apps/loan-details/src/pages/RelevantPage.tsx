@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { bridge } from '@lendview/bridge';
 import { useLang } from '@lendview/i18n';
-import { Button, Card, EmptyState, ErrorPanel, Page } from '@lendview/ui';
+import { Button, Card, EmptyState, ErrorPanel, Page, Skeleton, useQueryParam } from '@lendview/ui';
 import { useRecommendProducts } from '../api/recommend-product-list.ts';
 import { ProductCard } from '../components/ProductCard.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { useProductApply } from '../lib/use-product-apply.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
 import emptyImage from '../assets/empty-products.svg';
 import '../styles/common.css';
 import '../styles/relevant.css';
@@ -60,7 +58,7 @@ export default function RelevantPage() {
               <div className="ld-product-card__head">
                 <Skeleton width={44} height={44} radius={12} />
                 <Skeleton width="45%" height={20} />
-                <Skeleton width={96} height={44} radius={999} className="ld-skel--end" />
+                <Skeleton width={96} height={44} radius={999} align="end" />
               </div>
               <Skeleton height={62} />
               <Skeleton width="85%" height={18} />

@@ -66,6 +66,21 @@ describe('@lendview/contracts/routes', () => {
     expectTypeOf(routes.getSid.successCode).toEqualTypeOf<0>();
   });
 
+  // Moved here from apps/loan-details/src/__tests__/scene.test.ts when the remote stopped copying the rule.
+  it.each([
+    ['banner_jingzhun', 301],
+    ['tanchuang_jingzhun', 301],
+    ['tanchuang_fudai', 302],
+    ['banner_fudai', 302],
+    ['', 300],
+    ['home', 300],
+    ['BANNER_JINGZHUN', 300],
+    [null, 300],
+    [undefined, 300],
+  ] as const)('moduleIdForScene(%s) is %i (spec 7.5)', (scene, id) => {
+    expect(routes.moduleIdForScene(scene)).toBe(id);
+  });
+
   it('shared constants are the ones the schemas use', () => {
     expect(C.problemSave.request.safeParse({ problemType: 1, problemDetail: 'x'.repeat(routes.COMPLAINT_MAX_CHARS) }).success).toBe(true);
     expect(C.problemSave.request.safeParse({ problemType: 1, problemDetail: 'x'.repeat(routes.COMPLAINT_MAX_CHARS + 1) }).success).toBe(false);
