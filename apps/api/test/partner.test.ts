@@ -166,3 +166,13 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
     expect(results.filter((r) => r.code === 'BAD_REQUEST')).toHaveLength(3);
   });
 });
+
+describe('partner:key command', () => {
+  it('takes exactly one product id', async () => {
+    const { parsePartnerKeyArgs } = await import('../src/cli/partner-key.ts');
+    expect(parsePartnerKeyArgs(['3'])).toEqual({ productId: 3 });
+    for (const bad of [[], ['3', '4'], ['0'], ['-1'], ['x'], ['1e3'], ['9999999999']]) {
+      expect('error' in parsePartnerKeyArgs(bad), bad.join(' ')).toBe(true);
+    }
+  });
+});
