@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@lendview/contracts';
-import { DEFAULT_MARKET, PAY_TYPE, loadPayChoice, payChoiceKey, savePayChoice } from '../lib/pay-choice.ts';
+import { loadPayChoice, payChoiceKey, savePayChoice } from '../lib/pay-choice.ts';
 import { paymentContext } from '../lib/links.ts';
 import { vcodeRequest } from '../lib/vcode-request.ts';
-import { GENERATE_VCODE_PATH } from '../api/generate-vcode.ts';
-import { INIT_PAY_TYPE_PATH } from '../api/init-pay-type.ts';
-import { LOAN_PLAY_DETAIL_PATH } from '../api/loan-play-detail.ts';
-import { DELAY_DETAIL_PATH } from '../api/delay-detail.ts';
-
-describe('copies of contracts values (the page imports contracts types only)', () => {
-  it('agree with @lendview/contracts', () => {
-    expect(PAY_TYPE).toEqual(contracts.PAY_TYPE);
-    expect(DEFAULT_MARKET).toBe(contracts.DEFAULT_MARKET);
-    expect(GENERATE_VCODE_PATH).toBe(contracts.generateVcode.path);
-    expect(INIT_PAY_TYPE_PATH).toBe(contracts.initPayType.path);
-    expect(LOAN_PLAY_DETAIL_PATH).toBe(contracts.loanPlayDetail.path);
-    expect(DELAY_DETAIL_PATH).toBe(contracts.delayDetail.path);
-  });
-});
 
 describe('the saved method of an order (spec 4.6)', () => {
   it('is kept per order with default flag 0', () => {

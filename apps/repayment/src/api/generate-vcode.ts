@@ -1,30 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { isSuccess, post, unwrap } from '@lendview/api-client';
+import { call, isSuccess, unwrap } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf, ResponseOf } from '@lendview/contracts/routes';
 import { toast } from '@lendview/ui';
 import type { Lang } from '@lendview/i18n';
 
-/**
- * POST /v3/loan-details/generate-vcode (spec 7.6): productId, orderId, amount, payCode, pay_type, is_default,
- * is_display, specific_num (+ repayType, periods: contracts). Answers the virtual account (or mini-market
- * payment code) to pay the amount with.
- */
-export const GENERATE_VCODE_PATH = '/v3/loan-details/generate-vcode';
-
 /** Spec 9 early prepayment refused by the server (issue 11): its message says from which date it is possible. */
-export const EARLY_REPAYMENT = 'EARLY_REPAYMENT';
+export const EARLY_REPAYMENT = routes.ErrorCode.earlyRepayment;
 
-export type VaDetail = ResponseOf<typeof C.generateVcode>;
-export type GenerateVcodeInput = RequestOf<typeof C.generateVcode>;
+export type VaDetail = ResponseOf<typeof routes.generateVcode>;
+export type GenerateVcodeInput = RequestOf<typeof routes.generateVcode>;
 
 /**
- * A non-'00' code shows the server message as a toast (spec 8) and rejects with ApiError. Except EARLY_REPAYMENT:
- * the page shows that refusal in place under its own title, and the same sentence in a toast over it would
- * cover the way back.
+ * The virtual account (or mini-market payment code) to pay the amount with (spec 7.6: productId, orderId, amount,
+ * payCode, pay_type, is_default, is_display, specific_num, + repayType, periods). A non-'00' code shows the server
+ * message as a toast (spec 8) and rejects with ApiError. Except EARLY_REPAYMENT: the page shows that refusal in
+ * place under its own title, and the same sentence in a toast over it would cover the way back.
  */
 export async function generateVcode(input: GenerateVcodeInput, opts: { signal?: AbortSignal } = {}) {
-  const env = await post<VaDetail>(GENERATE_VCODE_PATH, input, { ...opts, silent: true });
+  const env = await call(routes.generateVcode, input, { ...opts, silent: true });
   if (!isSuccess(env) && env.code !== EARLY_REPAYMENT && env.message) toast.show(env.message);
   return unwrap(env);
 }

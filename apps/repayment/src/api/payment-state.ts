@@ -1,35 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { post, unwrap } from '@lendview/api-client';
-import type * as C from '@lendview/contracts';
-import type { PendingCode, Receipt, ResponseOf } from '@lendview/contracts';
+import { queryOf } from '@lendview/api-client';
+import type { PendingCode, Receipt } from '@lendview/contracts';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
 import type { Lang } from '@lendview/i18n';
 
-/**
- * POST /v3/loan-details/payment-state (productId, orderId): what the order has received and whether a code is
- * waiting (issue 11 item 3). The pages poll it while a code is pending, so that "paid" shows within seconds of
- * the provider's callback without a reload.
- */
-export const PAYMENT_STATE_PATH = '/v3/loan-details/payment-state';
+// Payment state (productId, orderId): what the order has received and whether a code is waiting (issue 11
+// item 3). The pages poll it while a code is pending, so that "paid" shows within seconds of the provider's
+// callback without a reload.
 
 /** How often a page asks while a code is pending: the borrower sees "paid" within 5 s of the callback. */
 export const PAYMENT_POLL_MS = 2500;
 
 export type { PendingCode, Receipt };
-export type PaymentState = ResponseOf<typeof C.paymentState>;
-
-/**
- * Silent: a poll that fails (network, a server refusal) must not toast every 2.5 s; the page keeps what it
- * shows and the next mount asks again.
- */
-export async function fetchPaymentState(productId: string, orderId: string, opts: { signal?: AbortSignal } = {}) {
-  return unwrap(await post<PaymentState>(PAYMENT_STATE_PATH, { productId, orderId }, { ...opts, silent: true }));
-}
-
-export const paymentStateKey = (productId: string, orderId: string) => ['repayment', 'payment-state', productId, orderId] as const;
+export type PaymentState = ResponseOf<typeof routes.paymentState>;
 
 /**
  * The payment state of the order, asked again every PAYMENT_POLL_MS while `poll(state)` says so and the page is
  * visible (React Query does not refetch on an interval while the document is hidden; it asks again on focus).
+ * Silent: a poll that fails (network, a server refusal) must not toast every 2.5 s; the page keeps what it
+ * shows and the next mount asks again.
  */
 export function usePaymentState(
   productId: string,
@@ -38,8 +28,7 @@ export function usePaymentState(
   { enabled = true, poll }: { enabled?: boolean; poll: (state: PaymentState | undefined) => boolean },
 ) {
   return useQuery({
-    queryKey: [...paymentStateKey(productId, orderId), lang],
-    queryFn: ({ signal }) => fetchPaymentState(productId, orderId, { signal }),
+    ...queryOf(routes.paymentState, { productId, orderId }, { scope: ['repayment', lang], silent: true }),
     enabled: enabled && productId !== '' && orderId !== '',
     staleTime: 0,
     refetchInterval: (query) => (poll(query.state.data) ? PAYMENT_POLL_MS : false),

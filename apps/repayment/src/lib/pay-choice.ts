@@ -4,12 +4,11 @@
  * it survives the web view being closed. A new repayment with no choice saved uses the default flag 1.
  */
 
-/** Spec 9: 1 bank, 2 mini market (a copy of contracts' PAY_TYPE: its values would pull zod into the page). */
-export const PAY_TYPE = { bank: 1, market: 2 } as const;
-export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
+import { PAY_TYPE } from '@lendview/contracts/routes';
 
-/** Spec 9: the default market (contracts' DEFAULT_MARKET). */
-export const DEFAULT_MARKET = 'ALFAMART';
+/** Spec 9: 1 bank, 2 mini market; the default market. */
+export { DEFAULT_MARKET, PAY_TYPE } from '@lendview/contracts/routes';
+export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
 
 export interface PayChoice {
   payType: PayType;

@@ -1,17 +1,11 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
-import { LEGACY_LOAN } from '../lib/constants.ts';
+import { call, unwrap } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
 /**
- * POST /api/v1/lendview/service/loan/repayment-huichao (userId, orderId, amount): the redirect ("Alipay-style")
- * repayment of spec 4.3; answers the provider page to send the borrower to.
+ * The redirect ("Alipay-style") repayment of spec 4.3 (userId, orderId, amount): answers the provider page to
+ * send the borrower to. Silent (the page shows the spec 8 texts).
  */
-export const REPAYMENT_HUICHAO_PATH = `${LEGACY_LOAN}/repayment-huichao`;
-
-export type RepaymentHuichao = ResponseOf<typeof C.repaymentHuichao>;
-export type RepaymentHuichaoInput = RequestOf<typeof C.repaymentHuichao>;
-
-export async function startHostedRepayment(input: RepaymentHuichaoInput, opts: { loadingText?: string } = {}) {
-  return unwrap(await post<RepaymentHuichao>(REPAYMENT_HUICHAO_PATH, input, { ...opts, silent: true }));
+export async function startHostedRepayment(input: RequestOf<typeof routes.repaymentHuichao>, opts: { loadingText?: string } = {}) {
+  return unwrap(await call(routes.repaymentHuichao, input, { ...opts, silent: true }));
 }

@@ -1,32 +1,28 @@
-/**
- * Copies of the few values of @lendview/contracts this code needs (importing a value from contracts would pull
- * zod into the page); __tests__/constants.test.ts checks them against contracts.
- */
+import { CARD_NO_DIGITS, CARD_VERIFY, ErrorCode, HOLDER_NAME_LENGTH, REPAY_CODE_LENGTH } from '@lendview/contracts/routes';
 
-/** Spec 7.3 legacy base path. */
-export const LEGACY_LOAN = '/api/v1/lendview/service/loan';
+// The numbers of the forms, from the limits the server's schemas use (@lendview/contracts/routes, no zod).
 
 /** Spec 8: repay confirm 800006 → code wrong, 800005 → submitted twice. */
-export const LEGACY_CODE = { wrongCode: 800006, duplicate: 800005 } as const;
+export { LEGACY_CODE } from '@lendview/contracts/routes';
 
 /**
- * contracts ErrorCode: the record asked for is not (or no longer) the borrower's; the repayment is refused; the card
- * is verified already (bind-card-verify).
+ * The record asked for is not (or no longer) the borrower's; the repayment is refused; the card is verified
+ * already (bind-card-verify).
  */
-export const ERROR_CODE = { notFound: 'NOT_FOUND', paymentRefused: 'PAYMENT_REFUSED', conflict: 'CONFLICT' } as const;
+export const ERROR_CODE = { notFound: ErrorCode.notFound, paymentRefused: ErrorCode.paymentRefused, conflict: ErrorCode.conflict } as const;
 
-/** Spec 9: the repay code countdown and the shortest code accepted. */
-export const CODE_COUNTDOWN_SECONDS = 60;
-export const CODE_MIN_LENGTH = 6;
-/** contracts repaymentConfirm: verifyCode is 6 to 8 characters. */
-export const CODE_MAX_LENGTH = 8;
+/** Spec 4.4 / 9: 60 s between two SMS codes, the repay code's and the card code's alike. */
+export const CODE_COUNTDOWN_SECONDS: number = CARD_VERIFY.resendSeconds;
+/** repayment-confirm: verifyCode is 6 to 8 characters (spec 9: at least 6). */
+export const CODE_MIN_LENGTH: number = REPAY_CODE_LENGTH.min;
+export const CODE_MAX_LENGTH: number = REPAY_CODE_LENGTH.max;
 
-/** contracts bindCard: cardNo /^\d{10,19}$/, holderName 2 to 80. */
-export const CARD_NO_MIN = 10;
-export const CARD_NO_MAX = 19;
-export const HOLDER_MIN = 2;
-export const HOLDER_MAX = 80;
+/** bind-card: cardNo 10 to 19 digits, holderName 2 to 80. */
+export const CARD_NO_MIN: number = CARD_NO_DIGITS.min;
+export const CARD_NO_MAX: number = CARD_NO_DIGITS.max;
+export const HOLDER_MIN: number = HOLDER_NAME_LENGTH.min;
+export const HOLDER_MAX: number = HOLDER_NAME_LENGTH.max;
 
-/** contracts CARD_VERIFY: a card-binding code is 6 digits, lives 10 minutes, 60 s between two codes. */
-export const CARD_CODE_LENGTH = 6;
-export const CARD_CODE_TTL_MINUTES = 10;
+/** A card-binding code is 6 digits and lives 10 minutes. */
+export const CARD_CODE_LENGTH: number = CARD_VERIFY.codeLength;
+export const CARD_CODE_TTL_MINUTES: number = CARD_VERIFY.codeTtlSeconds / 60;
