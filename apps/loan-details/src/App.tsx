@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { Spinner } from '@lendview/ui';
+import { PageFallback } from '@lendview/ui';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 
@@ -16,19 +15,6 @@ const LoanDetailsPage = lazy(() => import('./pages/LoanDetailsPage.tsx'));
 const ConfirmPage = lazy(() => import('./pages/ConfirmPage.tsx'));
 const RelevantPage = lazy(() => import('./pages/RelevantPage.tsx'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage.tsx'));
-
-/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
-function PageFallback() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="ld-fallback" style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <div style={{ animation: 'ld-fade-in 0s linear 300ms both' }}>
-        <Spinner label={t('loading')} />
-      </div>
-      <style>{'@keyframes ld-fade-in{from{opacity:0}to{opacity:1}}'}</style>
-    </div>
-  );
-}
 
 /** The loan-details remote: loan details V3, confirmation, recommended products, joint-login failure. */
 export default function App() {

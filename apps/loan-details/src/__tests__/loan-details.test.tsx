@@ -47,7 +47,7 @@ describe('/loanDetails: what it shows', () => {
     expect(screen.getByTestId('status-image-180').getAttribute('width')).toBe('160');
     expect(screen.getByTestId('status-image-180').getAttribute('height')).toBe('120');
     expect(screen.getByRole('button', { name: 'LendView Cepat, View product details' })).toBeTruthy();
-    const rows = document.querySelectorAll('.ld-rows__row');
+    const rows = document.querySelectorAll('.lv-rows__row');
     expect(Array.from(rows).map((r) => r.textContent)).toEqual(['Loan amountRp 2.500.000', 'Due date2025-03-01']);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Loan details']);
     await waitFor(() => expect(document.title).toBe('LendView Cepat'));
@@ -64,7 +64,7 @@ describe('/loanDetails: what it shows', () => {
     const api = stubApi({ [DETAIL]: fail('Order not found') });
     await open('DEMO2-170');
     await waitFor(() => expect(api.to(DETAIL)).toHaveLength(1));
-    await waitFor(() => expect(document.querySelector('.ld-skel.is-still')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.lv-skel.is-still')).not.toBeNull());
     expect(toastText()).toBe('');
     expect(screen.queryByText('Order not found')).toBeNull();
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');

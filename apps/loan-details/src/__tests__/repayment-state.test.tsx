@@ -116,7 +116,7 @@ describe('/loanDetails: payments', () => {
     expect(items).toHaveLength(1);
     const item = items[0] as HTMLElement;
     expect(within(item).getByRole('heading', { level: 3 }).textContent).toMatch(/^₹2,353,1752025-03-0[12] \d{2}:05:00$/);
-    expect(Array.from(item.querySelectorAll('.ld-rows__row')).map((r) => r.textContent)).toEqual([
+    expect(Array.from(item.querySelectorAll('.lv-rows__row')).map((r) => r.textContent)).toEqual([
       'Payment methodALFAMART payment code',
       'Payment forFull repayment',
       'Principal₹1,500,000',
