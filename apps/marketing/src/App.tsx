@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { Spinner } from '@lendview/ui';
+import { PageFallback } from '@lendview/ui';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 
@@ -21,22 +20,6 @@ const AboutUsPage = lazy(() => import('./pages/AboutUsPage.tsx'));
 const CustomerServicePage = lazy(() => import('./pages/CustomerServicePage.tsx'));
 const LoanTermsPage = lazy(() => import('./pages/LoanTermsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
-
-/**
- * While a page's chunk downloads: a screen-high box, so the footer or anything below never jumps, with a
- * spinner that only fades in after a moment (no flash on fast networks).
- */
-function PageFallback() {
-  const { t } = useTranslation('marketing');
-  return (
-    <div style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <div style={{ animation: 'mk-fade-in 0s linear 300ms both' }}>
-        <Spinner label={t('common.loading')} />
-      </div>
-      <style>{'@keyframes mk-fade-in{from{opacity:0}to{opacity:1}}'}</style>
-    </div>
-  );
-}
 
 /** The marketing remote: public site (spec 2.2) and informational pages (spec 2.3). Absolute paths. */
 export default function App() {

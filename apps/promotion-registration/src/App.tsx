@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { Spinner } from '@lendview/ui';
+import { PageFallback } from '@lendview/ui';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 
@@ -18,23 +18,11 @@ const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const OpsListPage = lazy(() => import('./ops/OpsListPage.tsx'));
 const OpsEditPage = lazy(() => import('./ops/OpsEditPage.tsx'));
 
-/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
-function PageFallback() {
-  const { t } = useTranslation('promotion_registration');
-  return (
-    <div style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <div style={{ animation: 'pr-fade-in 0s linear 300ms both' }}>
-        <Spinner label={t('landing.loading')} />
-      </div>
-      <style>{'@keyframes pr-fade-in{from{opacity:0}to{opacity:1}}'}</style>
-    </div>
-  );
-}
-
 /** The promotion-registration remote: the registration landing (spec 2.6) and the template editor. */
 export default function App() {
+  const { t } = useTranslation('promotion_registration');
   return (
-    <Suspense fallback={<PageFallback />}>
+    <Suspense fallback={<PageFallback label={t('landing.loading')} />}>
       <Routes>
         <Route path="/promo" element={<PromoPage />} />
         <Route path="/ops/templates" element={<OpsListPage />} />

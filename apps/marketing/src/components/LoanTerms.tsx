@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useLang } from '@lendview/i18n';
+import { useLang, useMoney } from '@lendview/i18n';
 import { loanTermsDoc } from '../content/loan-terms.ts';
 import { LegalDocument } from './LegalDocument.tsx';
-import { useMoney } from './use-money.ts';
 
 /** The loan terms and conditions (spec 9), shared by /loanTerms and the public site's /Loan. */
 export function LoanTerms({ showTitle = true }: { showTitle?: boolean }) {

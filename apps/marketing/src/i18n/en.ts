@@ -8,7 +8,6 @@
 export const en = {
   brand: 'Lendview',
   common: {
-    loading: 'Loading…',
     retry: 'Try again',
     backHome: 'Back to home',
     contents: 'Contents',

@@ -7,7 +7,6 @@ import type { MarketingMessages } from './en.ts';
 export const id: MarketingMessages = {
   brand: 'Lendview',
   common: {
-    loading: 'Memuat…',
     retry: 'Coba lagi',
     backHome: 'Kembali ke beranda',
     contents: 'Daftar isi',

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@lendview/i18n';
+import { useLang, useMoney } from '@lendview/i18n';
 import { InfoPage } from '../components/InfoPage.tsx';
 import { LegalDocument } from '../components/LegalDocument.tsx';
-import { useMoney } from '../components/use-money.ts';
 import { aboutUsDoc } from '../content/about-us.ts';
 
 /** `/aboutUs`: the company description (spec 2.3). */

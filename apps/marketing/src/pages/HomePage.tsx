@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@lendview/i18n';
+import { useLang, useMoney } from '@lendview/i18n';
 import { SiteFrame } from '../components/SiteFrame.tsx';
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
-import { useMoney } from '../components/use-money.ts';
 import { MARKETING_FIGURES } from '../content/figures.ts';
 import heroUrl from '../assets/home-hero.svg';
 import speedUrl from '../assets/home-speed.svg';
