@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { Spinner } from '@lendview/ui';
+import { PageFallback } from '@lendview/ui';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 
@@ -18,19 +17,6 @@ const ChatbotPage = lazy(() => import('./pages/ChatbotPage.tsx'));
 const ComplaintFormPage = lazy(() => import('./pages/ComplaintFormPage.tsx'));
 const ComplaintListPage = lazy(() => import('./pages/ComplaintListPage.tsx'));
 const ComplaintDetailPage = lazy(() => import('./pages/ComplaintDetailPage.tsx'));
-
-/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
-function PageFallback() {
-  const { t } = useTranslation('common');
-  return (
-    <div style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <div style={{ animation: 'cc-fade-in 0s linear 300ms both' }}>
-        <Spinner label={t('loading')} />
-      </div>
-      <style>{'@keyframes cc-fade-in{from{opacity:0}to{opacity:1}}'}</style>
-    </div>
-  );
-}
 
 /** The complaint-chatbot remote: complaint entry, problem grid, chatbot, form, list and detail (spec 2.4). */
 export default function App() {

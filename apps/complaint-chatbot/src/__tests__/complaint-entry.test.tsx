@@ -21,7 +21,7 @@ describe('/complaint: the complaint entry', () => {
     expect(within(card).getByText('LendView Cepat')).toBeTruthy();
     expect(within(card).getByText('Order no. DEMO-170')).toBeTruthy();
     expect(within(card).getByText('Repaying')).toBeTruthy();
-    expect(Array.from(card.querySelectorAll('.cc-rows__row')).map((r) => r.textContent)).toEqual(['Loan amountRp 2.500.000', 'Due date2025-03-01']);
+    expect(Array.from(card.querySelectorAll('.lv-rows__row')).map((r) => r.textContent)).toEqual(['Loan amountRp 2.500.000', 'Due date2025-03-01']);
     const types = within(screen.getByRole('region', { name: 'What is your complaint about?' })).getAllByRole('button');
     expect(types.map((b) => b.textContent)).toEqual(['Collection', 'Repayment', 'Loan application']);
   });

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChevronRightIcon } from '@lendview/ui';
 import { listUrl } from '../lib/routes.ts';
-import { ChevronRight, ListIcon } from './icons.tsx';
+import { ListIcon } from './icons.tsx';
 
 /** 'My complaints' (spec 2.4), to the list; `open` (problemStatus of the grid call) adds a count of open ones. */
 export function MyComplaintsLink({ open, className }: { open?: number; className?: string }) {
@@ -16,7 +17,7 @@ export function MyComplaintsLink({ open, className }: { open?: number; className
       <ListIcon className="cc-mine__icon" />
       <span className="cc-mine__label">{t('common.myComplaints')}</span>
       {count > 0 && <span className="cc-badge">{count}</span>}
-      <ChevronRight className="cc-mine__chevron" />
+      <ChevronRightIcon className="cc-mine__chevron" />
     </Link>
   );
 }

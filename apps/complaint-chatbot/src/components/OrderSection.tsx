@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderCard } from '@lendview/contracts';
-import { Card, Modal } from '@lendview/ui';
+import { Card, Modal, Skeleton, CheckMarkIcon, ChevronRightIcon } from '@lendview/ui';
 import { statusKey, statusTone } from '../lib/order-status.ts';
-import { CheckMark, ChevronRight } from './icons.tsx';
-import { Skeleton } from './Skeleton.tsx';
 
 function StatusChip({ status }: { status: number }) {
   const { t } = useTranslation('complaint');
@@ -59,7 +57,7 @@ export function OrderSection({ order, orders, onPick }: { order: OrderCard | nul
             aria-label={`${t('order.all')}${t('order.allHint')}`}
           >
             {t('order.all')}
-            <ChevronRight />
+            <ChevronRightIcon />
           </button>
         )}
       </div>
@@ -68,9 +66,9 @@ export function OrderSection({ order, orders, onPick }: { order: OrderCard | nul
           <>
             <OrderHead order={order} />
             {order.list.length > 0 && (
-              <dl className="cc-rows">
+              <dl className="lv-rows cc-rows">
                 {order.list.map((row, i) => (
-                  <div key={`${row.title}-${i}`} className="cc-rows__row">
+                  <div key={`${row.title}-${i}`} className="lv-rows__row">
                     <dt>{row.title}</dt>
                     <dd>{row.value}</dd>
                   </div>
@@ -99,7 +97,7 @@ export function OrderSection({ order, orders, onPick }: { order: OrderCard | nul
                   onClick={() => pick(o.orderNo)}
                 >
                   <OrderHead order={o} />
-                  {selected && <CheckMark className="cc-picker__check" />}
+                  {selected && <CheckMarkIcon width={18} height={18} className="cc-picker__check" />}
                 </button>
               </li>
             );
@@ -125,9 +123,9 @@ export function OrderSectionPlaceholder() {
             <Skeleton width="45%" height={14} />
           </div>
         </div>
-        <div className="cc-rows">
+        <div className="lv-rows cc-rows">
           {[0, 1].map((i) => (
-            <div key={i} className="cc-rows__row">
+            <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={16} />
               <Skeleton width="30%" height={16} />
             </div>

@@ -1,29 +1,5 @@
-/** Small inline icons (decorative: aria-hidden). */
+/** Icons of this remote only (decorative: aria-hidden); the shared ones are in @lendview/ui. */
 const svg = { 'aria-hidden': true, focusable: false } as const;
-
-export function ChevronRight({ className }: { className?: string }) {
-  return (
-    <svg {...svg} className={className} width="20" height="20" viewBox="0 0 20 20">
-      <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-export function ChevronDown({ className }: { className?: string }) {
-  return (
-    <svg {...svg} className={className} width="20" height="20" viewBox="0 0 20 20">
-      <path d="M4.5 7.5 10 13l5.5-5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-export function CheckMark({ className }: { className?: string }) {
-  return (
-    <svg {...svg} className={className} width="18" height="18" viewBox="0 0 16 16">
-      <path d="M3.5 8.5 6.5 11.5 12.5 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export function CameraIcon({ className }: { className?: string }) {
   return (

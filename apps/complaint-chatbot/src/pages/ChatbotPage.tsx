@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
-import { Button, Modal, Page, StarRating, buttonClassName, toast } from '@lendview/ui';
+import { Button, Modal, Page, StarRating, buttonClassName, toast, useQueryParam } from '@lendview/ui';
 import { fetchQaList } from '../api/get-qa-list.ts';
 import { saveQaRecord } from '../api/qa-record.ts';
 import { BotIcon } from '../components/icons.tsx';
@@ -17,7 +17,7 @@ import {
 } from '../lib/chatbot-machine.ts';
 import { CHAT_MAX_CHARS } from '../lib/limits.ts';
 import { customerServiceUrl } from '../lib/routes.ts';
-import { parseIndex, useQueryParam } from '../lib/use-query-param.ts';
+import { parseIndex } from '../lib/query-params.ts';
 import '../styles/common.css';
 import '../styles/chat.css';
 

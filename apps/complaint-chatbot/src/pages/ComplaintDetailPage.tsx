@@ -3,13 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
 import { useLang } from '@lendview/i18n';
-import { Card, EmptyState, ErrorPanel, Page } from '@lendview/ui';
+import { Card, EmptyState, ErrorPanel, Page, Skeleton, useQueryParam } from '@lendview/ui';
 import { type ProblemDetail, problemDetailKey, useProblemDetail } from '../api/problem-detail.ts';
 import { PhotoGallery } from '../components/PhotoGallery.tsx';
 import { ScoreDialog } from '../components/ScoreDialog.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { COMPLAINT_MAX_CHARS, RATING_DELAY_MS } from '../lib/limits.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
 import '../styles/common.css';
 import '../styles/list.css';
 
@@ -63,13 +61,13 @@ function DetailBody({ data }: { data: ProblemDetail }) {
   return (
     <>
       <Card className="cc-detail-head">
-        <dl className="cc-rows">
-          <div className="cc-rows__row">
+        <dl className="lv-rows cc-rows">
+          <div className="lv-rows__row">
             <dt>{t('detail.type')}</dt>
             <dd data-testid="detail-type">{[data.type, data.sonType].filter(Boolean).join(' · ')}</dd>
           </div>
           {data.time && (
-            <div className="cc-rows__row">
+            <div className="lv-rows__row">
               <dt>{t('detail.time')}</dt>
               <dd>{data.time}</dd>
             </div>
@@ -122,9 +120,9 @@ function DetailPlaceholder() {
   return (
     <div className="cc-stack" aria-hidden="true" data-testid="detail-placeholder">
       <Card className="cc-detail-head">
-        <div className="cc-rows">
+        <div className="lv-rows cc-rows">
           {[0, 1].map((i) => (
-            <div key={i} className="cc-rows__row">
+            <div key={i} className="lv-rows__row">
               <Skeleton width="25%" height={16} />
               <Skeleton width="45%" height={16} />
             </div>

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
-import { Card, EmptyState, ErrorPanel, Page, Tabs, buttonClassName } from '@lendview/ui';
+import { Card, EmptyState, ErrorPanel, Page, Tabs, buttonClassName, Skeleton, ChevronRightIcon } from '@lendview/ui';
 import { type ProblemTab, useProblemList } from '../api/problem-list.ts';
-import { Skeleton } from '../components/Skeleton.tsx';
-import { ChevronRight } from '../components/icons.tsx';
 import { detailUrl } from '../lib/routes.ts';
 import emptyImage from '../assets/empty-complaints.svg';
 import '../styles/common.css';
@@ -79,7 +77,7 @@ function TabPanel({ tab }: { tab: ProblemTab }) {
               <span className="cc-complaint__time">{item.time}</span>
             </span>
             <span className="cc-complaint__content">{item.content}</span>
-            <ChevronRight className="cc-complaint__chevron" />
+            <ChevronRightIcon className="cc-complaint__chevron" />
           </Link>
         </li>
       ))}

@@ -2,15 +2,13 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
-import { Card, ErrorPanel, Page, toast } from '@lendview/ui';
+import { Card, ErrorPanel, Page, toast, Skeleton, ChevronDownIcon, ChevronRightIcon } from '@lendview/ui';
 import { type ProblemInit, useProblemInit } from '../api/problem-init.ts';
 import { MyComplaintsLink } from '../components/MyComplaintsLink.tsx';
 import { OrderSection, OrderSectionPlaceholder } from '../components/OrderSection.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
-import { ChevronDown, ChevronRight } from '../components/icons.tsx';
 import { COLLECTION_TYPE } from '../lib/limits.ts';
 import { formUrl } from '../lib/routes.ts';
-import { useSelectedOrder } from '../lib/use-query-param.ts';
+import { useSelectedOrder } from '../lib/query-params.ts';
 import headerImage from '../assets/complaint-header.svg';
 import '../styles/common.css';
 
@@ -97,7 +95,7 @@ function EntryBody({ data, fallbackOrderNo, onPickOrder }: { data: ProblemInit; 
                     aria-controls={open ? subListId : undefined}
                   >
                     <span className="cc-type__title">{type.title}</span>
-                    {open ? <ChevronDown className="cc-type__chevron" /> : <ChevronRight className="cc-type__chevron" />}
+                    {open ? <ChevronDownIcon className="cc-type__chevron" /> : <ChevronRightIcon className="cc-type__chevron" />}
                   </button>
                   {open && (
                     <div id={subListId} className="cc-subtypes">
@@ -107,7 +105,7 @@ function EntryBody({ data, fallbackOrderNo, onPickOrder }: { data: ProblemInit; 
                           <li key={son.value}>
                             <button type="button" className="cc-type cc-type--sub" onClick={() => navigate(formUrl(orderNo, type.value, son.value))}>
                               <span className="cc-type__title">{son.title}</span>
-                              <ChevronRight className="cc-type__chevron" />
+                              <ChevronRightIcon className="cc-type__chevron" />
                             </button>
                           </li>
                         ))}

@@ -2,14 +2,13 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
-import { EmptyState, ErrorPanel, Page } from '@lendview/ui';
+import { EmptyState, ErrorPanel, Page, Skeleton } from '@lendview/ui';
 import { type ProblemInitV3, useProblemInitV3 } from '../api/problem-init-v3.ts';
 import { MyComplaintsLink } from '../components/MyComplaintsLink.tsx';
 import { OrderSection, OrderSectionPlaceholder } from '../components/OrderSection.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { TopicIcon } from '../components/icons.tsx';
 import { chatUrl } from '../lib/routes.ts';
-import { useSelectedOrder } from '../lib/use-query-param.ts';
+import { useSelectedOrder } from '../lib/query-params.ts';
 import '../styles/common.css';
 
 /**

@@ -1,10 +1,5 @@
 import { useSearchParams } from 'react-router';
-
-/** A page query parameter, trimmed; '' when absent. */
-export function useQueryParam(name: string): string {
-  const [params] = useSearchParams();
-  return (params.get(name) ?? '').trim();
-}
+import { useQueryParam } from '@lendview/ui';
 
 /** A query parameter that must be a whole number ≥ 0; undefined when absent or not one. */
 export function parseIndex(value: string): number | undefined {
