@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
-import { Spinner } from '@lendview/ui';
+import { PageFallback } from '@lendview/ui';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 
@@ -19,19 +18,6 @@ const ExtensionPage = lazy(() => import('./pages/ExtensionPage.tsx'));
 // The legacy bank-card repayment (spec 4.3) lives in ./legacy (its own team, namespace and tests).
 const RepayPage = lazy(() => import('./legacy/RepayPage.tsx'));
 const BindCardPage = lazy(() => import('./legacy/BindCardPage.tsx'));
-
-/** While a screen's chunk downloads: a screen-high box (nothing below jumps), a spinner after a moment. */
-function PageFallback() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="rp-fallback" style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <div style={{ animation: 'rp-fade-in 0s linear 300ms both' }}>
-        <Spinner label={t('loading')} />
-      </div>
-      <style>{'@keyframes rp-fade-in{from{opacity:0}to{opacity:1}}'}</style>
-    </div>
-  );
-}
 
 /** The repayment remote: virtual account, method choice, instalments, extension, legacy bank-card repayment. */
 export default function App() {

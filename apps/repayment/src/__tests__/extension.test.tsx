@@ -31,7 +31,7 @@ describe('/repayDelay', () => {
     setup();
     await renderApp(PAGE);
     await screen.findByTestId('delay-fee');
-    const rows = Array.from(document.querySelectorAll('.rp-rows__row')).map((r) => r.textContent);
+    const rows = Array.from(document.querySelectorAll('.lv-rows__row')).map((r) => r.textContent);
     expect(rows).toEqual(['Loan amountRp 2.500.000', 'Due date2025-03-01']);
     expect(screen.queryByText('Late fee')).toBeNull();
     expect(screen.queryByText('Coupon')).toBeNull();

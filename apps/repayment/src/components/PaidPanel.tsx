@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { CheckCircleIcon } from '@lendview/ui';
 import type { Receipt } from '../api/payment-state.ts';
-import { CheckCircle } from './icons.tsx';
 import { ReceiptCard } from './Receipt.tsx';
 
 /**
@@ -18,7 +18,7 @@ export function PaidPanel({ receipt, settled }: { receipt: Receipt | null; settl
   return (
     <>
       <div className="rp-paid" role="status" data-testid="paid">
-        <CheckCircle className="rp-paid__icon" />
+        <CheckCircleIcon className="rp-paid__icon" />
         <h2 className="rp-paid__title">{t('paid.title')}</h2>
         <p className="rp-paid__text">{text}</p>
       </div>

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@lendview/ui';
+import { useMoney } from '@lendview/i18n';
 import type { Receipt } from '../api/payment-state.ts';
 import { showDateTime } from '../lib/dates.ts';
-import { useMoney } from '../lib/use-money.ts';
 
 /** 'Full repayment', 'Instalments 1, 2', 'Extension': what a payment was for. */
 export function useReceiptPurpose(): (r: Pick<Receipt, 'repayType' | 'periods'>) => string {
@@ -55,9 +55,9 @@ export function ReceiptCard({ receipt, heading }: { receipt: Receipt; heading?: 
           <h3 className="rp-receipt__sub" id={appliedId}>
             {t('receipt.applied')}
           </h3>
-          <dl className="rp-rows rp-receipt__parts" aria-labelledby={appliedId} data-testid="receipt-parts">
+          <dl className="lv-rows rp-receipt__parts" aria-labelledby={appliedId} data-testid="receipt-parts">
             {shown.map(([key, value]) => (
-              <div className="rp-rows__row" key={key}>
+              <div className="lv-rows__row" key={key}>
                 <dt>{t(`receipt.${key}`)}</dt>
                 <dd>{money(value)}</dd>
               </div>
@@ -67,8 +67,8 @@ export function ReceiptCard({ receipt, heading }: { receipt: Receipt; heading?: 
       )}
       {receipt.unapplied > 0 && (
         <div className="rp-receipt__held">
-          <dl className="rp-rows">
-            <div className="rp-rows__row">
+          <dl className="lv-rows">
+            <div className="lv-rows__row">
               <dt>{t('receipt.unapplied')}</dt>
               <dd>{money(receipt.unapplied)}</dd>
             </div>
@@ -77,8 +77,8 @@ export function ReceiptCard({ receipt, heading }: { receipt: Receipt; heading?: 
         </div>
       )}
       {receipt.refunded > 0 && (
-        <dl className="rp-rows">
-          <div className="rp-rows__row">
+        <dl className="lv-rows">
+          <div className="lv-rows__row">
             <dt>{t('receipt.refunded')}</dt>
             <dd>{money(receipt.refunded)}</dd>
           </div>

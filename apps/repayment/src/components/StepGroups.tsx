@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronDown } from './icons.tsx';
+import { ChevronDownIcon } from '@lendview/ui';
 
 export interface StepGroup {
   name: string;
@@ -30,7 +30,7 @@ export function StepGroups({ groups }: { groups: readonly StepGroup[] }) {
             <h3 className="rp-steps__heading">
               <button type="button" className="rp-steps__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => flip(i)}>
                 <span>{g.name}</span>
-                <ChevronDown className="rp-steps__chevron" />
+                <ChevronDownIcon className="rp-steps__chevron" />
               </button>
             </h3>
             <div id={panelId} className="rp-steps__panel" hidden={!expanded}>

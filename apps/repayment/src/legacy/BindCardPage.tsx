@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@lendview/api-client';
-import { Button, Card, Field, Page, TextInput, buttonClassName, toast, useCountdown } from '@lendview/ui';
+import { Button, Card, Field, Page, TextInput, buttonClassName, toast, useCountdown, useQueryParam } from '@lendview/ui';
 import { type BoundCard, bindCard, sendCardCode, verifyCard } from './api/bind-card.ts';
 import { LockIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
@@ -11,7 +11,7 @@ import { BANKS } from './lib/banks.ts';
 import { cardDigits, formatCardInput } from './lib/card-number.ts';
 import { CARD_CODE_LENGTH, CARD_CODE_TTL_MINUTES, CARD_NO_MAX, CARD_NO_MIN, CODE_COUNTDOWN_SECONDS, ERROR_CODE, HOLDER_MAX, HOLDER_MIN } from './lib/constants.ts';
 import { legacyErrorText } from './lib/messages.ts';
-import { orderQuery, useQueryParam } from './lib/navigation.ts';
+import { orderQuery } from './lib/navigation.ts';
 import './styles/legacy.css';
 
 type FieldName = 'bank' | 'cardNo' | 'holder';

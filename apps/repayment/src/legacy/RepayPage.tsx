@@ -3,19 +3,18 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, legacyT, useLang } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, buttonClassName, toast, useCountdown } from '@lendview/ui';
+import { Button, Card, ErrorPanel, Page, buttonClassName, toast, useCountdown, Skeleton, ChevronRightIcon, useQueryParam } from '@lendview/ui';
 import { confirmRepayment } from './api/repayment-confirm.ts';
 import { commitRepayment } from './api/repayment-commit.ts';
 import { startHostedRepayment } from './api/repayment-huichao.ts';
 import { type RepaymentWay, useRepaymentWay } from './api/repayment-way.ts';
 import { CardOptions } from './components/CardOptions.tsx';
-import { Skeleton } from './components/Skeleton.tsx';
-import { ChevronRight, LockIcon, PlusIcon } from './components/icons.tsx';
+import { LockIcon, PlusIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH, CODE_MIN_LENGTH } from './lib/constants.ts';
 import { isWrongCode, legacyErrorText, recordGone } from './lib/messages.ts';
 import { type CodeStep, loadCodeStep, saveCodeStep } from './lib/pending.ts';
-import { externalNav, loanDetailsPath, orderQuery, paymentTarget, useQueryParam } from './lib/navigation.ts';
+import { externalNav, loanDetailsPath, orderQuery, paymentTarget } from './lib/navigation.ts';
 import './styles/legacy.css';
 
 type Busy = 'commit' | 'confirm' | 'resend' | 'hosted' | null;
@@ -206,7 +205,7 @@ export default function RepayPage() {
             <Link className="rl-row-link" to={`/bindCard?${orderQuery(orderId, productId)}`}>
               <PlusIcon />
               <span>{t('repay.bindCard')}</span>
-              <ChevronRight />
+              <ChevronRightIcon width={18} height={18} className="rl-icon" />
             </Link>
           )}
         </Card>
@@ -325,9 +324,9 @@ function RepayPlaceholder() {
         <span className="lv-visually-hidden" role="status">
           {t('repay.loading')}
         </span>
-        <Skeleton width="35%" height={18} className="rl-skel--center" />
-        <Skeleton width="60%" height={40} className="rl-skel--center rl-skel--gap" />
-        <Skeleton width="40%" height={18} className="rl-skel--center" />
+        <Skeleton width="35%" height={18} align="center" />
+        <Skeleton width="60%" height={40} align="center" className="rl-skel--gap" />
+        <Skeleton width="40%" height={18} align="center" />
       </Card>
       <Card className="rl-card">
         <Skeleton width="45%" height={24} />

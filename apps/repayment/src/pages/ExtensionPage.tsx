@@ -2,23 +2,19 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { bridge } from '@lendview/bridge';
-import { useLang } from '@lendview/i18n';
-import { Button, Card, Page, buttonClassName } from '@lendview/ui';
+import { useLang, useMoney } from '@lendview/i18n';
+import { Button, Card, Page, buttonClassName, Skeleton, DetailRows, useQueryParam } from '@lendview/ui';
 import { type DelayDetail, useDelayDetail } from '../api/delay-detail.ts';
 import { usePaymentState } from '../api/payment-state.ts';
 import { PaidPanel } from '../components/PaidPanel.tsx';
-import { DetailRows } from '../components/DetailRows.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { CalendarIcon, PhoneIcon } from '../components/icons.tsx';
 import { amountParam } from '../lib/amount.ts';
 import { showDate } from '../lib/dates.ts';
 import { visibleRows } from '../lib/detail-rows.ts';
 import { loanDetailsUrl } from '../lib/links.ts';
 import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
-import { useMoney } from '../lib/use-money.ts';
 import extensionImage from '../assets/extension.svg';
 import '../styles/common.css';
 import '../styles/extension.css';
@@ -206,7 +202,7 @@ function ExtensionPlaceholder() {
       <Card className="rp-ext-rows">
         <Skeleton width="40%" height={22} />
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="rp-rows__row">
+          <div key={i} className="lv-rows__row">
             <Skeleton width="35%" height={18} />
             <Skeleton width="30%" height={18} />
           </div>

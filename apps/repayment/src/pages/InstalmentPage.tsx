@@ -1,15 +1,13 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { useLang } from '@lendview/i18n';
-import { Button, Card, EmptyState, Page, buttonClassName } from '@lendview/ui';
+import { useLang, useMoney } from '@lendview/i18n';
+import { Button, Card, EmptyState, Page, buttonClassName, Skeleton, CheckMarkIcon, useQueryParam } from '@lendview/ui';
 import { type InstalmentItem, type InstalmentPlan, useInstalmentPlan } from '../api/loan-play-detail.ts';
 import { type PendingCode, type Receipt, pendingPeriods, usePaymentState } from '../api/payment-state.ts';
 import { PaidPanel } from '../components/PaidPanel.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
-import { CheckMark } from '../components/icons.tsx';
 import { amountParam } from '../lib/amount.ts';
 import { groupDigits } from '../lib/clipboard.ts';
 import { showDate, showDateTime } from '../lib/dates.ts';
@@ -28,8 +26,6 @@ import {
 import { type PaymentContext, methodUrl, vaUrl } from '../lib/links.ts';
 import { PAY_TYPE } from '../lib/pay-choice.ts';
 import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
-import { useQueryParam } from '../lib/use-query-param.ts';
-import { useMoney } from '../lib/use-money.ts';
 import allPaidImage from '../assets/all-paid.svg';
 import '../styles/common.css';
 import '../styles/instalments.css';
@@ -178,7 +174,7 @@ function InstalmentPlanView({ plan, productId, orderId, header, pending, arrived
               onChange={() => setTicks((prev) => toggleAll(items, prev))}
             />
             <span className="rp-check__box" aria-hidden="true">
-              <CheckMark />
+              <CheckMarkIcon />
             </span>
             <span className="rp-check__label">{t('installment.selectAll')}</span>
           </label>
@@ -278,7 +274,7 @@ function InstalmentRow({ item, checked, selectable, onToggle }: { item: Instalme
         aria-describedby={[`${id}-due`, showDes && `${id}-des`, confirming && `${id}-state`].filter(Boolean).join(' ')}
       />
       <span className="rp-check__box" aria-hidden="true">
-        <CheckMark />
+        <CheckMarkIcon />
       </span>
       <span className="rp-inst__main">
         <span className="rp-inst__title" id={`${id}-title`}>

@@ -1,17 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@lendview/i18n';
-import { Button, Card, Page, toast } from '@lendview/ui';
+import { useLang, useMoney } from '@lendview/i18n';
+import { Button, Card, Page, toast, Skeleton } from '@lendview/ui';
 import { type BankOption, usePayTypeOptions } from '../api/init-pay-type.ts';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { OptionGroup } from '../components/OptionGroup.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { parseAmountParam } from '../lib/amount.ts';
 import { paymentContext, vaUrl } from '../lib/links.ts';
 import { DEFAULT_MARKET, PAY_TYPE, type PayType, loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
-import { useMoney } from '../lib/use-money.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
 import '../styles/common.css';
@@ -188,7 +186,7 @@ function OptionsPlaceholder({ legend, rows }: { legend: string; rows: number }) 
         {Array.from({ length: rows }, (_, i) => (
           <div key={i} className="rp-option rp-option--placeholder">
             <Skeleton width="45%" height={18} />
-            <Skeleton width={22} height={22} radius={999} className="rp-skel--end" />
+            <Skeleton width={22} height={22} radius={999} align="end" />
           </div>
         ))}
       </div>

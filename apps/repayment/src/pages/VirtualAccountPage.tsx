@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
-import { useLang } from '@lendview/i18n';
-import { Button, Card, Page, buttonClassName } from '@lendview/ui';
+import { useLang, useMoney } from '@lendview/i18n';
+import { Button, Card, Page, buttonClassName, Skeleton, CheckCircleIcon, ChevronRightIcon } from '@lendview/ui';
 import { EARLY_REPAYMENT, type VaDetail, useGenerateVcode } from '../api/generate-vcode.ts';
 import { usePaymentState } from '../api/payment-state.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
@@ -12,16 +12,14 @@ import { HavePaidDialog } from '../components/HavePaidDialog.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PaidPanel } from '../components/PaidPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { StepGroups, StepList } from '../components/StepGroups.tsx';
-import { CheckCircle, ChevronRight, ClockIcon, HeadsetIcon, PhoneIcon, ReceiptIcon } from '../components/icons.tsx';
+import { ClockIcon, HeadsetIcon, PhoneIcon, ReceiptIcon } from '../components/icons.tsx';
 import { parseAmountParam } from '../lib/amount.ts';
 import { groupDigits } from '../lib/clipboard.ts';
 import { showDateTime } from '../lib/dates.ts';
 import { type PaymentContext, complaintUrl, loanDetailsUrl, methodUrl, paymentContext } from '../lib/links.ts';
 import { PAY_TYPE, loadPayChoice } from '../lib/pay-choice.ts';
 import { latestReceipt, newReceipt, receiptIds } from '../lib/payment-watch.ts';
-import { useMoney } from '../lib/use-money.ts';
 import { vcodeRequest } from '../lib/vcode-request.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
@@ -94,7 +92,7 @@ export default function VirtualAccountPage() {
         {isApiError(query.error) && (
           <Link className="rp-link rp-link--center" to={methodUrl(ctx)}>
             {t('va.changeMethod')}
-            <ChevronRight />
+            <ChevronRightIcon />
           </Link>
         )}
       </>
@@ -158,7 +156,7 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
     <>
       {data.state === 'paid' && (
         <p className="rp-banner rp-banner--success" role="status">
-          <CheckCircle />
+          <CheckCircleIcon />
           <span>{t('va.paid')}</span>
         </p>
       )}
@@ -184,7 +182,7 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
           <Link className="rp-link rp-va__change" to={methodUrl(ctx)}>
             <span aria-hidden="true">{t('va.change')}</span>
             <span className="lv-visually-hidden">{t('va.changeMethod')}</span>
-            <ChevronRight />
+            <ChevronRightIcon />
           </Link>
         </div>
 
@@ -246,7 +244,7 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
         </div>
         <Link className="rp-help__link" to={complaintUrl(ctx.orderId)}>
           <span>{t('va.complaint')}</span>
-          <ChevronRight />
+          <ChevronRightIcon />
         </Link>
         {data.telephone.trim() !== '' && (
           <button type="button" className="rp-help__link" onClick={() => bridge.callPhone(data.telephone)}>
@@ -254,7 +252,7 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
               <PhoneIcon />
               {t('va.call', { phone: data.telephone })}
             </span>
-            <ChevronRight />
+            <ChevronRightIcon />
           </button>
         )}
       </Card>

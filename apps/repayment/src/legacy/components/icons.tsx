@@ -7,14 +7,6 @@ export function PlusIcon() {
   );
 }
 
-export function ChevronRight() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="rl-icon">
-      <path d="M8 5l5 5-5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" fill="none" />
-    </svg>
-  );
-}
-
 export function LockIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="rl-icon">

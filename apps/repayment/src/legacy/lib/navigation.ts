@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { buildOutboundUrl, navigateOutbound } from '@lendview/api-client';
 
 /**
@@ -19,12 +18,6 @@ export const externalNav = {
  */
 export function paymentTarget(url: string): string {
   return buildOutboundUrl(url);
-}
-
-/** A page query parameter, trimmed; '' when absent. */
-export function useQueryParam(name: string): string {
-  const [params] = useSearchParams();
-  return (params.get(name) ?? '').trim();
 }
 
 /** `/loanDetails?productId&orderId` (productId only when known: repayment-way does not carry it). */
