@@ -221,7 +221,7 @@ test("another borrower's order shows nothing: no status, no buttons, no message"
   const body = await openDetails(page, 'DEMO-170', EN, OTHER_BORROWER);
   expect(body.code).not.toBe('00');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loan details');
-  await expect(page.locator('.ld-skel.is-still').first()).toBeVisible();
+  await expect(page.locator('.lv-skel.is-still').first()).toBeVisible();
   await expect(page.locator('[data-testid^="status-image-"]')).toHaveCount(0);
   await expect(page.getByRole('button')).toHaveCount(0);
   await expect(footer(page)).toHaveCount(0);

@@ -385,7 +385,7 @@ test('extension: DEMO-174 → each amount named once, repay now vs extend → pa
     'Late charges (the late penalty and late interest) never exceed 100% of the loan principal, however late the payment.',
   );
   // Rows whose value is empty or 0 are not shown.
-  for (const v of await page.locator('.rp-rows dd').allTextContents()) expect(['', '0']).not.toContain(v.trim());
+  for (const v of await page.locator('.lv-rows dd').allTextContents()) expect(['', '0']).not.toContain(v.trim());
   await expectNoSideScroll(page);
   await expectAccessible(page);
 
