@@ -1,15 +1,13 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { get, unwrap } from '@lendview/api-client';
+import { call, unwrap } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
 
-/** GET /h5-api/v3/user-problem/get-qa-list?orderNo&pid: pid 0 → the top categories, else the items under pid. */
-export const GET_QA_LIST_PATH = '/h5-api/v3/user-problem/get-qa-list';
+export type QaListData = ResponseOf<typeof routes.getQaList>;
 
-export type QaListData = ResponseOf<typeof C.getQaList>;
-export type QaListInput = RequestOf<typeof C.getQaList>;
-
-/** A non-'00' code shows the server message (spec 8) and rejects with ApiError. */
+/**
+ * The chatbot's list (orderNo, pid): pid 0 → the top categories, else the items under pid. A non-'00' code shows
+ * the server message (spec 8) and rejects with ApiError.
+ */
 export async function fetchQaList(orderNo: string, pid: number, opts: { signal?: AbortSignal } = {}) {
-  const input: QaListInput = { orderNo, pid };
-  return unwrap(await get<QaListData>(GET_QA_LIST_PATH, input, opts));
+  return unwrap(await call(routes.getQaList, { orderNo, pid }, opts));
 }

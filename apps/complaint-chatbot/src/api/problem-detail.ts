@@ -1,30 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { queryKeyOf, queryOf } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
 import type { Lang } from '@lendview/i18n';
 
-/** POST /user-problem/problem-detail (problemId): the complaint, its state and the answer. */
-export const PROBLEM_DETAIL_PATH = '/user-problem/problem-detail';
+export type ProblemDetail = ResponseOf<typeof routes.problemDetail>;
 
-export type ProblemDetail = ResponseOf<typeof C.problemDetail>;
-export type ProblemDetailInput = RequestOf<typeof C.problemDetail>;
-
-/** A non-'00' code (another borrower's complaint included: "not found") shows the server message. */
-export async function fetchProblemDetail(problemId: string, opts: { signal?: AbortSignal } = {}) {
-  const input: ProblemDetailInput = { problemId };
-  return unwrap(await post<ProblemDetail>(PROBLEM_DETAIL_PATH, input, opts));
-}
+const scope = (lang: Lang) => ['complaint', lang] as const;
 
 export function problemDetailKey(problemId: string, lang: Lang) {
-  return ['complaint', 'problem-detail', problemId, lang] as const;
+  return queryKeyOf(routes.problemDetail, { problemId }, scope(lang));
 }
 
+/**
+ * The complaint, its state and the answer (problemId). A non-'00' code (another borrower's complaint included:
+ * "not found") shows the server message.
+ */
 export function useProblemDetail(problemId: string, lang: Lang) {
-  return useQuery({
-    queryKey: problemDetailKey(problemId, lang),
-    queryFn: ({ signal }) => fetchProblemDetail(problemId, { signal }),
-    enabled: problemId !== '',
-    staleTime: 0,
-  });
+  return useQuery({ ...queryOf(routes.problemDetail, { problemId }, { scope: scope(lang) }), enabled: problemId !== '', staleTime: 0 });
 }

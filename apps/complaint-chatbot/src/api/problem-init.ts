@@ -1,29 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { OrderCard, RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { queryOf } from '@lendview/api-client';
+import type { OrderCard } from '@lendview/contracts';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
 import type { Lang } from '@lendview/i18n';
 
-/** POST /user-problem/problem-init (orderId): problem types, collection sub-types, the order and the order list. */
-export const PROBLEM_INIT_PATH = '/user-problem/problem-init';
-
 export type { OrderCard };
-export type ProblemInit = ResponseOf<typeof C.problemInit>;
-export type ProblemInitInput = RequestOf<typeof C.problemInit>;
+export type ProblemInit = ResponseOf<typeof routes.problemInit>;
 
 /**
- * The page query says orderNo; this (older) call names the same value orderId. '' → the borrower's latest
- * order. A non-'00' code shows the server message (spec 8) and rejects with ApiError.
+ * Problem types, collection sub-types, the order and the order list. The page query says orderNo; this (older)
+ * call names the same value orderId. '' → the borrower's latest order. A non-'00' code shows the server message.
  */
-export async function fetchProblemInit(orderNo: string, opts: { signal?: AbortSignal } = {}) {
-  const input: ProblemInitInput = { orderId: orderNo };
-  return unwrap(await post<ProblemInit>(PROBLEM_INIT_PATH, input, opts));
-}
-
 export function useProblemInit(orderNo: string, lang: Lang) {
-  return useQuery({
-    queryKey: ['complaint', 'problem-init', orderNo, lang],
-    queryFn: ({ signal }) => fetchProblemInit(orderNo, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...queryOf(routes.problemInit, { orderId: orderNo }, { scope: ['complaint', lang] }), staleTime: 0 });
 }

@@ -1,25 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { queryOf } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
 import type { Lang } from '@lendview/i18n';
 
-/** POST /user-problem/problem-list: the borrower's complaints in tabs (all, processing, processed). */
-export const PROBLEM_LIST_PATH = '/user-problem/problem-list';
-
-export type ProblemList = ResponseOf<typeof C.problemList>;
+export type ProblemList = ResponseOf<typeof routes.problemList>;
 export type ProblemTab = ProblemList['tabs'][number];
 export type ProblemListItem = ProblemTab['items'][number];
 
-/** A non-'00' code shows the server message (spec 8) and rejects with ApiError. */
-export async function fetchProblemList(opts: { signal?: AbortSignal } = {}) {
-  return unwrap(await post<ProblemList>(PROBLEM_LIST_PATH, {}, opts));
-}
-
+/** The borrower's complaints in tabs (all, processing, processed). A non-'00' code shows the server message. */
 export function useProblemList(lang: Lang) {
-  return useQuery({
-    queryKey: ['complaint', 'problem-list', lang],
-    queryFn: ({ signal }) => fetchProblemList({ signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...queryOf(routes.problemList, {}, { scope: ['complaint', lang] }), staleTime: 0 });
 }

@@ -1,19 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { post, unwrap } from '@lendview/api-client';
+import { call, unwrap } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
 
-/** POST /user-problem/save-score (score 1-5, problemId): the borrower's rating of the answer. */
-export const SAVE_SCORE_PATH = '/user-problem/save-score';
-
-export type SaveScoreInput = RequestOf<typeof C.saveScore>;
-export type SaveScoreResult = ResponseOf<typeof C.saveScore>;
-
-/** Success code '00' (spec 7.2). A non-'00' code shows the server message and rejects with ApiError. */
-export async function saveScore(input: SaveScoreInput) {
-  return unwrap(await post<SaveScoreResult>(SAVE_SCORE_PATH, input));
-}
-
+/** The borrower's rating of the answer (score 1-5, problemId). A non-'00' code shows its message, rejects with ApiError. */
 export function useSaveScore() {
-  return useMutation({ mutationFn: saveScore });
+  return useMutation({ mutationFn: async (input: RequestOf<typeof routes.saveScore>) => unwrap(await call(routes.saveScore, input)) });
 }
