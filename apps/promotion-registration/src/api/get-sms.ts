@@ -1,14 +1,11 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { type Envelope, post } from '@lendview/api-client';
+import { type Envelope, call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf, ResponseOf } from '@lendview/contracts/routes';
 
-/** POST /api/v2/lendview/promotion/get-sms: sends the registration code (success code 0). */
-export const GET_SMS_PATH = '/api/v2/lendview/promotion/get-sms';
+export type GetSmsInput = RequestOf<typeof routes.getSms>;
+export type GetSmsData = ResponseOf<typeof routes.getSms>;
 
-export type GetSmsInput = RequestOf<typeof C.getSms>;
-export type GetSmsData = ResponseOf<typeof C.getSms>;
-
-/** Silent: every code of spec 8 (0, 101, 11, other) is handled by lib/registration.ts. */
+/** Sends the registration code (success code 0). Silent: every code of spec 8 (0, 101, 11, other) is handled by lib/registration.ts. */
 export function sendSms(input: GetSmsInput): Promise<Envelope<GetSmsData>> {
-  return post<GetSmsData>(GET_SMS_PATH, { ...input }, { successCode: 0, silent: true });
+  return call(routes.getSms, input, { silent: true });
 }

@@ -1,10 +1,8 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { opsPost } from '../ops/ops-http.ts';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
+import { opsCall } from '../ops/ops-http.ts';
 
-/** POST /ops/api/templates/create (JSON { config }): a new, unpublished template. */
-export const OPS_TEMPLATE_CREATE_PATH = '/ops/api/templates/create';
-
-export function createTemplate(input: RequestOf<typeof C.opsTemplateCreate>) {
-  return opsPost<ResponseOf<typeof C.opsTemplateCreate>>(OPS_TEMPLATE_CREATE_PATH, input);
+/** A new, unpublished template (JSON { config }). */
+export function createTemplate(input: RequestOf<typeof routes.opsTemplateCreate>) {
+  return opsCall(routes.opsTemplateCreate, input);
 }

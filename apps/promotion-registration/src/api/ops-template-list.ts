@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as C from '@lendview/contracts';
-import type { ResponseOf } from '@lendview/contracts';
-import { opsGet } from '../ops/ops-http.ts';
+import * as routes from '@lendview/contracts/routes';
+import type { ResponseOf } from '@lendview/contracts/routes';
+import { opsCall } from '../ops/ops-http.ts';
 
-/** GET /ops/api/templates: every landing template, published or not. */
-export const OPS_TEMPLATE_LIST_PATH = '/ops/api/templates';
-
-export type OpsTemplateList = ResponseOf<typeof C.opsTemplateList>;
+export type OpsTemplateList = ResponseOf<typeof routes.opsTemplateList>;
 export type OpsTemplateSummary = OpsTemplateList['items'][number];
 
 export const opsTemplateListKey = ['ops', 'templates'] as const;
 
+/** Every landing template, published or not. */
 export function useOpsTemplateList(enabled: boolean) {
   return useQuery({
     queryKey: opsTemplateListKey,
-    queryFn: ({ signal }) => opsGet<OpsTemplateList>(OPS_TEMPLATE_LIST_PATH, undefined, signal),
+    queryFn: ({ signal }) => opsCall(routes.opsTemplateList, {}, signal),
     enabled,
     retry: false,
     staleTime: 0,

@@ -1,10 +1,7 @@
-import type * as C from '@lendview/contracts';
-import type { ResponseOf } from '@lendview/contracts';
-import { opsPost } from '../ops/ops-http.ts';
+import * as routes from '@lendview/contracts/routes';
+import { opsCall } from '../ops/ops-http.ts';
 
-/** POST /ops/api/templates/publish (JSON { id }): the saved draft becomes what visitors see. */
-export const OPS_TEMPLATE_PUBLISH_PATH = '/ops/api/templates/publish';
-
+/** The saved draft becomes what visitors see (JSON { id }). */
 export function publishTemplate(id: number) {
-  return opsPost<ResponseOf<typeof C.opsTemplatePublish>>(OPS_TEMPLATE_PUBLISH_PATH, { id });
+  return opsCall(routes.opsTemplatePublish, { id });
 }

@@ -1,10 +1,8 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { opsPost } from '../ops/ops-http.ts';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf } from '@lendview/contracts/routes';
+import { opsCall } from '../ops/ops-http.ts';
 
-/** POST /ops/api/templates/save (JSON { id, config }): the draft; visitors keep the published version. */
-export const OPS_TEMPLATE_SAVE_PATH = '/ops/api/templates/save';
-
-export function saveTemplate(input: RequestOf<typeof C.opsTemplateSave>) {
-  return opsPost<ResponseOf<typeof C.opsTemplateSave>>(OPS_TEMPLATE_SAVE_PATH, input);
+/** Saves the draft (JSON { id, config }); visitors keep the published version. */
+export function saveTemplate(input: RequestOf<typeof routes.opsTemplateSave>) {
+  return opsCall(routes.opsTemplateSave, input);
 }

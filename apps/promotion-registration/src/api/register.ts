@@ -1,14 +1,11 @@
-import type * as C from '@lendview/contracts';
-import type { RequestOf, ResponseOf } from '@lendview/contracts';
-import { type Envelope, post } from '@lendview/api-client';
+import { type Envelope, call } from '@lendview/api-client';
+import * as routes from '@lendview/contracts/routes';
+import type { RequestOf, ResponseOf } from '@lendview/contracts/routes';
 
-/** POST /api/v2/lendview/promotion/register: creates the borrower (success code 0). */
-export const REGISTER_PATH = '/api/v2/lendview/promotion/register';
+export type RegisterInput = RequestOf<typeof routes.register>;
+export type RegisterData = ResponseOf<typeof routes.register>;
 
-export type RegisterInput = RequestOf<typeof C.register>;
-export type RegisterData = ResponseOf<typeof C.register>;
-
-/** Silent: every code of spec 8 (0, 11, -1, other) is handled by lib/registration.ts. */
+/** Creates the borrower (success code 0). Silent: every code of spec 8 (0, 11, -1, other) is handled by lib/registration.ts. */
 export function registerVisitor(input: RegisterInput): Promise<Envelope<RegisterData>> {
-  return post<RegisterData>(REGISTER_PATH, { ...input }, { successCode: 0, silent: true });
+  return call(routes.register, input, { silent: true });
 }

@@ -1,4 +1,5 @@
-import { ApiError, type Envelope, NetworkError, get, isSuccess, postJson } from '@lendview/api-client';
+import { ApiError, type Envelope, call, isSuccess } from '@lendview/api-client';
+import type { RequestOf, ResponseOf, Route } from '@lendview/contracts/routes';
 import { authHeaders, clearSession } from './session.ts';
 
 /**
@@ -32,16 +33,10 @@ function check<T>(env: Envelope<T>): T {
   throw new ApiError(env);
 }
 
-/** GET with the operator's bearer token. Messages are the caller's to show (silent). */
-export async function opsGet<T>(path: string, query?: Record<string, string | number>, signal?: AbortSignal): Promise<T> {
-  return check(await get<T>(path, query, { silent: true, signal, headers: authHeaders() }));
-}
-
-/** POST with a JSON body (the ops endpoints take JSON) and the bearer token. */
-export async function opsPost<T>(path: string, body: unknown): Promise<T> {
-  const raw = await postJson<unknown>(path, body, { silent: true, headers: authHeaders() });
-  if (!raw || typeof raw !== 'object' || !('code' in raw)) throw new NetworkError('bad-response', path);
-  const b = raw as { code: unknown; data?: unknown; message?: unknown };
-  if (typeof b.code !== 'string' && typeof b.code !== 'number') throw new NetworkError('bad-response', path);
-  return check<T>({ code: b.code, data: (b.data ?? null) as T | null, message: typeof b.message === 'string' ? b.message : '' });
+/**
+ * A call of the operator API with the operator's bearer token: GET with the input in the query, POST with a JSON
+ * body (the template endpoints take nested JSON). Messages are the caller's to show (silent).
+ */
+export async function opsCall<R extends Route>(route: R, input: RequestOf<R>, signal?: AbortSignal): Promise<ResponseOf<R>> {
+  return check(await call(route, input, { silent: true, signal, headers: authHeaders(), json: route.method === 'POST' }));
 }
