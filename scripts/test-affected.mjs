@@ -57,6 +57,8 @@ console.log(`test:affected: since ${base.ref} (${base.commit.slice(0, 10)}): ${a
 const changed = (git(['diff', '--name-only', base.commit]) ?? '').split('\n').filter(Boolean);
 const outsidePackages = changed.some((f) => !/^(apps|packages|e2e|bench|docs)\//.test(f) && !/\.md$/.test(f));
 
+// Formatting is checked over the whole tree (prettier, a few seconds), whatever changed.
+run('pnpm', ['format:check']);
 if (affected.length > 0) run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', filter, '--concurrency=2', '--output-logs=errors-only']);
 if (outsidePackages) run('pnpm', ['test:scripts']);
 // The e2e suite drives the assembled product: any affected package can break it. Its global setup builds
