@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { devPaymentsSimulate, devSmsOutbox } from '@lendview/contracts';
 import { formatMoney } from '../../i18n/format.ts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../providers/payments.ts';
 import { findPaymentByVcode } from '../../repositories/payments.ts';
 import { processSignedCallback } from '../../services/repayment.ts';
+import { devFixturesOrder, makeFixtureOrder } from './fixtures.ts';
 
 /** Demo mode only (app.ts registers this folder only when demo is on; otherwise /dev/* is a 404). */
 export default async function devRoutes(app: FastifyInstance) {
@@ -53,6 +54,18 @@ export default async function devRoutes(app: FastifyInstance) {
       else if (result.unapplied > 0) setSuccessMessage('paymentHeld', { amount: formatMoney(result.unapplied, lang) });
       else setSuccessMessage('paymentApplied');
       return { applied: result.applied, orderStatus: result.orderStatus };
+    },
+  });
+
+  /**
+   * A fresh borrower with its own session and one order in a demo order's state (fixtures.ts), for tests that
+   * change orders: each e2e test gets orders no other test reads, so the suite runs on parallel workers.
+   */
+  registerEndpoint(app, devFixturesOrder, {
+    handler: async ({ input, db, now }) => {
+      const made = await makeFixtureOrder(db, { ...input, cardKey: app.cardFingerprintSecret, now });
+      if (!made) throw unauthorized();
+      return made;
     },
   });
 }

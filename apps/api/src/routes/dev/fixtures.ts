@@ -1,0 +1,193 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { endpoint } from '@lendview/contracts';
+import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER } from '../../db/demo/identities.ts';
+import { DEMO_IN_HOUSE_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../../db/demo/names.ts';
+import { DEMO_ORDER_SEEDS, EXTENSION_DAYS, extensionFee, type OrderSeed } from '../../db/demo/orders.ts';
+import { DEMO_PRODUCTS, rp } from '../../db/demo/products.ts';
+import { upsert } from '../../db/demo/upsert.ts';
+import type { Db, Queryable } from '../../db/types.ts';
+import { jakartaDate } from '../../lib/dates.ts';
+import { repaymentPlan, simpleInterest } from '../../lib/money.ts';
+import { cardFingerprint } from '../../repositories/bank-cards.ts';
+import { saveRating } from '../../repositories/ratings.ts';
+import { createSession, findSessionBorrower } from '../../repositories/sessions.ts';
+
+/**
+ * Test fixtures on demand (demo mode only, like every /dev route): `POST /dev/fixtures/order { kind }` makes a
+ * fresh borrower (a copy of the main demo borrower: repeat client, the two demo bank cards), a session of its own
+ * and one order in the state of the demo order that `kind` names, written from that order's seed
+ * (db/demo/orders.ts) with the same money and plan code as the demo seed. The e2e suite uses it so that every test
+ * that pays, confirms, complains, rates or binds a card has orders nobody else touches, and the specs can run on
+ * parallel workers. With `tok` (a session of a borrower this endpoint made) the order goes to that borrower
+ * instead; `rated` records that the new borrower has rated the app (no rating modal on settled orders).
+ *
+ * Not part of the API's contract (nothing but tests calls it), so it is declared here, not in @lendview/contracts.
+ */
+
+/** Which demo order each kind copies. */
+export const FIXTURE_KINDS = {
+  /** 170 on day 30 of 91: a full repayment is refused as too early (spec 9). */
+  early: DEMO_ORDERS.repaying,
+  /** 170 on day 60 of 91: repayable in full today. */
+  repayable: DEMO_PAST_HALF_TERM_ORDER,
+  /** 170, four instalments, the first payable. */
+  instalment: DEMO_ORDERS.instalments,
+  /** 174, due in 2 days, extension offered. */
+  extendable: DEMO_ORDERS.dueSoon,
+  /** 180, 40 days overdue, extension offered. */
+  overdue: DEMO_ORDERS.overdue,
+  settled: DEMO_ORDERS.settled,
+  /** Legacy card repayment (status 3), past half its term. */
+  legacy: DEMO_ORDERS.legacyRepaying,
+  legacyOverdue: DEMO_ORDERS.legacyOverdue,
+  legacySettled: DEMO_ORDERS.legacySettled,
+} as const;
+
+export type FixtureKind = keyof typeof FIXTURE_KINDS;
+
+/**
+ * Phones of fixture borrowers: 137 and 8 digits. The demo borrowers are 1380000000x and the API tests use 139…,
+ * so a fixture phone is never anyone else's; `tok` is accepted only for a borrower with such a phone.
+ */
+export const FIXTURE_PHONE_PREFIX = '137';
+
+const flag = z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')]);
+
+export const devFixturesOrder = endpoint({
+  name: 'devFixturesOrder',
+  method: 'POST',
+  path: '/dev/fixtures/order',
+  successCode: '00',
+  request: z.object({
+    kind: z.enum(Object.keys(FIXTURE_KINDS) as [FixtureKind, ...FixtureKind[]]),
+    tok: z.string().min(1).max(200).optional(),
+    rated: flag.optional(),
+  }),
+  response: z.object({
+    tok: z.string(),
+    phone: z.string(),
+    orderNo: z.string(),
+    productId: z.number().int(),
+    status: z.number().int(),
+    /** Last four digits of the borrower's cards: the SMS-code card and the card charged at once. */
+    cards: z.object({ otp: z.string(), direct: z.string() }),
+  }),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The orders row (and instalments) of `seed` for `orderNo` / `borrowerId`, as db/seed-demo.ts writes a demo
+ * order. A copy of the seed loop's row mapping until seed-demo.ts exports it (note to the seed owner in
+ * /work/notes-team/ISSUE17-tests-engineer.md). apps/api/test/dev-fixtures.test.ts compares every kind's row with the
+ * seeded demo order it copies, column by column, so the two cannot drift apart unnoticed.
+ */
+async function writeOrder(tx: Queryable, seed: OrderSeed, orderNo: string, borrowerId: number, now: Date): Promise<void> {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
+  const productId = seed.productId ?? DEMO_IN_HOUSE_PRODUCT_ID;
+  const rateBp = DEMO_PRODUCTS.find((p) => p.id === productId)!.rateBp;
+  const principal = rp(seed.rupiah);
+  const interest = simpleInterest(principal, seed.termDays, rateBp);
+  const amountDue = principal + interest;
+  const dueDate = seed.disbursedDaysAgo === undefined ? null : dateIn(seed.termDays - seed.disbursedDaysAgo);
+  const settled = seed.settledDaysAgo === undefined ? null : ago(seed.settledDaysAgo);
+  await upsert(tx, 'orders', ['order_no'], [
+    {
+      order_no: orderNo, borrower_id: borrowerId, product_id: productId, status: seed.status,
+      principal, interest_amount: interest, service_fee: 0, amount_due: amountDue, paid_amount: settled ? amountDue : 0,
+      term_days: seed.termDays, daily_rate_bp: rateBp, instalment_count: seed.instalments ?? 1, is_delay: seed.isDelay ?? false,
+      extension_fee: seed.isDelay ? extensionFee(principal) : null, extension_days: seed.isDelay ? EXTENSION_DAYS : null,
+      repay_url: null, applied_at: ago(seed.appliedDaysAgo),
+      disbursed_at: seed.disbursedDaysAgo === undefined ? null : ago(seed.disbursedDaysAgo), due_date: dueDate,
+      settled_at: settled, updated_at: now, late_penalty_paid: 0, late_interest_paid: 0, extension_fees_paid: 0,
+      extension_count: 0,
+    },
+  ]);
+  if (seed.instalments && seed.disbursedDaysAgo !== undefined) {
+    const plan = repaymentPlan({ principal, termDays: seed.termDays, dailyRateBp: rateBp, startDate: dateIn(-seed.disbursedDaysAgo) });
+    await upsert(
+      tx,
+      'instalments',
+      ['order_no', 'period_no'],
+      plan.instalments.map((i) => ({
+        order_no: orderNo, period_no: i.periodNo, principal: i.principal, interest: i.interest, amount: i.amount,
+        due_date: i.dueDate, status: 'unpaid', paid_at: null,
+      })),
+    );
+  }
+}
+
+/** A new borrower like the main demo borrower, with the two demo cards; retries the rare phone collision. */
+async function newBorrower(tx: Queryable, cardKey: string, now: Date): Promise<{ id: number; phone: string }> {
+  const main = DEMO_BORROWERS.main;
+  for (let attempt = 0; ; attempt++) {
+    const phone = `${FIXTURE_PHONE_PREFIX}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO borrowers (phone, display_name, is_repeat_client) VALUES ($1, $2, $3)
+       ON CONFLICT (phone) DO NOTHING RETURNING id`,
+      [phone, 'E2E Borrower', main.isRepeatClient],
+    );
+    if (row) {
+      await upsert(
+        tx,
+        'bank_cards',
+        ['borrower_id', 'fingerprint'],
+        Object.values(DEMO_BANK_CARDS).map((card) => ({
+          borrower_id: row.id, bank_code: card.bankCode, last4: card.last4,
+          fingerprint: cardFingerprint(cardKey, card.bankCode, card.cardNo), holder_name: DEMO_CARD_HOLDER,
+          provider_token: `sbx_card_fixture_${row.id}_${card.id}`, active: true, created_at: now, verified_at: now,
+        })),
+      );
+      return { id: row.id, phone };
+    }
+    if (attempt >= 5) throw new Error('fixtures: no free fixture phone after 6 tries');
+  }
+}
+
+export interface FixtureOrder {
+  tok: string;
+  phone: string;
+  orderNo: string;
+  productId: number;
+  status: number;
+  cards: { otp: string; direct: string };
+}
+
+/**
+ * Makes the fixture. Returns null when `tok` is not a live session of a fixture borrower (the caller answers it
+ * as an unknown session).
+ */
+export async function makeFixtureOrder(
+  db: Db,
+  input: { kind: FixtureKind; tok?: string; rated?: boolean; cardKey: string; now: Date },
+): Promise<FixtureOrder | null> {
+  const seed = DEMO_ORDER_SEEDS.find((o) => o.orderNo === FIXTURE_KINDS[input.kind])!;
+  let owner: { id: number; phone: string; tok: string } | null = null;
+  if (input.tok) {
+    const found = await findSessionBorrower(db, input.tok, input.now);
+    if (!found || !found.phone.startsWith(FIXTURE_PHONE_PREFIX)) return null;
+    owner = { id: found.id, phone: found.phone, tok: input.tok };
+  }
+  // The demo order's name with a random tail: readable in a failing test, unique in the run.
+  const orderNo = `${seed.orderNo}-${randomBytes(5).toString('hex').toUpperCase()}`;
+  return db.transaction(async (tx) => {
+    if (!owner) {
+      const b = await newBorrower(tx, input.cardKey, input.now);
+      owner = { ...b, tok: await createSession(tx, { borrowerId: b.id, deviceId: 'e2e-fixture', now: input.now }) };
+    }
+    await writeOrder(tx, seed, orderNo, owner.id, input.now);
+    if (input.rated) {
+      await saveRating(tx, { borrowerId: owner.id, score: 5, orderNo: null, now: input.now });
+    }
+    return {
+      tok: owner.tok,
+      phone: owner.phone,
+      orderNo,
+      productId: seed.productId ?? DEMO_IN_HOUSE_PRODUCT_ID,
+      status: seed.status,
+      cards: { otp: DEMO_BANK_CARDS.otp.last4, direct: DEMO_BANK_CARDS.direct.last4 },
+    };
+  });
+}
