@@ -158,7 +158,7 @@ function report(env: Envelope<unknown>, opts: RequestOptions, status = 200, url 
   if (env.message) getConfig().onMessage?.(env.message);
 }
 
-async function envelopeRequest<T = unknown>(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<T>> {
+async function envelopeRequest(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<unknown>> {
   const token = beginLoading(opts.loadingText);
   let env: Envelope<unknown>;
   let httpStatus: number;
@@ -171,17 +171,17 @@ async function envelopeRequest<T = unknown>(url: string, init: RequestInit, opts
     endLoading(token);
   }
   report(env, opts, httpStatus, url);
-  return env as Envelope<T>;
+  return env;
 }
 
 // The transport answers Envelope<unknown>: what `data` holds is only known from the route's contract, and
 // `call` (endpoints.ts) is the one place that says so.
 
 /** POST: shared parameters in the query, body form-encoded (spec 7.1). */
-export function post<T = unknown>(path: string, body?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
+export function post(path: string, body?: FormBody, opts: RequestOptions = {}): Promise<Envelope<unknown>> {
   const form = new URLSearchParams();
   appendForm(form, body);
-  return envelopeRequest<T>(
+  return envelopeRequest(
     buildUrl(path),
     {
       method: 'POST',
@@ -193,15 +193,15 @@ export function post<T = unknown>(path: string, body?: FormBody, opts: RequestOp
 }
 
 /** GET: shared parameters and the call's own parameters in the query (spec 7.1). */
-export function get<T = unknown>(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  return envelopeRequest<T>(buildUrl(path, query), { method: 'GET', headers: { ...requestHeaders(), ...opts.headers } }, opts);
+export function get(path: string, query?: FormBody, opts: RequestOptions = {}): Promise<Envelope<unknown>> {
+  return envelopeRequest(buildUrl(path, query), { method: 'GET', headers: { ...requestHeaders(), ...opts.headers } }, opts);
 }
 
 /**
  * The JSON client of spec 7.1: JSON body, same headers, timeout and query; returns only the response body.
  * A body shaped as an envelope with a non-success code is still reported through onMessage.
  */
-export async function postJson<T = unknown>(path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+export async function postJson(path: string, body: unknown, opts: RequestOptions = {}): Promise<unknown> {
   const url = buildUrl(path);
   const token = beginLoading(opts.loadingText);
   let parsed: unknown;
@@ -224,7 +224,7 @@ export async function postJson<T = unknown>(path: string, body: unknown, opts: R
       report({ code, data: null, message }, opts, httpStatus, url);
     }
   }
-  return parsed as T;
+  return parsed;
 }
 
 /** POST with a JSON body (nested values stay as they are), answered by an envelope; same query and headers. */
@@ -237,13 +237,13 @@ export function postJsonEnvelope(path: string, body: unknown, opts: RequestOptio
 }
 
 /** Multipart upload through XMLHttpRequest, for progress; same query, headers, timeout and envelope handling. */
-export function upload<T = unknown>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<T>> {
+export function upload(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<unknown>> {
   const url = buildUrl(path);
   const { signal } = opts;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const { timeoutMs = DEFAULT_TIMEOUT_MS, XMLHttpRequest: Xhr = globalThis.XMLHttpRequest } = getConfig();
   const token = beginLoading(opts.loadingText);
-  return new Promise<Envelope<T>>((resolve, reject) => {
+  return new Promise<Envelope<unknown>>((resolve, reject) => {
     const xhr = new Xhr();
     let settled = false;
     const onAbort = () => xhr.abort();
@@ -269,7 +269,7 @@ export function upload<T = unknown>(path: string, formData: FormData, opts: Uplo
           const env = toEnvelope(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
           opts.onProgress?.(1);
           report(env, opts, xhr.status, url);
-          resolve(env as Envelope<T>);
+          resolve(env);
         } catch (e) {
           reject(e);
         }

@@ -14,7 +14,6 @@ export {
   post,
   postJson,
   requestHeaders,
-  upload,
 } from './http.ts';
 export {
   SHARED_PARAMS_STORAGE_KEY,
