@@ -9,6 +9,11 @@ import { envelope } from './envelope.ts';
 import { authenticate, identityOf, type Identity } from './identity.ts';
 import { parseInput, type FieldMessages } from './validation.ts';
 
+/** The parsed request of an endpoint: what a service called by its handler receives. */
+export type InputOf<E extends AnyEndpoint> = z.output<E['request']>;
+/** `data` of an endpoint's success envelope: what a service called by its handler answers. */
+export type AnswerOf<E extends AnyEndpoint> = z.input<E['response']>;
+
 export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
   /** The request fields, parsed by the endpoint's request schema (POST: the body; GET: the query). */
   input: z.output<E['request']>;

@@ -128,6 +128,25 @@ export async function refundLedgerEntry(tx: Queryable, id: number, amount: numbe
   await tx.query('UPDATE ledger_entries SET unapplied = unapplied - $2, refunded = refunded + $2 WHERE id = $1', [id, amount]);
 }
 
+/** Whether money was applied to the order (an entry that paid something) received since `since`. */
+export async function appliedSince(tx: Queryable, orderNo: string, since: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM ledger_entries WHERE order_no = $1 AND received_at >= $2
+        AND principal + interest + late_penalty + late_interest + extension_fee > 0 LIMIT 1`,
+    [orderNo, since],
+  );
+  return rows.length > 0;
+}
+
+/** The payment and provider event of an entry, the entry locked (an operator resolving its fund). */
+export async function lockEntrySource(tx: Queryable, id: number): Promise<{ paymentId: number; providerEvent: string } | null> {
+  const [row] = await tx.query<{ payment_id: number; provider_event: string }>(
+    'SELECT payment_id, provider_event FROM ledger_entries WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return row ? { paymentId: row.payment_id, providerEvent: row.provider_event } : null;
+}
+
 /** Receipts of an order: its entries with the method of the payment they came on, newest first. */
 export interface ReceiptRow extends LedgerEntry {
   method: PaymentMethod;

@@ -171,6 +171,85 @@ export async function listInstalments(db: Queryable, orderNo: string): Promise<I
   }));
 }
 
+/** The order's unpaid instalments, oldest first, locked for the transaction (the order row is locked first). */
+export async function lockUnpaidInstalments(
+  tx: Queryable,
+  orderNo: string,
+): Promise<{ periodNo: number; amount: number; principal: number; interest: number }[]> {
+  const rows = await tx.query<{ period_no: number; amount: number; principal: number; interest: number }>(
+    `SELECT period_no, amount, principal, interest FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
+    [orderNo],
+  );
+  return rows.map((r) => ({ periodNo: r.period_no, amount: r.amount, principal: r.principal, interest: r.interest }));
+}
+
+/** A full repayment: the order is paid up and settled in `status`, every unpaid instalment paid. */
+export async function settleOrderInFull(
+  tx: Queryable,
+  input: { orderNo: string; latePenalty: number; lateInterest: number; status: number; paidAt: Date },
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET paid_amount = amount_due, late_penalty_paid = late_penalty_paid + $2,
+       late_interest_paid = late_interest_paid + $3, status = $4, settled_at = $5, updated_at = $5
+     WHERE order_no = $1`,
+    [input.orderNo, input.latePenalty, input.lateInterest, input.status, input.paidAt],
+  );
+  await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $2 WHERE order_no = $1 AND status = 'unpaid'`, [input.orderNo, input.paidAt]);
+}
+
+/** Instalments `periods` paid; the order's paid amount grows by `amount`, settled (at paidAt) when `settled`. */
+export async function payInstalments(
+  tx: Queryable,
+  input: { orderNo: string; periods: number[]; amount: number; status: number; settled: boolean; paidAt: Date },
+): Promise<void> {
+  await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $3 WHERE order_no = $1 AND period_no = ANY($2::integer[])`, [
+    input.orderNo,
+    input.periods,
+    input.paidAt,
+  ]);
+  await tx.query(
+    `UPDATE orders SET paid_amount = paid_amount + $2, status = $3,
+       settled_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE settled_at END, updated_at = $5
+     WHERE order_no = $1`,
+    [input.orderNo, input.amount, input.status, input.settled, input.paidAt],
+  );
+}
+
+/**
+ * An extension: the order's due date becomes `dueDate` and its status `status`, the late charges and the fee it
+ * paid are recorded; unpaid instalments move by `shiftDays` (0: they stay).
+ */
+export async function extendOrder(
+  tx: Queryable,
+  input: { orderNo: string; dueDate: string; status: number; latePenalty: number; lateInterest: number; extensionFee: number; shiftDays: number; paidAt: Date },
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET due_date = $2, status = $3, late_penalty_paid = late_penalty_paid + $4,
+       late_interest_paid = late_interest_paid + $5, extension_fees_paid = extension_fees_paid + $6,
+       extension_count = extension_count + 1, updated_at = $7
+     WHERE order_no = $1`,
+    [input.orderNo, input.dueDate, input.status, input.latePenalty, input.lateInterest, input.extensionFee, input.paidAt],
+  );
+  if (input.shiftDays !== 0) {
+    await tx.query(`UPDATE instalments SET due_date = due_date + $2::integer WHERE order_no = $1 AND status = 'unpaid'`, [
+      input.orderNo,
+      input.shiftDays,
+    ]);
+  }
+}
+
+/** The order's status by number whoever owns it (0: no such order). */
+export async function orderStatus(tx: Queryable, orderNo: string): Promise<number> {
+  const [row] = await tx.query<{ status: number }>('SELECT status FROM orders WHERE order_no = $1', [orderNo]);
+  return row?.status ?? 0;
+}
+
+/** The product of an order by number whoever owns it (the hosted page's way back), or null. */
+export async function productIdOfOrder(db: Queryable, orderNo: string): Promise<number | null> {
+  const [row] = await db.query<{ product_id: number }>('SELECT product_id FROM orders WHERE order_no = $1', [orderNo]);
+  return row?.product_id ?? null;
+}
+
 const ORDER_NO_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** 'LV' + the business day (YYYYMMDD) + 8 random characters (Crockford base32, 40 bits). */

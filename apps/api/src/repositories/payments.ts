@@ -205,6 +205,15 @@ export async function findPaymentByReference(tx: Queryable, reference: string, o
   return row ? toPayment(row) : null;
 }
 
+/** What a payment was issued for: its reference, repayType and instalment count (an operator applying its fund). */
+export async function paymentIntent(tx: Queryable, id: number): Promise<{ reference: string; repayType: RepayType; periods: number | null } | null> {
+  const [row] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null }>(
+    'SELECT reference, repay_type, periods FROM payments WHERE id = $1',
+    [id],
+  );
+  return row ? { reference: row.reference, repayType: row.repay_type, periods: row.periods } : null;
+}
+
 export async function findPaymentByVcode(db: Queryable, vcode: string): Promise<Payment | null> {
   const [row] = await db.query<PaymentDbRow>('SELECT * FROM payments WHERE vcode = $1', [vcode]);
   return row ? toPayment(row) : null;

@@ -44,3 +44,9 @@ export async function findBorrowerByPhone(db: Queryable, phone: string): Promise
   );
   return row ? { id: row.id, phone: row.phone, isRepeatClient: row.is_repeat_client } : null;
 }
+
+/** Whether the borrower is a repeat client (the late-penalty rate of spec 9); false for an unknown id. */
+export async function isRepeatClient(db: Queryable, borrowerId: number): Promise<boolean> {
+  const [row] = await db.query<{ is_repeat_client: boolean }>('SELECT is_repeat_client FROM borrowers WHERE id = $1', [borrowerId]);
+  return row?.is_repeat_client ?? false;
+}

@@ -8,6 +8,7 @@ import type { PaymentEvent, PaymentProvider } from '../providers/payments.ts';
 import {
   NO_ALLOCATION,
   allocationTotal,
+  appliedSince,
   closeUnappliedFund,
   creditLedgerEntry,
   findLedgerEntry,
@@ -15,23 +16,35 @@ import {
   insertLedgerEntry,
   insertUnappliedFund,
   listOrderEntries,
+  lockEntrySource,
   refundLedgerEntry,
   type Allocation,
   type LedgerEntry,
   type ReceiptRow,
 } from '../repositories/ledger.ts';
-import { listInstalments, lockOrder, type Order } from '../repositories/orders.ts';
+import {
+  extendOrder,
+  listInstalments,
+  lockOrder,
+  lockUnpaidInstalments,
+  orderStatus,
+  payInstalments,
+  settleOrderInFull,
+  type Order,
+} from '../repositories/orders.ts';
 import {
   cancelPending,
   eventSeen,
   findPaymentByReference,
   markExpiredAtProvider,
   markPaid,
+  paymentIntent,
   pendingPayments,
   recordEvent,
   type Payment,
   type PaymentMethod,
 } from '../repositories/payments.ts';
+import { isRepeatClient } from '../repositories/sessions.ts';
 import { getLateChargeCapPercent } from '../repositories/settings.ts';
 import { findBank } from './payment-methods.ts';
 import { REPAYING_STATUSES, outstandingOf, type Outstanding } from './loans.ts';
@@ -198,54 +211,32 @@ async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt:
   switch (b.repayType) {
     case 'full': {
       if (b.loanPart !== order.amountDue - order.paidAmount || b.extensionFee !== 0) return null;
-      const unpaid = await tx.query<{ period_no: number; principal: number }>(
-        `SELECT period_no, principal FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
-        [order.orderNo],
-      );
+      const unpaid = await lockUnpaidInstalments(tx, order.orderNo);
       // Interest is paid before principal, so what is still unpaid is principal first.
       const principalLeft = unpaid.length > 0 ? unpaid.reduce((s, i) => s + i.principal, 0) : order.principal;
       const principal = Math.min(b.loanPart, principalLeft);
       const status = settledStatusOf(order);
-      await tx.query(
-        `UPDATE orders SET paid_amount = amount_due, late_penalty_paid = late_penalty_paid + $2,
-           late_interest_paid = late_interest_paid + $3, status = $4, settled_at = $5, updated_at = $5
-         WHERE order_no = $1`,
-        [order.orderNo, b.latePenalty, b.lateInterest, status, paidAt],
-      );
-      await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $2 WHERE order_no = $1 AND status = 'unpaid'`, [order.orderNo, paidAt]);
+      await settleOrderInFull(tx, { orderNo: order.orderNo, latePenalty: b.latePenalty, lateInterest: b.lateInterest, status, paidAt });
       return {
         ...late,
         repayType: 'full',
         principal,
         interest: b.loanPart - principal,
         extensionFee: 0,
-        periods: unpaid.map((i) => i.period_no),
+        periods: unpaid.map((i) => i.periodNo),
         orderStatus: status,
       };
     }
     case 'installment': {
       if (b.latePenalty + b.lateInterest + b.extensionFee !== 0) return null;
-      const unpaid = await tx.query<{ period_no: number; amount: number; principal: number; interest: number }>(
-        `SELECT period_no, amount, principal, interest FROM instalments WHERE order_no = $1 AND status = 'unpaid' ORDER BY period_no FOR UPDATE`,
-        [order.orderNo],
-      );
+      const unpaid = await lockUnpaidInstalments(tx, order.orderNo);
       const take = unpaid.slice(0, b.periods ?? 0);
       const sum = take.reduce((s, i) => s + i.amount, 0);
-      if (take.length === 0 || take.length !== b.periods || take[0]?.period_no !== b.periodFrom || sum !== b.loanPart) return null;
+      if (take.length === 0 || take.length !== b.periods || take[0]?.periodNo !== b.periodFrom || sum !== b.loanPart) return null;
       const allPaid = take.length === unpaid.length;
       const status = allPaid ? settledStatusOf(order) : order.status;
-      const periods = take.map((i) => i.period_no);
-      await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $3 WHERE order_no = $1 AND period_no = ANY($2::integer[])`, [
-        order.orderNo,
-        periods,
-        paidAt,
-      ]);
-      await tx.query(
-        `UPDATE orders SET paid_amount = paid_amount + $2, status = $3,
-           settled_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE settled_at END, updated_at = $5
-         WHERE order_no = $1`,
-        [order.orderNo, b.loanPart, status, allPaid, paidAt],
-      );
+      const periods = take.map((i) => i.periodNo);
+      await payInstalments(tx, { orderNo: order.orderNo, periods, amount: b.loanPart, status, settled: allPaid, paidAt });
       const principal = take.reduce((s, i) => s + i.principal, 0);
       return { ...late, repayType: 'installment', principal, interest: b.loanPart - principal, extensionFee: 0, periods, orderStatus: status };
     }
@@ -255,19 +246,16 @@ async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt:
       const newDue = addDays(from, order.extensionDays);
       const shift = order.dueDate ? daysBetween(order.dueDate, newDue) : 0;
       const status = extendedStatusOf(order);
-      await tx.query(
-        `UPDATE orders SET due_date = $2, status = $3, late_penalty_paid = late_penalty_paid + $4,
-           late_interest_paid = late_interest_paid + $5, extension_fees_paid = extension_fees_paid + $6,
-           extension_count = extension_count + 1, updated_at = $7
-         WHERE order_no = $1`,
-        [order.orderNo, newDue, status, b.latePenalty, b.lateInterest, b.extensionFee, paidAt],
-      );
-      if (shift !== 0) {
-        await tx.query(`UPDATE instalments SET due_date = due_date + $2::integer WHERE order_no = $1 AND status = 'unpaid'`, [
-          order.orderNo,
-          shift,
-        ]);
-      }
+      await extendOrder(tx, {
+        orderNo: order.orderNo,
+        dueDate: newDue,
+        status,
+        latePenalty: b.latePenalty,
+        lateInterest: b.lateInterest,
+        extensionFee: b.extensionFee,
+        shiftDays: shift,
+        paidAt,
+      });
       return { ...late, repayType: 'delay', principal: 0, interest: 0, extensionFee: b.extensionFee, periods: [], orderStatus: status };
     }
   }
@@ -299,8 +287,7 @@ async function applyAsOwedToday(
   amount: number,
   paidAt: Date,
 ): Promise<Applied | null> {
-  const [borrower] = await tx.query<{ is_repeat_client: boolean }>('SELECT is_repeat_client FROM borrowers WHERE id = $1', [order.borrowerId]);
-  const base = { isRepeatClient: borrower?.is_repeat_client ?? false, today: jakartaDate(paidAt), capPercent: await getLateChargeCapPercent(tx) };
+  const base = { isRepeatClient: await isRepeatClient(tx, order.borrowerId), today: jakartaDate(paidAt), capPercent: await getLateChargeCapPercent(tx) };
   const candidates: Due[] = [];
   const first =
     intent.repayType === 'delay' && !intent.extend ? null : await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
@@ -325,16 +312,6 @@ async function applyAsOwedToday(
     if (applied) return applied;
   }
   return null;
-}
-
-/** Whether money was applied to the order (a ledger entry that paid something) received since `since`. */
-async function appliedSince(tx: Queryable, orderNo: string, since: Date): Promise<boolean> {
-  const rows = await tx.query(
-    `SELECT 1 FROM ledger_entries WHERE order_no = $1 AND received_at >= $2
-        AND principal + interest + late_penalty + late_interest + extension_fee > 0 LIMIT 1`,
-    [orderNo, since],
-  );
-  return rows.length > 0;
 }
 
 /** Tells the provider to expire codes we cancelled; a refusal is logged and leaves provider_expired_at empty. */
@@ -451,11 +428,6 @@ export interface ApplyResult {
   unapplied: number;
 }
 
-async function orderStatusOf(tx: Queryable, orderNo: string): Promise<number> {
-  const [row] = await tx.query<{ status: number }>('SELECT status FROM orders WHERE order_no = $1', [orderNo]);
-  return row?.status ?? 0;
-}
-
 /**
  * Records a verified provider event once, in one transaction (retried on a deadlock or serialization failure),
  * taking the order row first, then the payment (the lock order of every money path):
@@ -474,7 +446,7 @@ export async function applyPaymentEvent(db: Db, provider: PaymentProvider, event
     if (payment.vcode !== event.vcode || payment.channel !== event.channel) throw paymentRefused('callbackMismatch');
     // A repeat: this event, or another event for a code already paid (a closed-amount code is paid once).
     if (payment.state === 'paid' || (await eventSeen(tx, event.id)) || (await findLedgerEntry(tx, { providerEvent: event.id, paymentId: payment.id }))) {
-      return { ...done, orderStatus: await orderStatusOf(tx, payment.orderNo) };
+      return { ...done, orderStatus: await orderStatus(tx, payment.orderNo) };
     }
     // The provider's payment time, never later than our clock.
     const paidAt = event.paidAt.getTime() > now.getTime() ? now : event.paidAt;
@@ -549,19 +521,13 @@ export async function resolveUnappliedFund(
     const order = await lockOrder(tx, seen.orderNo);
     const fund = (await findUnappliedFund(tx, input.id, { forUpdate: true }))!;
     if (fund.state !== 'open') throw new ApiError(ErrorCode.conflict, 'fundAlreadyResolved');
-    const [entry] = await tx.query<{ payment_id: number; provider_event: string }>(
-      'SELECT payment_id, provider_event FROM ledger_entries WHERE id = $1 FOR UPDATE',
-      [fund.ledgerEntryId],
-    );
-    const [payment] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null }>(
-      'SELECT reference, repay_type, periods FROM payments WHERE id = $1',
-      [entry!.payment_id],
-    );
+    const entry = (await lockEntrySource(tx, fund.ledgerEntryId))!;
+    const payment = (await paymentIntent(tx, entry.paymentId))!;
     const close = { id: fund.id, operatorId: input.operatorId, note: input.note, now: input.now };
     if (input.action === 'refund') {
       let refundId: string;
       try {
-        ({ refundId } = await provider.refund({ key: `fund-${fund.id}`, reference: payment!.reference, providerEvent: entry!.provider_event, amount: fund.amount }));
+        ({ refundId } = await provider.refund({ key: `fund-${fund.id}`, reference: payment.reference, providerEvent: entry.providerEvent, amount: fund.amount }));
       } catch {
         throw new ApiError(ErrorCode.paymentRefused, 'providerUnavailable', undefined, { status: 503 });
       }
@@ -571,7 +537,7 @@ export async function resolveUnappliedFund(
     }
     if (!order || !REPAYING_STATUSES.has(order.status)) throw new ApiError(ErrorCode.conflict, 'fundOrderOwesNothing');
     // The operator decides: an extension code's money may extend the loan (extend true).
-    const applied = await applyAsOwedToday(tx, order, { repayType: payment!.repay_type, periods: payment!.periods, extend: true }, fund.amount, input.now);
+    const applied = await applyAsOwedToday(tx, order, { repayType: payment.repayType, periods: payment.periods, extend: true }, fund.amount, input.now);
     if (!applied) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
     const credited = allocationTotal(applied);
     await creditLedgerEntry(tx, fund.ledgerEntryId, { ...applied });
