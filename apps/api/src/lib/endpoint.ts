@@ -14,6 +14,13 @@ export type InputOf<E extends AnyEndpoint> = z.output<E['request']>;
 /** `data` of an endpoint's success envelope: what a service called by its handler answers. */
 export type AnswerOf<E extends AnyEndpoint> = z.input<E['response']>;
 
+/** A service's answer whose success message depends on the outcome: the handler passes `message` to setSuccessMessage. */
+export interface WithMessage<T> {
+  message: MessageKey;
+  vars?: Record<string, string | number>;
+  data: T;
+}
+
 export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
   /** The request fields, parsed by the endpoint's request schema (POST: the body; GET: the query). */
   input: z.output<E['request']>;

@@ -1,6 +1,8 @@
-import { CARD_VERIFY, ErrorCode, type BankCard } from '@lendview/contracts';
+import { CARD_VERIFY, ErrorCode, LEGACY_CODE, type BankCard, type bindCardSendCode, type bindCardStart, type bindCardVerify } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
+import { t, type Lang } from '../i18n/messages.ts';
 import { codeHash, newNumericCode, newSalt, sameHex } from '../lib/crypto.ts';
+import type { AnswerOf, InputOf, WithMessage } from '../lib/endpoint.ts';
 import { ApiError, badRequest, notFound, rateLimited } from '../lib/errors.ts';
 import type { Borrower } from '../repositories/sessions.ts';
 import {
@@ -19,6 +21,8 @@ import {
   type BankCardRow,
   type CardCode,
 } from '../repositories/bank-cards.ts';
+import type { PaymentProvider } from '../providers/payments.ts';
+import type { SmsProvider } from '../providers/sms.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
 import { findBank } from './payment-methods.ts';
 
@@ -175,3 +179,65 @@ export async function verifyCardCode(db: Db, input: { borrower: Borrower; cardId
 }
 
 export { lockedError as cardBindLockedError };
+
+// --- The three calls of the card pages (routes/legacy-loan/cards.ts) ---------------------------------------------
+
+/** Sent after the transaction committed: the SMS provider writes with its own connection. */
+const sendCardCode = (sms: SmsProvider, borrower: Borrower, lang: Lang, card: { bankCode: string; last4: string }, code: string) =>
+  sms.send({
+    phone: borrower.phone,
+    purpose: 'card',
+    body: t(lang, 'cardSmsText', { code, bank: findBank(card.bankCode)?.name ?? card.bankCode, last4: card.last4 }),
+  });
+
+/** bind-card: the provider tokenizes the card, then bindCard; a new code goes out by SMS. */
+export async function startCardBinding(
+  deps: { db: Db; payments: PaymentProvider; sms: SmsProvider; secret: string },
+  input: { borrower: Borrower; request: InputOf<typeof bindCardStart>; now: Date; lang: Lang },
+): Promise<WithMessage<AnswerOf<typeof bindCardStart>>> {
+  const { borrower, request, now, lang } = input;
+  const bank = findBank(request.bankCode);
+  if (!bank) throw badRequest('fieldInvalid', { field: 'bankCode' });
+  const { token } = await deps.payments.tokenizeCard({ bankCode: bank.code, cardNo: request.cardNo });
+  const outcome = await bindCard(deps.db, {
+    borrower,
+    bankCode: bank.code,
+    cardNo: request.cardNo,
+    holderName: request.holderName,
+    providerToken: token,
+    secret: deps.secret,
+    now,
+  });
+  if (outcome.kind === 'known') {
+    return { message: 'cardAlreadyBound', data: { cardId: outcome.card.id, needVerify: false, resendAfter: 0, card: toBankCard(outcome.card) } };
+  }
+  await sendCardCode(deps.sms, borrower, lang, outcome.card, outcome.code);
+  return {
+    message: 'cardCodeSent',
+    data: { cardId: outcome.card.id, needVerify: true, resendAfter: CARD_CODE_RESEND_SECONDS, card: toBankCard(outcome.card) },
+  };
+}
+
+/** bind-card-verify: wrong and locked are answered only after the count was committed (verifyCardCode). */
+export async function verifyCardBinding(
+  db: Db,
+  input: { borrower: Borrower; request: InputOf<typeof bindCardVerify>; now: Date },
+): Promise<AnswerOf<typeof bindCardVerify>> {
+  const { now } = input;
+  const outcome = await verifyCardCode(db, { borrower: input.borrower, cardId: input.request.cardId, verifyCode: input.request.verifyCode, now });
+  if (outcome.kind === 'wrong') {
+    throw new ApiError(LEGACY_CODE.wrongCode, 'cardCodeWrong', { remaining: outcome.remaining }, { status: 400 });
+  }
+  if (outcome.kind === 'locked') throw lockedError(outcome.until, now);
+  return { card: toBankCard(outcome.card) };
+}
+
+/** bind-card-send-code: another code for a card waiting for verification. */
+export async function resendCardBinding(
+  deps: { db: Db; sms: SmsProvider },
+  input: { borrower: Borrower; request: InputOf<typeof bindCardSendCode>; now: Date; lang: Lang },
+): Promise<AnswerOf<typeof bindCardSendCode>> {
+  const { card, code } = await resendCardCode(deps.db, { borrower: input.borrower, cardId: input.request.cardId, now: input.now });
+  await sendCardCode(deps.sms, input.borrower, input.lang, card, code);
+  return { cardId: card.id, resendAfter: CARD_CODE_RESEND_SECONDS };
+}
