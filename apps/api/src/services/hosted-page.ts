@@ -1,7 +1,12 @@
+import type { Db } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
-import type { Payment } from '../repositories/payments.ts';
+import { ApiError } from '../lib/errors.ts';
+import { SANDBOX_HOSTED_PATH, type SandboxPaymentProvider } from '../providers/payments.ts';
+import { productIdOfOrder } from '../repositories/orders.ts';
+import { findPaymentByReference, type Payment } from '../repositories/payments.ts';
 import { escapeHtml } from './contract-page.ts';
+import { processSignedCallback } from './repayment.ts';
 
 /**
  * The sandbox provider's hosted payment page (redirect flow of spec 4.3, repayment-huichao): plain HTML, one
@@ -97,4 +102,63 @@ ${action}
 
 export function hostedNotFoundHtml(lang: Lang): string {
   return page(lang, `<h1>${escapeHtml(t(lang, 'hostedTitle'))}</h1>\n<p class="state closed">${escapeHtml(t(lang, 'hostedNotFound'))}</p>`);
+}
+
+// --- Serving the page (routes/payments) ----------------------------------------------------------------------------
+
+const withQuery = (path: string, params: Record<string, string>) => {
+  const q = new URLSearchParams(params).toString();
+  return q ? `${path}?${q}` : path;
+};
+
+/** Payments the hosted page serves: hosted ones, and card payments of the redirect flow (no SMS code). */
+async function hostedPayment(db: Db, ref: unknown): Promise<Payment | null> {
+  const p = typeof ref === 'string' && ref.length <= 64 ? await findPaymentByReference(db, ref) : null;
+  return p && (p.method === 'hosted' || (p.method === 'card' && !p.otpRequired)) ? p : null;
+}
+
+/**
+ * GET /payments/sandbox/hosted?ref=: the page of the bill `ref` (`carried`: the query its links keep), or null
+ * when no hosted bill has that reference.
+ */
+export async function hostedPageOf(
+  db: Db,
+  input: { ref: unknown; lang: Lang; now: Date; canPay: boolean; carried: Record<string, string> },
+): Promise<string | null> {
+  const payment = await hostedPayment(db, input.ref);
+  if (!payment) return null;
+  const productId = await productIdOfOrder(db, payment.orderNo);
+  return hostedPageHtml({
+    lang: input.lang,
+    payment,
+    payable: payment.state === 'pending' && payment.expiresAt.getTime() > input.now.getTime(),
+    canPay: input.canPay,
+    payAction: withQuery(`${SANDBOX_HOSTED_PATH}/pay`, input.carried),
+    backUrl: withQuery('/loanDetails', { productId: String(productId ?? ''), orderId: payment.orderNo, ...input.carried }),
+  });
+}
+
+/**
+ * The Pay button (demo mode): the sandbox signs a payment event for the whole amount of a pending bill and feeds
+ * it to the callback path. Returns where the page is shown again (the bill's state), or null for an unknown bill.
+ * A refusal (the event does not match the bill) is reported through `refused` and the page shows the bill's state.
+ */
+export async function payHostedBill(
+  db: Db,
+  sandbox: SandboxPaymentProvider,
+  input: { ref: unknown; now: Date; carried: Record<string, string>; refused: (reason: string) => void },
+): Promise<string | null> {
+  const payment = await hostedPayment(db, input.ref);
+  if (!payment) return null;
+  if (payment.state === 'pending') {
+    const { now } = input;
+    const { rawBody, signature } = sandbox.paidEvent({ reference: payment.reference, vcode: null, channel: payment.channel, amount: payment.amount, paidAt: now });
+    try {
+      await processSignedCallback(sandbox, db, rawBody, signature, now);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      input.refused(err.messageKey);
+    }
+  }
+  return withQuery(SANDBOX_HOSTED_PATH, { ref: payment.reference, ...input.carried });
 }

@@ -1,6 +1,7 @@
 import { ErrorCode, type Receipt, type RepayType, type UnappliedReason } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
-import { t, type Lang } from '../i18n/messages.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
 import { addDays, daysBetween, jakartaDate } from '../lib/dates.ts';
 import { ApiError, badRequest, notFound, paymentRefused } from '../lib/errors.ts';
 import { withRetriedTransaction } from '../lib/transaction-retry.ts';
@@ -496,6 +497,13 @@ export async function processSignedCallback(
     throw badRequest('callbackMalformed');
   }
   return applyPaymentEvent(db, provider, verdict.event, JSON.parse(rawBody) as unknown, now);
+}
+
+/** The success message of a recorded payment event: applied, held (naming what is held) or a repeat. */
+export function paymentEventMessage(result: ApplyResult, lang: Lang): { key: MessageKey; vars?: Record<string, string> } {
+  if (!result.applied) return { key: 'paymentAlreadyApplied' };
+  if (result.unapplied > 0) return { key: 'paymentHeld', vars: { amount: formatMoney(result.unapplied, lang) } };
+  return { key: 'paymentApplied' };
 }
 
 // --- Unapplied funds: an operator applies or refunds -------------------------------------------------------------
