@@ -1,6 +1,6 @@
 import { PARTNER_CODE_PARAM } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
-import { issuePartnerKey } from '../src/routes/partner/store.ts';
+import { issuePartnerKey } from '../src/services/partner.ts';
 import { MAIN, SECOND, call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
 

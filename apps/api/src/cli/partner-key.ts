@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { openDb } from '../db/open.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
-import { issuePartnerKey } from '../routes/partner/store.ts';
+import { issuePartnerKey } from '../services/partner.ts';
 
 /** The product id of `args` (the one argument), or an error message. */
 export function parsePartnerKeyArgs(args: readonly string[]): { productId: number } | { error: string } {

@@ -50,3 +50,9 @@ export async function isRepeatClient(db: Queryable, borrowerId: number): Promise
   const [row] = await db.query<{ is_repeat_client: boolean }>('SELECT is_repeat_client FROM borrowers WHERE id = $1', [borrowerId]);
   return row?.is_repeat_client ?? false;
 }
+
+/** The borrower's phone by id, or null. */
+export async function findBorrowerPhone(db: Queryable, borrowerId: number): Promise<string | null> {
+  const [row] = await db.query<{ phone: string }>('SELECT phone FROM borrowers WHERE id = $1', [borrowerId]);
+  return row?.phone ?? null;
+}

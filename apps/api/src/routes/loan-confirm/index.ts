@@ -13,7 +13,7 @@ import { findProduct } from '../../repositories/products.ts';
 import { hitRateLimit } from '../../repositories/rate-limits.ts';
 import { contractViewUrl, offerOf, offerRows, repayPlansOf, termBounds } from '../../services/loans.ts';
 import { unavailableError } from '../../services/products.ts';
-import { maskPhone } from '../partner/store.ts';
+import { maskPhone } from '../../lib/phones.ts';
 
 export interface LoanConfirmOptions {
   /** CONFIRM_STEP_UP=1: the confirm also needs an SMS code sent to the borrower's own phone. */

@@ -16,7 +16,7 @@ import { saveProductEvent } from '../../repositories/events.ts';
 import { findProduct, listAvailableProducts, listSceneProducts, productExists, sceneExists } from '../../repositories/products.ts';
 import { enforceEventCap } from '../event/index.ts';
 import { applyToProduct, toRecommended, toStandProduct, unavailableError } from '../../services/products.ts';
-import { partnerLaunchUrl } from '../partner/store.ts';
+import { partnerLaunchUrl } from '../../services/partner.ts';
 
 /** Payload `status` of the stand calls (spec 7.5 / 8: 0 is ok). docs/loans.md. */
 export const STAND_STATUS = { ok: 0, productNotAvailable: 1, notAccepting: 2 } as const;

@@ -3,7 +3,7 @@ import { opsConsentList } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { requireOperator } from '../../lib/operator-auth.ts';
 import { listConsentsOfOrder } from '../../repositories/consents.ts';
-import { maskPhone } from '../partner/store.ts';
+import { maskPhone } from '../../lib/phones.ts';
 
 /**
  * `GET /ops/api/consents?orderNo=`: the consent records of a loan (issue 12 item 4), for the support role. Read
