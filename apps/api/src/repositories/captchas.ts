@@ -84,3 +84,9 @@ export async function markCaptchaUsed(tx: Queryable, sid: string): Promise<void>
 export async function purgeCaptchas(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM captchas WHERE expires_at <= $1', [new Date(now.getTime() - 24 * 60 * 60 * 1000)]);
 }
+
+/** The answer of a captcha in any state (demo mode's /dev/captcha-answer only), or null. */
+export async function captchaAnswer(db: Queryable, sid: string): Promise<string | null> {
+  const [row] = await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE sid = $1', [sid]);
+  return row?.answer ?? null;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devCaptchaAnswer } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { notFound } from '../../lib/errors.ts';
+import { devCaptchaAnswerOf } from '../../services/promotion.ts';
 
 /**
  * Demo mode only (app.ts registers it with the other /dev routes): the answer of a captcha, so end-to-end tests
@@ -9,10 +9,6 @@ import { notFound } from '../../lib/errors.ts';
  */
 export default async function promotionDevRoutes(app: FastifyInstance) {
   registerEndpoint(app, devCaptchaAnswer, {
-    handler: async ({ input, db }) => {
-      const [row] = await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE sid = $1', [input.sid]);
-      if (!row) throw notFound();
-      return { answer: row.answer };
-    },
+    handler: ({ input, db }) => devCaptchaAnswerOf(db, input.sid),
   });
 }
