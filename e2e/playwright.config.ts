@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** Specs that change the server for everyone: releases.spec.ts (the live remote versions), promotion-editor.spec.ts. */
+const GLOBAL_STATE = [/releases\.spec\.ts$/, /promotion-editor\.spec\.ts$/];
+
 // The product under test is the built product served by the API (global-setup.ts starts it on a free
 // port with a throw-away data folder and passes its URL in E2E_BASE_URL).
 export default defineConfig({
@@ -7,10 +10,11 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  // One worker: specs share the demo orders of one server (repayment settles DEMO-170 that loan-details
-  // reads), so files run one after another in name order.
-  workers: 1,
+  // Two workers on one server (the machine and CI have 2 cores). Tests that change an order make their own
+  // borrower and order (POST /dev/fixtures/order, tests/fixtures.ts newOrder); the shared demo orders are only
+  // read, so any test may run beside any other, in any order.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -27,5 +31,17 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  projects: [{ name: 'iphone-chromium' }],
+  projects: [
+    { name: 'iphone-chromium', testIgnore: GLOBAL_STATE },
+    // Tests that change what every visitor sees (a released remote version, a published landing template) run
+    // after all the others, one at a time, so no other test sees their change. A failure in the first project
+    // leaves these unrun (reported as "did not run"), as Playwright does for dependencies.
+    {
+      name: 'global-state',
+      testMatch: GLOBAL_STATE,
+      dependencies: ['iphone-chromium'],
+      fullyParallel: false,
+      workers: 1,
+    },
+  ],
 });

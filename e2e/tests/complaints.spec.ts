@@ -1,11 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { bridgeCalls, expect, expectAccessible, test } from './fixtures.ts';
+import { type OrderFixture, bridgeCalls, expect, expectAccessible, flushPageTasks, newOrder, test } from './fixtures.ts';
 
 // The complaint-chatbot remote against the real API and its demo data (spec 2.4, 4.1, 4.2, 5, 7.2):
 // file a complaint with two photos, find it in My complaints, the operator answers it, the borrower sees the
 // answer and rates it; the complaint entry (collection rules), the problem grid and the chatbot.
-// The first two tests run in order (serial): the operator test answers the complaint filed by the first.
+// The first two tests run in order (serial): the operator test answers the complaint filed by the first. Tests that
+// file, rate or talk to the chatbot do it on an order of their own (newOrder); the others only read DEMO-170.
 //
 // Endpoints each test needs (packages/contracts/src/complaint.ts):
 //   filing:   POST /user-problem/problem-init, /user-problem/upload-problem-img, /user-problem/problem-save,
@@ -122,13 +123,15 @@ async function answerAsOperator(request: APIRequestContext, problemId: number, a
 
 // ------------------------------------------------------------------------------------------ tests
 
-/** The complaint filed by the first test (the operator test answers it). */
-let filed: { problemId: number; text: string } | undefined;
+/** The complaint filed by the first test (the operator test answers it), on that test's own order. */
+let filed: { problemId: number; text: string; mine: OrderFixture } | undefined;
 
 test.describe('a complaint from filing to rating', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('file a complaint with two photos, shrunk in the browser, and find it in My complaints', async ({ page, request, pageErrors }) => {
+    const mine = await newOrder(request, 'early');
+    const order = mine.orderNo;
     const saves = recordRequests(page, '/user-problem/problem-save');
     // Each upload: the file name in its multipart body and the URL the server gave it.
     const uploads: { file: string; body: Buffer; url: string }[] = [];
@@ -143,14 +146,14 @@ test.describe('a complaint from filing to rating', () => {
     // request carries it. Passing the upload through a route changes nothing else.
     await page.route('**/user-problem/upload-problem-img**', (route) => route.continue());
 
-    await page.goto(at('/complaint?orderNo=DEMO-170'));
+    await page.goto(at(`/complaint?orderNo=${order}`, EN, mine.tok));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complaints and help');
-    await expect(page.getByTestId('order-card')).toContainText('Order no. DEMO-170');
+    await expect(page.getByTestId('order-card')).toContainText(`Order no. ${order}`);
     await expectAccessible(page);
 
     // Repayment (type 2) goes straight to the form.
     await page.getByRole('button', { name: 'Repayment', exact: true }).click();
-    await expect(page).toHaveURL(/\/complainPageNext\?problemType=2&problemSonType=0&orderNo=DEMO-170/);
+    await expect(page).toHaveURL(new RegExp(`/complainPageNext\\?problemType=2&problemSonType=0&orderNo=${order}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submit a complaint');
     await expect(page.getByTestId('complaint-type')).toHaveText('Repayment');
 
@@ -178,7 +181,7 @@ test.describe('a complaint from filing to rating', () => {
     expect(uploads.every((u) => u.body.includes('name="problemImage"'))).toBe(true);
     const sizes = [];
     for (const { url } of uploads) {
-      const image = await request.get(`${url}${url.includes('?') ? '&' : '?'}tok=${BORROWER}`);
+      const image = await request.get(`${url}${url.includes('?') ? '&' : '?'}tok=${mine.tok}`);
       expect(image.ok(), url).toBe(true);
       sizes.push(jpegSize(await image.body()));
     }
@@ -193,14 +196,14 @@ test.describe('a complaint from filing to rating', () => {
     expect(answer.code).toBe('00');
     expect(saves.map(form)).toEqual([
       // In the order the photos were added, whichever finished uploading first.
-      { problemType: '2', problemSonType: '0', problemDetail: text, problemImage: `${urlOf('receipt')},${urlOf('screen')}`, orderNo: 'DEMO-170' },
+      { problemType: '2', problemSonType: '0', problemDetail: text, problemImage: `${urlOf('receipt')},${urlOf('screen')}`, orderNo: order },
     ]);
     await expect(page.getByRole('dialog', { name: 'Complaint submitted' })).toBeVisible();
     await expectAccessible(page);
-    await expect(page).toHaveURL(/\/complaint\?orderNo=DEMO-170/, { timeout: 5000 });
+    await expect(page).toHaveURL(new RegExp(`/complaint\\?orderNo=${order}`), { timeout: 5000 });
     // The draft went with it.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lv.complaint.draft')))).toEqual([]);
-    filed = { problemId: answer.data.problemId, text };
+    filed = { problemId: answer.data.problemId, text, mine };
 
     // My complaints: it is there; it opens its detail.
     await page.getByRole('link', { name: 'My complaints' }).click();
@@ -221,8 +224,13 @@ test.describe('a complaint from filing to rating', () => {
     await expect(thumbs).toHaveCount(2);
     await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
     await expectAccessible(page);
-    // Not answered: no rating, even after 3 s.
-    await page.waitForTimeout(3500);
+    // Not answered: no rating, even 3.5 s after it loaded. The page's clock is moved on instead of waiting: the
+    // 3 s rating timer (which the next test sees firing on an answered complaint) would fire within runFor.
+    await page.clock.install();
+    await page.goto(at(`/complainDetails?problemId=${filed.problemId}`, EN, mine.tok));
+    await expect(page.getByText(text)).toBeVisible();
+    await page.clock.runFor(3500);
+    await flushPageTasks(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Another borrower cannot see it.
@@ -233,12 +241,14 @@ test.describe('a complaint from filing to rating', () => {
 
   test('the operator answers; the borrower sees the result and rates it (3 s, "Silakan pilih", Send)', async ({ page, request, pageErrors }) => {
     expect(filed, 'the first test filed a complaint').toBeTruthy();
-    const { problemId } = filed!;
+    const { problemId, mine } = filed!;
     const reply = `We checked your payment (${Date.now()}). It is confirmed now.`;
     await answerAsOperator(request, problemId, { text: reply });
 
     const scores = recordRequests(page, '/user-problem/save-score');
-    await page.goto(at(`/complainDetails?problemId=${problemId}`, ID));
+    // The page's clock, moved on by the test: the 3 s before the rating dialog pass without waiting for them.
+    await page.clock.install();
+    await page.goto(at(`/complainDetails?problemId=${problemId}`, ID, mine.tok));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail pengaduan');
     await expect(page.getByText(reply)).toBeVisible();
     await expect(page.getByText(/^Dijawab oleh /)).toBeVisible();
@@ -246,7 +256,8 @@ test.describe('a complaint from filing to rating', () => {
 
     // 3 s after load the rating dialog appears (isScore non-zero while answered and not rated).
     const dialog = page.getByRole('dialog', { name: 'Beri nilai balasan kami' });
-    await expect(dialog).toBeVisible({ timeout: 5000 });
+    await page.clock.runFor(3000);
+    await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Kirim' }).click();
     await expect(toast(page)).toHaveText('Silakan pilih');
@@ -258,10 +269,11 @@ test.describe('a complaint from filing to rating', () => {
     expect(scores.map(form)).toEqual([{ score: '4', problemId: String(problemId) }]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Rated: the dialog does not come back.
+    // Rated: the dialog does not come back, however long the page stays open.
     await page.reload();
     await expect(page.getByText(reply)).toBeVisible();
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500);
+    await flushPageTasks(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(pageErrors).toEqual([]);
   });
@@ -322,17 +334,20 @@ test('complaint entry: collection shows its sub-types, or the isShow message; th
   expect(pageErrors).toEqual([]);
 });
 
-test('problem grid → chatbot: a category, a question, Resolved with 5 stars, then on to the complaint form', async ({ page, pageErrors }) => {
+test('problem grid → chatbot: a category, a question, Resolved with 5 stars, then on to the complaint form', async ({ page, request, pageErrors }) => {
+  // The chatbot records answers and stars against the order: an order of this test's own.
+  const mine = await newOrder(request, 'early');
+  const order = mine.orderNo;
   const records = recordRequests(page, '/h5-api/v3/user-problem/qa-record');
   const lists = recordRequests(page, '/h5-api/v3/user-problem/get-qa-list');
-  await page.goto(at('/complainNewPage?orderNo=DEMO-170'));
+  await page.goto(at(`/complainNewPage?orderNo=${order}`, EN, mine.tok));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How can we help?');
-  await expect(page.getByTestId('order-card')).toContainText('DEMO-170');
+  await expect(page.getByTestId('order-card')).toContainText(order);
   await expectAccessible(page);
 
   // The demo QA tree: Loan application, Repayment, Account and security. Repayment is the second.
   await page.getByRole('region', { name: 'Choose a topic' }).getByRole('button', { name: 'Repayment' }).click();
-  await expect(page).toHaveURL(/\/intelligentCustomerService\?selectedIndex=1&orderNo=DEMO-170/);
+  await expect(page).toHaveURL(new RegExp(`/intelligentCustomerService\\?selectedIndex=1&orderNo=${order}`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service assistant');
   const log = page.getByRole('log', { name: 'Conversation' });
   await expect(log.getByRole('button', { name: 'How do I repay?' })).toBeVisible();
@@ -349,29 +364,32 @@ test('problem grid → chatbot: a category, a question, Resolved with 5 stars, t
   await expect(stars).toBeHidden();
   await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.message.action)).toContain('goRating');
   await expect.poll(() => records.map(form)).toEqual([
-    { orderNo: 'DEMO-170', type: '2', value: '1', qaId: '21' },
-    { orderNo: 'DEMO-170', type: '3', value: '5', qaId: '21' },
+    { orderNo: order, type: '2', value: '1', qaId: '21' },
+    { orderNo: order, type: '3', value: '5', qaId: '21' },
   ]);
 
   // "I have paid but my loan is still unpaid" goes to the complaint form (action_type 4): record type 1.
   await log.getByRole('button', { name: 'I have paid but my loan is still unpaid' }).last().click();
-  await expect(page).toHaveURL(/\/complainPageNext\?orderNo=DEMO-170/);
+  await expect(page).toHaveURL(new RegExp(`/complainPageNext\\?orderNo=${order}`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submit a complaint');
   await expect(page.getByRole('combobox', { name: 'Complaint type' })).toBeVisible();
-  expect(records.map(form)[2]).toEqual({ orderNo: 'DEMO-170', type: '1', value: '', qaId: '23' });
+  expect(records.map(form)[2]).toEqual({ orderNo: order, type: '1', value: '', qaId: '23' });
   await expectAccessible(page);
   expect(pageErrors).toEqual([]);
 });
 
-test('chatbot: Not resolved, 3 stars with the server message, free text with Contact CS, empty send; Indonesian', async ({ page, pageErrors }) => {
+test('chatbot: Not resolved, 3 stars with the server message, free text with Contact CS, empty send; Indonesian', async ({ page, request, pageErrors }) => {
+  // The chatbot records answers and stars against the order: an order of this test's own.
+  const mine = await newOrder(request, 'early');
+  const order = mine.orderNo;
   const records = recordRequests(page, '/h5-api/v3/user-problem/qa-record');
-  await page.goto(at('/intelligentCustomerService?selectedIndex=0&orderNo=DEMO-170', ID));
+  await page.goto(at(`/intelligentCustomerService?selectedIndex=0&orderNo=${order}`, ID, mine.tok));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asisten layanan pelanggan');
   const log = page.getByRole('log', { name: 'Percakapan' });
 
   await log.getByRole('button', { name: 'Berapa lama proses persetujuan?' }).click();
   await log.getByRole('button', { name: 'Belum teratasi' }).click();
-  await expect.poll(() => records.map(form)).toEqual([{ orderNo: 'DEMO-170', type: '2', value: '2', qaId: '11' }]);
+  await expect.poll(() => records.map(form)).toEqual([{ orderNo: order, type: '2', value: '2', qaId: '11' }]);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Under 4 stars: the server's message in the chat, no native rating.
@@ -390,7 +408,8 @@ test('chatbot: Not resolved, 3 stars with the server message, free text with Con
   await page.getByRole('button', { name: 'Kirim' }).click();
   await input.fill('   ');
   await input.press('Enter');
-  await page.waitForTimeout(300);
+  // What a send would start (its request) has started by the time the page's queued tasks have run: no fixed wait.
+  await flushPageTasks(page);
   expect(records).toHaveLength(before);
 
   // Free text: record type 4 and the server's reply with Contact CS.
@@ -398,7 +417,7 @@ test('chatbot: Not resolved, 3 stars with the server message, free text with Con
   await input.fill('Bagaimana cara membayar pinjaman saya?');
   await input.press('Enter');
   const answer = (await (await textAnswer).json()).data as { reply: string };
-  expect(form(records.at(-1)!)).toEqual({ orderNo: 'DEMO-170', type: '4', value: 'Bagaimana cara membayar pinjaman saya?', qaId: '0' });
+  expect(form(records.at(-1)!)).toEqual({ orderNo: order, type: '4', value: 'Bagaimana cara membayar pinjaman saya?', qaId: '0' });
   await expect(log.getByText(answer.reply)).toBeVisible();
   await expect(input).toHaveValue('');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -65,3 +65,69 @@ export async function loginAs(request: APIRequestContext, phone: string): Promis
   expect(body.code).toBe('00');
   return body.data.tok as string;
 }
+
+/** The API's answer (spec 8). */
+export interface Envelope<T> {
+  code: string | number;
+  data: T;
+  message: string;
+}
+
+/** Kinds of POST /dev/fixtures/order (apps/api/src/routes/dev/fixtures.ts): which demo order the new one copies. */
+export type OrderKind =
+  | 'early' // 170 on day 30 of 91 (DEMO-170): a full repayment is refused as too early
+  | 'repayable' // 170 on day 60 of 91 (DEMO-HALF): repayable in full
+  | 'instalment' // 170 with four instalments (DEMO-INST)
+  | 'extendable' // 174, due in 2 days, extension offered (DEMO-174)
+  | 'overdue' // 180, 40 days late, extension offered (DEMO-180)
+  | 'settled' // 200 (DEMO-200)
+  | 'legacy' // legacy card repayment, status 3, past half its term (DEMO-3)
+  | 'legacyOverdue' // 5 (DEMO-5)
+  | 'legacySettled'; // 4 (DEMO-4)
+
+export interface OrderFixture {
+  /** Session token of the fixture's borrower. */
+  tok: string;
+  /** That borrower's phone (its SMS codes are in /dev/sms-outbox). */
+  phone: string;
+  orderNo: string;
+  productId: number;
+  status: number;
+  /** Last four digits of the borrower's two cards: the one whose charge needs an SMS code, the one charged at once. */
+  cards: { otp: string; direct: string };
+}
+
+/**
+ * A borrower and an order of this test's own (demo mode only): a fresh borrower like the demo borrower (repeat
+ * client, the demo bank cards) with its own session and one order in `kind`'s state. Tests that change an order
+ * (pay, confirm, complain, rate, bind a card) use these, never the shared DEMO-* orders, so that no other test sees
+ * the change and the files run on parallel workers. `tok`: add the order to that fixture borrower instead;
+ * `rated`: the borrower has rated the app already (settled orders do not open the rating modal).
+ */
+export async function newOrder(request: APIRequestContext, kind: OrderKind, options: { tok?: string; rated?: boolean } = {}): Promise<OrderFixture> {
+  const res = await request.post('/dev/fixtures/order', {
+    form: { kind, ...(options.tok ? { tok: options.tok } : {}), ...(options.rated ? { rated: '1' } : {}) },
+  });
+  const body = (await res.json()) as Envelope<OrderFixture>;
+  expect(body.code, `POST /dev/fixtures/order ${kind}: ${body.message}`).toBe('00');
+  return body.data;
+}
+
+/**
+ * Lets the page finish what it has queued (a render React scheduled after a timer fired) without waiting any
+ * fixed time: a message posted on a fresh MessageChannel is delivered after the tasks already queued. Used after
+ * `page.clock.runFor()` before checking that nothing appeared (Playwright's clock fakes timers, not
+ * MessageChannel, which React's scheduler uses).
+ */
+export async function flushPageTasks(page: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+  }
+}

@@ -1,11 +1,11 @@
 import type { Page, Request } from '@playwright/test';
-import { bridgeCalls, expect, expectAccessible, test } from './fixtures.ts';
+import { bridgeCalls, expect, expectAccessible, newOrder, test } from './fixtures.ts';
 
 // The loan-details remote against the real API and its demo data: loan details V3 by status (spec 4.9), the
 // rating, loan confirmation (4.8), recommended products (7.5) and the joint-login failure page.
-// Tests in this file run in order in one worker: the rating test comes first, because the server asks a
-// borrower for a rating only until they have given one (isScore), and settled orders open the modal by
-// themselves until then.
+// Tests that rate, confirm a loan or leave for a payment page do it as a borrower of their own (newOrder); the others
+// only read the demo borrower's DEMO-* orders, in any order, on any worker. Nobody rates as the demo borrower, so its
+// settled orders open the rating modal by themselves (the server asks until a borrower has rated: isScore).
 
 const BORROWER = 'demo-borrower';
 const OTHER_BORROWER = 'demo-borrower-2';
@@ -39,11 +39,14 @@ function recordRequests(page: Page, path: string): Request[] {
 const footer = (page: Page) => page.locator('.lv-page__footer');
 const toast = (page: Page) => page.locator('.lv-toast__text');
 
-test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars goes to the store rating', async ({ page, pageErrors }) => {
+test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars goes to the store rating', async ({ page, request, pageErrors }) => {
   const scores = recordRequests(page, '/v3/loan-details/google-score');
 
-  // DEMO-200 is settled and the borrower has not rated yet: the modal opens by itself.
-  const first = await openDetails(page, 'DEMO-200');
+  // A settled order (a DEMO-200 twin) of a borrower who has not rated yet: the modal opens by itself. The same
+  // borrower's legacy settled order (a DEMO-4 twin) is the second one below.
+  const settled = await newOrder(request, 'settled');
+  const legacySettled = await newOrder(request, 'legacySettled', { tok: settled.tok });
+  const first = await openDetails(page, settled.orderNo, EN, settled.tok);
   expect(first.data?.isScore).toBe(1);
   const dialog = page.getByRole('dialog', { name: 'Rate our app' });
   await expect(dialog).toBeVisible();
@@ -63,7 +66,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   const saved = page.waitForResponse((r) => r.url().includes('/v3/loan-details/google-score'));
   await dialog.getByRole('button', { name: 'Submit' }).click();
   expect((await (await saved).json()).code).toBe('00');
-  expect(scores.map(form)).toEqual([{ score: '3', orderId: 'DEMO-200' }]);
+  expect(scores.map(form)).toEqual([{ score: '3', orderId: settled.orderNo }]);
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });
   await expect(thanks).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -76,7 +79,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   expect((await bridgeCalls(page)).map((c) => c.message.action)).not.toContain('goRating');
 
   // Rated now: the server no longer asks, so the modal stays closed.
-  const again = await openDetails(page, 'DEMO-200');
+  const again = await openDetails(page, settled.orderNo, EN, settled.tok);
   expect(again.data?.isScore).toBe(0);
   await expect(page.getByTestId('status-image-200')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -89,7 +92,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
     body.data.isScore = 1;
     await route.fulfill({ response: res, json: body });
   });
-  await openDetails(page, 'DEMO-4', ID);
+  await openDetails(page, legacySettled.orderNo, ID, settled.tok);
   const dialogId = page.getByRole('dialog', { name: 'Beri nilai aplikasi kami' });
   await expect(dialogId).toBeVisible();
   await dialogId.getByRole('button', { name: 'Kirim' }).click();
@@ -100,8 +103,8 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   await dialogId.getByRole('button', { name: 'Kirim' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(scores.map(form)).toEqual([
-    { score: '3', orderId: 'DEMO-200' },
-    { score: '5', orderId: 'DEMO-4' },
+    { score: '3', orderId: settled.orderNo },
+    { score: '5', orderId: legacySettled.orderNo },
   ]);
   await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.message.action)).toContain('goRating');
   expect(pageErrors).toEqual([]);
@@ -148,19 +151,22 @@ test('the Indonesian page: status 180 with Repay and the delay link, and no hori
   await expectAccessible(page);
 });
 
-test('Repay on DEMO-HALF (a single payment past half its term) goes to /that with the amount owed', async ({ page }) => {
-  const body = await openDetails(page, 'DEMO-HALF');
+test('Repay on a DEMO-HALF twin (a single payment past half its term) goes to /that with the amount owed', async ({ page, request }) => {
+  // /that makes a payment code for the order: an order of this test's own.
+  const mine = await newOrder(request, 'repayable');
+  const body = await openDetails(page, mine.orderNo, EN, mine.tok);
   const amount = body.data?.amount;
   expect(amount).toBeGreaterThan(0);
   await expect(page.getByTestId('early-repay')).toHaveCount(0);
   await page.getByRole('button', { name: 'Repay' }).click();
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${amount}(&|$)`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${mine.orderNo}&amount=${amount}(&|$)`));
 });
 
-test('Repay on the instalment loan DEMO-INST opens its instalments, not the whole loan', async ({ page }) => {
-  await openDetails(page, 'DEMO-INST');
+test('Repay on the instalment loan (a DEMO-INST twin) opens its instalments, not the whole loan', async ({ page, request }) => {
+  const mine = await newOrder(request, 'instalment');
+  await openDetails(page, mine.orderNo, EN, mine.tok);
   await page.getByRole('button', { name: 'Repay' }).click();
-  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
+  await expect(page).toHaveURL(new RegExp(`/installment\\?productId=1&orderId=${mine.orderNo}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail Tagihan');
 });
 
@@ -202,8 +208,10 @@ test('the delay link of DEMO-174 goes to /repayDelay', async ({ page }) => {
   await expect(page).toHaveURL(/\/repayDelay\?productId=1&orderId=DEMO-174(&|$)/);
 });
 
-test('product, more products and borrow again go through the bridge; borrow again records event 30', async ({ page }) => {
-  await openDetails(page, 'DEMO-4');
+test('product, more products and borrow again go through the bridge; borrow again records event 30', async ({ page, request }) => {
+  // A legacy settled order (a DEMO-4 twin) of a borrower who has rated already: no rating modal over the buttons.
+  const mine = await newOrder(request, 'legacySettled', { rated: true });
+  await openDetails(page, mine.orderNo, EN, mine.tok);
   await page.getByRole('button', { name: /^LendView Cepat/ }).click();
   await page.getByRole('button', { name: 'More products' }).click();
   const event = page.waitForRequest((r) => r.url().includes('/v3/event/save'));
@@ -283,9 +291,10 @@ test('confirm: an agreement link opens through contract-jump with its position',
   await expect(page.locator('h1')).toHaveText(title.trim());
 });
 
-test('confirm creates an order and lands on its loan details (from=confirm) under review', async ({ page }) => {
-  // The second demo borrower has no order of product 1 under review, so this confirm really creates one.
-  await page.goto(`/confirm?productId=1&orderId=&position=0&tok=${OTHER_BORROWER}&${EN}`);
+test('confirm creates an order and lands on its loan details (from=confirm) under review', async ({ page, request }) => {
+  // A borrower of this test's own with one settled loan and none under review, so this confirm really creates one.
+  const mine = await newOrder(request, 'settled', { rated: true });
+  await page.goto(`/confirm?productId=1&orderId=&position=0&tok=${mine.tok}&${EN}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
   const pushes = recordRequests(page, '/v3/loan-confirm/loan-detail-push');
   const answer = page.waitForResponse((r) => r.url().includes('/v3/loan-confirm/loan-detail-push'));
@@ -294,7 +303,7 @@ test('confirm creates an order and lands on its loan details (from=confirm) unde
   const body = await (await answer).json();
   expect(body.code).toBe('00');
   const orderId: string = body.data.orderId;
-  expect(orderId).not.toBe('DEMO2-170');
+  expect(orderId).not.toBe(mine.orderNo);
   await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${orderId}&from=confirm$`));
   await expect(page.getByTestId('status-image-21')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Under review' })).toBeVisible();

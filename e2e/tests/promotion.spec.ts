@@ -3,8 +3,8 @@ import { bridgeCalls, expect, expectAccessible, loginAs, test } from './fixtures
 
 // The promotion-registration remote against the real API in demo mode: the registration landing of template 1
 // (spec 2.6, 4.4, 4.5, 5, 8), its download and agreement pages, the standalone /landing for ad traffic, and the
-// marketing team's template editor (/ops/templates). Tests run in order: the editor test, which publishes a new
-// headline on template 1, comes last.
+// marketing team's template editor (/ops/templates) in promotion-editor.spec.ts: it publishes a new headline on
+// template 1, which every visitor sees, so it runs in the serial project after every test here (playwright.config.ts).
 
 const CHANNEL = 'app_from=e2e&user_from=ad-net&utm_tag=spring&links_id=L7';
 const landingUrl = (path = '/promo') => `${path}?templateId=1&isNeedPop=1&${CHANNEL}`;
@@ -179,38 +179,4 @@ test('agreement page from the link, and the standalone landing for ad traffic', 
   expect(manifests).toHaveLength(0);
   await expectAccessible(page);
   expect(pageErrors).toEqual([]);
-});
-
-test('editor: the marketing operator edits the headline of template 1, publishes, and visitors see it', async ({ page, context }) => {
-  const headline = `Cash in 2 hours ${Date.now() % 100000}`;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/ops/templates?isNeedPop=1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the template editor' })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel('Username').fill('ops-marketing');
-  await page.getByLabel('Password').fill('marketing-demo-pass');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing templates' })).toBeVisible();
-  await expect(page.getByRole('table')).toBeVisible();
-  await expectAccessible(page);
-
-  await page.locator('tr', { hasText: '#1' }).getByRole('link', { name: /^Edit/ }).click();
-  await expect(page).toHaveURL(/\/ops\/templates\/edit\?id=1$/);
-  const preview = page.getByTestId('preview');
-  await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
-  const input = page.getByRole('group', { name: 'Headline', exact: true }).getByRole('textbox', { name: 'English', exact: true });
-  await input.fill(headline);
-  // The preview follows the typing.
-  await expect(preview.locator('.pr-hero__headline')).toHaveText(headline);
-  await expectAccessible(page);
-
-  await page.getByRole('button', { name: 'Publish' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Publish this template?' });
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(toast(page)).toHaveText('Published. Visitors now see this version.');
-
-  const visitor = await context.newPage();
-  await visitor.setViewportSize({ width: 375, height: 812 });
-  await visitor.goto('/promo?templateId=1&isNeedPop=1');
-  await expect(visitor.getByRole('heading', { level: 1, name: headline })).toBeVisible();
 });

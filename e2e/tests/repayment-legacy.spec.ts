@@ -1,26 +1,25 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { type Envelope, type OrderFixture, expect, expectAccessible, newOrder, test } from './fixtures.ts';
 
 // The legacy bank-card repayment (/repay, /bindCard; spec 4.3, 5, 7.3, 8, 9) against the real API and its demo
 // data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444);
 // a new card is usable only once the SMS code sent when it is bound is confirmed (read from /dev/sms-outbox).
-// Tests in this file run in order in one worker. Orders used: DEMO-180 and DEMO-174 are only looked at (and get
-// pending redirect payments at the end), DEMO-5 is repaid with the SMS code and DEMO-3 with the direct card. The
-// other repayment spec settles DEMO-170 and DEMO-INST, which this file does not touch.
+// The first two tests only look at DEMO-180 and DEMO-174 of the demo borrower. Every test that repays, binds a card or
+// starts a redirect payment does it as a borrower of its own with an order of its own (newOrder: like the demo
+// borrower, with the same two cards), so tests run on any worker in any order and the demo data stays as seeded.
 
 const BORROWER = 'demo-borrower';
-const PHONE = '13800000000';
 const EN = 'isNeedPop=1';
 const ID = 'isNeedPop=0';
 const LEGACY = '/api/v1/lendview/service/loan';
 
-const repayUrl = (orderId: string, lang = EN) => `/repay?orderId=${orderId}&productId=1&tok=${BORROWER}&${lang}`;
-const bindUrl = (orderId: string, lang = EN) => `/bindCard?orderId=${orderId}&productId=1&tok=${BORROWER}&${lang}`;
+const repayUrl = (orderId: string, lang = EN, tok = BORROWER) => `/repay?orderId=${orderId}&productId=1&tok=${tok}&${lang}`;
+const bindUrl = (orderId: string, lang = EN, tok = BORROWER) => `/bindCard?orderId=${orderId}&productId=1&tok=${tok}&${lang}`;
 
 /** Opens /repay and waits for its repayment-way answer. */
-async function openRepay(page: Page, orderId: string, lang = EN) {
+async function openRepay(page: Page, orderId: string, lang = EN, tok = BORROWER) {
   const answer = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-way`));
-  await page.goto(repayUrl(orderId, lang));
+  await page.goto(repayUrl(orderId, lang, tok));
   const body = (await (await answer).json()) as { code: string; data: { amount: number; cards: { id: number; cardNo: string }[] } };
   expect(body.code, `repayment-way ${orderId}`).toBe('00');
   await expect(page.getByTestId('amount-due')).toBeVisible();
@@ -48,18 +47,18 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-/** The newest card-binding code the demo SMS outbox holds for the borrower (purpose 'card'). */
-async function latestCardCode(request: APIRequestContext): Promise<{ code: string; body: string }> {
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${PHONE}`)).json();
+/** The newest card-binding code the demo SMS outbox holds for the borrower's phone (purpose 'card'). */
+async function latestCardCode(request: APIRequestContext, phone: string): Promise<{ code: string; body: string }> {
+  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
   const message = (outbox.data.messages as { body: string; purpose: string }[]).find((m) => m.purpose === 'card');
   const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
   expect(code, `a 6-digit card code in ${JSON.stringify(message)}`).toBeTruthy();
   return { code: code!, body: message!.body };
 }
 
-/** The newest repayment code the demo SMS outbox holds for the borrower. */
-async function latestRepayCode(request: APIRequestContext): Promise<string> {
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${PHONE}`)).json();
+/** The newest repayment code the demo SMS outbox holds for the borrower's phone. */
+async function latestRepayCode(request: APIRequestContext, phone: string): Promise<string> {
+  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
   const messages = outbox.data.messages as { body: string; purpose: string }[];
   const message = messages.find((m) => m.purpose === 'repay') ?? messages[0]!;
   const code = /\b(\d{6})\b/.exec(message.body)?.[1];
@@ -100,13 +99,15 @@ test('/repay in Indonesian: Rp, the same Chinese message, accessible, 375 px', a
   expect(commits).toHaveLength(0);
 });
 
-test('SMS code card (DEMO-5): countdown, short code, wrong code, a second commit refused, right code settles', async ({ page, context, request, pageErrors }) => {
+test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second commit refused, right code settles', async ({ page, context, request, pageErrors }) => {
+  const mine = await newOrder(request, 'legacyOverdue');
+  const order = mine.orderNo;
   const confirms = recordRequests(page, `${LEGACY}/repayment-confirm`);
   // A second tab on the same order, loaded before anything is paid (a borrower with two tabs, or a stale page).
   const other = await context.newPage();
-  await openRepay(other, 'DEMO-5');
+  await openRepay(other, order, EN, mine.tok);
 
-  await openRepay(page, 'DEMO-5');
+  await openRepay(page, order, EN, mine.tok);
   await card(page, '2222').check();
   const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(page).click();
@@ -132,13 +133,13 @@ test('SMS code card (DEMO-5): countdown, short code, wrong code, a second commit
   expect(confirms).toHaveLength(0);
 
   // The right code is in the demo SMS outbox; a wrong one first.
-  const code = await latestRepayCode(request);
+  const code = await latestRepayCode(request, mine.phone);
   const wrong = code === '000000' ? '111111' : '000000';
   await codeField(page).fill(wrong);
   await repayButton(page).click();
   await expect(page.getByText('Verification code wrong')).toBeVisible();
   await expect(codeField(page)).toHaveValue(wrong);
-  expect(confirms.map(form)).toEqual([{ orderId: 'DEMO-5', verifyCode: wrong, repaymentRecordId: String(commit.data.repayRecordId) }]);
+  expect(confirms.map(form)).toEqual([{ orderId: order, verifyCode: wrong, repaymentRecordId: String(commit.data.repayRecordId) }]);
 
   // Committing the same repayment again from the other tab while this one waits for its code: 800005.
   await card(other, '4444').check();
@@ -150,7 +151,7 @@ test('SMS code card (DEMO-5): countdown, short code, wrong code, a second commit
   // The right code: paid, to the loan details, which show the order settled (legacy settled: 'Borrow again').
   await codeField(page).fill(code);
   await repayButton(page).click();
-  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-5$/);
+  await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${order}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loan details');
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
   await expect(page.getByTestId('status-image-200')).toBeVisible();
@@ -163,24 +164,27 @@ test('SMS code card (DEMO-5): countdown, short code, wrong code, a second commit
   expect(pageErrors).toEqual([]);
 });
 
-test('a card charged at once (DEMO-3): needValid 0 goes straight to the settled loan details', async ({ page }) => {
-  await openRepay(page, 'DEMO-3');
+test('a card charged at once (a DEMO-3 twin): needValid 0 goes straight to the settled loan details', async ({ page, request }) => {
+  const mine = await newOrder(request, 'legacy');
+  await openRepay(page, mine.orderNo, EN, mine.tok);
   await card(page, '4444').check();
   const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(page).click();
   const commit = await (await committed).json();
   expect(commit.code).toBe('00');
   expect(commit.data.needValid).toBe(0);
-  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-3$/);
+  await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${mine.orderNo}$`));
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
 });
 
 test('bind a card: validation in place, digits grouped in fours, the SMS code (countdown, wrong code), then listed and chosen on /repay', async ({ page, request, pageErrors }) => {
+  const mine = await newOrder(request, 'overdue');
+  const order = mine.orderNo;
   const binds = recordRequests(page, `${LEGACY}/bind-card`);
   const verifies = recordRequests(page, `${LEGACY}/bind-card-verify`);
-  await openRepay(page, 'DEMO-180');
+  await openRepay(page, order, EN, mine.tok);
   await page.getByRole('link', { name: 'Add a new bank card' }).click();
-  await expect(page).toHaveURL(/\/bindCard\?orderId=DEMO-180&productId=1$/);
+  await expect(page).toHaveURL(new RegExp(`/bindCard\\?orderId=${order}&productId=1$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a bank card');
   await expectAccessible(page);
 
@@ -215,9 +219,9 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   await expect(resend).toHaveAttribute('aria-disabled', 'true');
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  const sms = await latestCardCode(request);
+  const sms = await latestCardCode(request, mine.phone);
   expect(sms.body).toBe(`Your LendView code to add your Permata card ending in 9900 is ${sms.code}. It expires in 10 minutes. Never share it with anyone.`);
-  const before = await (await request.post(`${LEGACY}/repayment-way?tok=${BORROWER}`, { form: { orderId: 'DEMO-180' } })).json();
+  const before = await (await request.post(`${LEGACY}/repayment-way?tok=${mine.tok}`, { form: { orderId: order } })).json();
   expect((before.data.cards as { cardNo: string }[]).map((c) => c.cardNo)).not.toContain('**** **** **** 9900');
 
   // A wrong code: the server's message at the field, the code kept.
@@ -230,7 +234,7 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   // The right one: back to /repay with the new card chosen.
   await code.fill(sms.code);
   await page.getByRole('button', { name: 'Confirm card' }).click();
-  await expect(page).toHaveURL(/\/repay\?orderId=DEMO-180&productId=1&cardId=\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/repay\\?orderId=${order}&productId=1&cardId=\\d+$`));
   expect(verifies.map(form)).toEqual([
     { cardId: String(answer.data.cardId), verifyCode: wrong },
     { cardId: String(answer.data.cardId), verifyCode: sms.code },
@@ -240,8 +244,10 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   expect(pageErrors).toEqual([]);
 });
 
-test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async ({ page }) => {
-  await page.goto(bindUrl('DEMO-174', ID));
+test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async ({ page, request }) => {
+  // The code step leaves a card waiting for its code: on a borrower of this test's own.
+  const mine = await newOrder(request, 'extendable');
+  await page.goto(bindUrl(mine.orderNo, ID, mine.tok));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tambah kartu bank');
   await page.getByRole('textbox', { name: 'Nomor kartu' }).fill('1234');
   await page.getByRole('button', { name: 'Tambah kartu' }).click();
@@ -266,22 +272,36 @@ test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async (
   await expect(page.getByRole('textbox', { name: 'Nomor kartu' })).toHaveValue('5221 8400 1234 5678');
 });
 
-test('the redirect flows: a card whose bank pays on its own page, and "pay via hosted page"', async ({ page }) => {
-  // The PERMATA card bound above: the commit answers a url, the browser goes there.
-  await openRepay(page, 'DEMO-180');
+/** Binds and verifies a card through the API, as /bindCard does (bind-card, the SMS code, bind-card-verify). */
+async function bindVerifiedCard(request: APIRequestContext, mine: OrderFixture, card: { bankCode: string; cardNo: string; holderName: string }) {
+  const bound = (await (await request.post(`${LEGACY}/bind-card?tok=${mine.tok}`, { form: card })).json()) as Envelope<{ cardId: number }>;
+  expect(bound.code, bound.message).toBe('00');
+  const { code } = await latestCardCode(request, mine.phone);
+  const fields = { cardId: String(bound.data.cardId), verifyCode: code };
+  const verified = (await (await request.post(`${LEGACY}/bind-card-verify?tok=${mine.tok}`, { form: fields })).json()) as Envelope<unknown>;
+  expect(verified.code, verified.message).toBe('00');
+}
+
+test('a card whose bank pays on its own page: the commit answers a url and the browser goes there', async ({ page, request }) => {
+  // A PERMATA card (its bank confirms on a hosted page), bound and verified first.
+  const mine = await newOrder(request, 'overdue');
+  await bindVerifiedCard(request, mine, { bankCode: 'PERMATA', cardNo: '8214556677889900', holderName: 'Budi Santoso' });
+  await openRepay(page, mine.orderNo, EN, mine.tok);
   const commits = recordRequests(page, `${LEGACY}/repayment-commit`);
   await card(page, '9900').check();
   await repayButton(page).click();
   // (The answer's body is gone once the page has left: the address it went to says what the url was.)
   await expect(page).toHaveURL(/\/payments\/sandbox\/hosted\?.*ref=/);
-  expect(commits.map(form)).toEqual([expect.objectContaining({ orderId: 'DEMO-180', sendMsg: '0' })]);
+  expect(commits.map(form)).toEqual([expect.objectContaining({ orderId: mine.orderNo, sendMsg: '0' })]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
+});
 
-  // repayment-huichao (userId '', orderId, amount) → its url.
+test('"pay via hosted page": repayment-huichao (userId \'\', orderId, amount) answers its url', async ({ page, request }) => {
+  const mine = await newOrder(request, 'extendable');
   const huichao = recordRequests(page, `${LEGACY}/repayment-huichao`);
-  const data = await openRepay(page, 'DEMO-174');
+  const data = await openRepay(page, mine.orderNo, EN, mine.tok);
   await page.getByRole('button', { name: 'Pay via hosted page' }).click();
   await expect(page).toHaveURL(/\/payments\/sandbox\/hosted\?.*ref=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
-  expect(huichao.map(form)).toEqual([{ userId: '', orderId: 'DEMO-174', amount: String(data.amount) }]);
+  expect(huichao.map(form)).toEqual([{ userId: '', orderId: mine.orderNo, amount: String(data.amount) }]);
 });

@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, newOrder, test } from './fixtures.ts';
 
 // The repayment remote against the real API and its demo data: virtual account and method choice (spec 2.5,
 // 4.6), instalments (4.7), extension, and the payment confirmed through the sandbox provider's simulate call
 // (a signed callback, as a real provider sends it).
-// The tests that pay change their order for the rest of the run (DEMO-HALF settles, DEMO-180 settles through a
-// replaced code, DEMO-INST's first instalment is paid, DEMO-174 is extended: status 170 with a later due date), so
-// each order is paid by one test only. DEMO-170 (day 30 of 91) is an early prepayment: refused (spec 9).
-// loan-details.spec.ts reads DEMO-170, DEMO-174 and DEMO-180 as 170 / 174 / 180: it must not run after this file.
+// Every test that makes a payment code or pays does it on an order of its own (newOrder: a fresh borrower and an
+// order in the state of DEMO-HALF, DEMO-INST, DEMO-174 or DEMO-180), so the shared demo orders keep their state for
+// the specs that read them, on any worker, in any order. The tests on DEMO-170 and DEMO-180 only read (a refused
+// code makes nothing). DEMO-170 (day 30 of 91) is an early prepayment: refused (spec 9).
 // Issue 11: the pages turn "paid" by themselves (payment-state polled every 2.5 s), within 5 s of the callback.
 
 const BORROWER = 'demo-borrower';
@@ -50,10 +50,10 @@ async function vcodeAfter(page: Page, action: () => Promise<unknown>) {
   return { request: form(res.request()), body };
 }
 
-async function openDetails(page: Page, orderId: string, lang = EN) {
+async function openDetails(page: Page, orderId: string, lang = EN, tok = BORROWER) {
   const [res] = await Promise.all([
     page.waitForResponse(isCall(DETAIL)),
-    page.goto(`/loanDetails?productId=1&orderId=${orderId}&tok=${BORROWER}&${lang}`),
+    page.goto(`/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`),
   ]);
   return (await res.json()) as Envelope<{ amount: number; orderStatus: number; userOrderDetail: { detail: { text: string; value: string }[] } }>;
 }
@@ -92,16 +92,18 @@ async function receiptRows(page: Page): Promise<string[][]> {
   );
 }
 
-test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART → pay → /that turns "paid" by itself with the receipt', async ({ page, request, pageErrors }) => {
-  const details = await openDetails(page, 'DEMO-HALF');
+test('full repayment on a DEMO-HALF twin: Repay → bank code → change to ALFAMART → pay → /that turns "paid" by itself with the receipt', async ({ page, request, pageErrors }) => {
+  const mine = await newOrder(request, 'repayable');
+  const order = mine.orderNo;
+  const details = await openDetails(page, order, EN, mine.tok);
   expect(details.data?.orderStatus).toBe(170);
   const owed = details.data!.amount;
   expect(owed).toBeGreaterThan(0);
 
   // A new repayment: no method kept for this order yet, so is_default 1.
   const first = await vcodeAfter(page, () => page.getByRole('button', { name: 'Repay' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
-  expect(first.request).toMatchObject({ productId: '1', orderId: 'DEMO-HALF', amount: String(owed), is_default: '1', repayType: 'full' });
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${order}&amount=${owed}$`));
+  expect(first.request).toMatchObject({ productId: '1', orderId: order, amount: String(owed), is_default: '1', repayType: 'full' });
   expect(first.body.code, first.body.message).toBe('00');
   const bankVa = first.body.data!;
   expect(bankVa.amount).toBe(owed);
@@ -112,13 +114,13 @@ test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART �
   // Steps grouped by bank name, collapsible.
   const firstGroup = page.locator('.rp-steps__toggle').first();
   await expect(firstGroup).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', '/complaint?orderNo=DEMO-HALF');
+  await expect(page.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', `/complaint?orderNo=${order}`);
   await expectNoSideScroll(page);
   await expectAccessible(page);
 
   // Change method → /individual with the amount.
   await page.getByRole('link', { name: 'Change payment method' }).click();
-  await expect(page).toHaveURL(new RegExp(`/individual\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
+  await expect(page).toHaveURL(new RegExp(`/individual\\?productId=1&orderId=${order}&amount=${owed}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment method');
   await expect(page.getByRole('group', { name: 'Choose a bank' }).getByRole('radio').first()).toBeAttached();
   await expectNoSideScroll(page);
@@ -130,7 +132,7 @@ test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART �
   await expect(markets.getByRole('radio', { name: 'ALFAMART' })).toBeChecked();
   await expectAccessible(page);
   const second = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${order}&amount=${owed}$`));
   expect(second.request).toMatchObject({ pay_type: '2', payCode: 'ALFAMART', is_default: '0', amount: String(owed) });
   expect(second.body.code, second.body.message).toBe('00');
   const marketVa = second.body.data!;
@@ -147,7 +149,7 @@ test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART �
   const panel = page.getByTestId('paid');
   await expect(panel).toBeVisible({ timeout: PAID_WITHIN_MS });
   await expectSameDocument(page);
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-HALF&amount=${owed}$`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${order}&amount=${owed}$`));
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Payment received');
   await expect(panel).toContainText('Your loan is fully repaid. Thank you!');
   await expect(page.getByTestId('vcode')).toHaveCount(0);
@@ -165,7 +167,7 @@ test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART �
   await expectAccessible(page);
 
   // Opening /that again for a settled order: "paid" and its receipt, not "could not be created".
-  await page.goto(`/that?productId=1&orderId=DEMO-HALF&amount=${owed}&tok=${BORROWER}&${EN}`);
+  await page.goto(`/that?productId=1&orderId=${order}&amount=${owed}&tok=${mine.tok}&${EN}`);
   await expect(page.getByTestId('paid')).toContainText('Your loan is fully repaid. Thank you!');
   await expect(page.getByText('This order has nothing to repay.')).toHaveCount(0);
 
@@ -174,7 +176,7 @@ test('full repayment on DEMO-HALF: Repay → bank code → change to ALFAMART �
     page.waitForResponse(isCall(DETAIL)),
     page.locator('.lv-page__footer').getByRole('link', { name: 'Back to loan details' }).click(),
   ]);
-  await expect(page).toHaveURL(/\/loanDetails\?productId=1&orderId=DEMO-HALF$/);
+  await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${order}$`));
   expect(((await detailRes.json()) as Envelope<{ orderStatus: number }>).data?.orderStatus).toBe(200);
   await expect(page.getByTestId('status-image-200')).toBeVisible();
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
@@ -250,10 +252,12 @@ test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, 
   await expectAccessible(page);
 });
 
-test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an open code never locks the period, pay one instalment → "paid" by itself', async ({ page, request, pageErrors }) => {
-  await openDetails(page, 'DEMO-INST');
+test('instalments: Repay on a DEMO-INST twin → /installment, the rules of 4.7, an open code never locks the period, pay one instalment → "paid" by itself', async ({ page, request, pageErrors }) => {
+  const mine = await newOrder(request, 'instalment');
+  const order = mine.orderNo;
+  await openDetails(page, order, EN, mine.tok);
   const [res] = await Promise.all([page.waitForResponse(isCall('/v3/installment/loan-play-detail')), page.getByRole('button', { name: 'Repay' }).click()]);
-  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
+  await expect(page).toHaveURL(new RegExp(`/installment\\?productId=1&orderId=${order}$`));
   const plan = (await res.json()) as Envelope<{ repayPlanDetail: { repayWaitDetail: Instalment[] } }>;
   expect(plan.code, plan.message).toBe('00');
   const wait = [...plan.data!.repayPlanDetail.repayWaitDetail].sort((a, b) => a.periodNo - b.periodNo);
@@ -293,7 +297,7 @@ test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an ope
 
   // Pay now for the first instalment: a code; then leave without paying.
   const opened = await vcodeAfter(page, () => page.getByRole('button', { name: 'Pay now' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-INST&amount=${sum(1)}&repayType=installment&periods=1$`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${order}&amount=${sum(1)}&repayType=installment&periods=1$`));
   expect(opened.request).toMatchObject({ amount: String(sum(1)), repayType: 'installment', periods: '1' });
   expect(opened.body.code, opened.body.message).toBe('00');
   const code = opened.body.data!;
@@ -309,7 +313,7 @@ test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an ope
   await expect(card).toContainText(money(sum(1)));
   await expect(card.getByRole('link', { name: 'Change payment method' })).toHaveAttribute(
     'href',
-    `/individual?productId=1&orderId=DEMO-INST&amount=${sum(1)}&repayType=installment&periods=1`,
+    `/individual?productId=1&orderId=${order}&amount=${sum(1)}&repayType=installment&periods=1`,
   );
   expect(await ticks()).toEqual([true, false, false, false]);
   await expect(boxes.first()).toBeEnabled();
@@ -336,14 +340,14 @@ test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an ope
 
   // See my instalments: the first is paid, three are left, the next one is payable.
   await page.getByRole('link', { name: 'See my instalments' }).click();
-  await expect(page).toHaveURL(/\/installment\?productId=1&orderId=DEMO-INST$/);
+  await expect(page).toHaveURL(new RegExp(`/installment\\?productId=1&orderId=${order}$`));
   await expect(page.getByRole('region', { name: 'Paid' }).getByText('Instalment 1')).toBeVisible();
   await expect(region.getByRole('checkbox')).toHaveCount(3);
   await expect(total).toHaveText(money(wait[1]!.totalAmount));
   await expect(page.getByTestId('pending-code')).toHaveCount(0);
 
   // Loan details lists the payment and still repays by instalment.
-  const after = await openDetails(page, 'DEMO-INST');
+  const after = await openDetails(page, order, EN, mine.tok);
   expect(after.data?.orderStatus).toBe(170);
   expect(after.data?.amount).toBe(wait.slice(1).reduce((s, it) => s + it.totalAmount, 0));
   await expect(page.getByRole('region', { name: 'Payments' }).getByTestId('payment')).toHaveCount(1);
@@ -351,14 +355,16 @@ test('instalments: Repay on DEMO-INST → /installment, the rules of 4.7, an ope
   expect(pageErrors).toEqual([]);
 });
 
-test('extension: DEMO-174 → each amount named once, repay now vs extend → pay → "paid" by itself, the order is repaying again', async ({ page, request, pageErrors }) => {
-  const before = await openDetails(page, 'DEMO-174');
+test('extension: a DEMO-174 twin → each amount named once, repay now vs extend → pay → "paid" by itself, the order is repaying again', async ({ page, request, pageErrors }) => {
+  const mine = await newOrder(request, 'extendable');
+  const order = mine.orderNo;
+  const before = await openDetails(page, order, EN, mine.tok);
   expect(before.data?.orderStatus).toBe(174);
   const [res] = await Promise.all([
     page.waitForResponse(isCall('/v3/loan-details/delay-detail')),
     page.getByRole('link', { name: 'Delay repayment' }).click(),
   ]);
-  await expect(page).toHaveURL(/\/repayDelay\?productId=1&orderId=DEMO-174$/);
+  await expect(page).toHaveURL(new RegExp(`/repayDelay\\?productId=1&orderId=${order}$`));
   const delay = (await res.json()) as Envelope<{
     delayShouldPayAmount: number;
     delayExpiryTime: string;
@@ -390,7 +396,7 @@ test('extension: DEMO-174 → each amount named once, repay now vs extend → pa
   await expectAccessible(page);
 
   const paid = await vcodeAfter(page, () => page.getByRole('button', { name: 'Pay now' }).click());
-  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=DEMO-174&amount=${fee}&repayType=delay$`));
+  await expect(page).toHaveURL(new RegExp(`/that\\?productId=1&orderId=${order}&amount=${fee}&repayType=delay$`));
   expect(paid.request).toMatchObject({ amount: String(fee), repayType: 'delay' });
   expect(paid.body.code, paid.body.message).toBe('00');
   expect(paid.body.data).toMatchObject({ amount: fee, repayType: 'delay', state: 'pending' });
@@ -405,7 +411,7 @@ test('extension: DEMO-174 → each amount named once, repay now vs extend → pa
   await expect(panel).toContainText('Your extension is paid. Your loan details show the new due date.');
   expect((await receiptRows(page))[3]).toEqual(['Payment for', 'Extension']);
 
-  const after = await openDetails(page, 'DEMO-174');
+  const after = await openDetails(page, order, EN, mine.tok);
   expect(after.data?.orderStatus).toBe(170);
   expect(after.data?.userOrderDetail.detail.map((r) => r.value)).toContain(newDue);
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Repay']);
@@ -413,20 +419,23 @@ test('extension: DEMO-174 → each amount named once, repay now vs extend → pa
   expect(pageErrors).toEqual([]);
 });
 
-test('the Indonesian pages of /that and /repayDelay', async ({ page }) => {
-  const details = await openDetails(page, 'DEMO-180', ID);
+test('the Indonesian pages of /that and /repayDelay', async ({ page, request }) => {
+  // /that makes a payment code: on an overdue order of this test's own (a DEMO-180 twin).
+  const mine = await newOrder(request, 'overdue');
+  const order = mine.orderNo;
+  const details = await openDetails(page, order, ID, mine.tok);
   const owed = details.data!.amount;
-  const va = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=DEMO-180&amount=${owed}&display=1&tok=${BORROWER}&${ID}`));
+  const va = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=${order}&amount=${owed}&display=1&tok=${mine.tok}&${ID}`));
   expect(va.request).toMatchObject({ is_display: '1', is_default: '1', amount: String(owed) });
   expect(va.body.code, va.body.message).toBe('00');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pembayaran');
-  // is_default 1: the server answers with the borrower's last used method (a mini market after the first test).
+  // is_default 1: the server answers with the borrower's last used method, if any (this new borrower has none).
   const label = va.body.data!.payType === 1 ? 'Nomor virtual account' : 'Kode pembayaran';
   await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByTestId('vcode')).toHaveAttribute('data-vcode', va.body.data!.vcode);
   await expect(page.getByRole('link', { name: 'Ubah metode pembayaran' })).toHaveAttribute(
     'href',
-    `/individual?productId=1&orderId=DEMO-180&amount=${owed}&display=1`,
+    `/individual?productId=1&orderId=${order}&amount=${owed}&display=1`,
   );
   await page.getByRole('button', { name: 'Saya sudah bayar' }).click();
   const tips = page.getByRole('dialog', { name: 'Informasi' });
@@ -437,7 +446,7 @@ test('the Indonesian pages of /that and /repayDelay', async ({ page }) => {
   await expectNoSideScroll(page);
   await expectAccessible(page);
 
-  await page.goto(`/repayDelay?productId=1&orderId=DEMO-180&tok=${BORROWER}&${ID}`);
+  await page.goto(`/repayDelay?productId=1&orderId=${order}&tok=${mine.tok}&${ID}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detail Tagihan');
   await expect(page.locator('.rp-ext__fee-label')).toHaveText('Bayar hari ini untuk perpanjangan');
   await expect(page.getByTestId('delay-fee')).toHaveText(/^Rp \d{1,3}(\.\d{3})*(,\d{2})?$/);
@@ -452,13 +461,15 @@ test('the Indonesian pages of /that and /repayDelay', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a payment to a replaced code is credited: DEMO-180 by BCA, replaced by ALFAMART, the BCA number paid → "paid" by itself', async ({ page, request, pageErrors }) => {
-  const details = await openDetails(page, 'DEMO-180');
+test('a payment to a replaced code is credited: a DEMO-180 twin by BCA, replaced by ALFAMART, the BCA number paid → "paid" by itself', async ({ page, request, pageErrors }) => {
+  const mine = await newOrder(request, 'overdue');
+  const order = mine.orderNo;
+  const details = await openDetails(page, order, EN, mine.tok);
   expect(details.data?.orderStatus).toBe(180);
   const owed = details.data!.amount;
 
   // BCA first (chosen on /individual), then ALFAMART: the BCA number is replaced.
-  await page.goto(`/individual?productId=1&orderId=DEMO-180&amount=${owed}&tok=${BORROWER}&${EN}`);
+  await page.goto(`/individual?productId=1&orderId=${order}&amount=${owed}&tok=${mine.tok}&${EN}`);
   await page.getByRole('group', { name: 'Choose a bank' }).getByText('BCA', { exact: false }).first().click();
   const bca = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
   expect(bca.body.code, bca.body.message).toBe('00');
@@ -487,7 +498,7 @@ test('a payment to a replaced code is credited: DEMO-180 by BCA, replaced by ALF
   expect(rows.map((r) => r[0])).toContain('Late charges');
   await expectAccessible(page);
 
-  const after = await openDetails(page, 'DEMO-180');
+  const after = await openDetails(page, order, EN, mine.tok);
   expect(after.data?.orderStatus).toBe(200);
   expect(after.data?.amount).toBe(0);
   const payments = page.getByRole('region', { name: 'Payments' }).getByTestId('payment');
