@@ -126,17 +126,20 @@ describe('/complainDetails: the rating dialog', () => {
     // Once rated, the server no longer asks (isScore 0).
     const api = await openWithClock(problemDetail({ isScore: 1 }), { [PATHS.score]: ok({ saved: true }) }, 'en', problemDetail({ isScore: 0 }));
     await act(() => vi.advanceTimersByTimeAsync(3000));
+    // The fake clock stays (moving with real time too, for the clicks and the answers), so that the 3 s rating timer,
+    // were it started again after the reload, would fire within the advance below.
     vi.useRealTimers();
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const dialog = screen.getByRole('dialog', { name: 'Rate our reply' });
     await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.to(PATHS.score).map((c) => c.body)).toEqual([{ score: '4', problemId: '7' }]);
     expect(toastText()).toBe('Thank you for your rating.');
-    // The detail is loaded again and the dialog stays away.
+    // The detail is loaded again and the dialog stays away, however long the page stays open.
     await waitFor(() => expect(api.to(PATHS.detail)).toHaveLength(2));
-    await new Promise((r) => setTimeout(r, 50));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InstalmentPlan } from '../api/loan-play-detail.ts';
 import type { PaymentState } from '../api/payment-state.ts';
 import { PAYMENT_POLL_MS } from '../api/payment-state.ts';
@@ -155,6 +155,15 @@ describe('/loanDetails: payments', () => {
 });
 
 describe('/loanDetails: a payment arriving while the page is open', () => {
+  // The poll interval passes on a fake clock, moved on by the test (no waiting for it); real time still flows, so
+  // the page loads and renders as usual. Installed before the page mounts: the poll's timers are all fake ones.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('polls payment-state while a code is pending; the payment shows by itself (details asked again), then polling stops', async () => {
     let paid = false;
     const paidReceipt = receipt({ amount: 262_500_000, applied: { principal: 250_000_000, interest: 12_500_000, lateCharges: 0, extensionFee: 0 } });
@@ -175,25 +184,27 @@ describe('/loanDetails: a payment arriving while the page is open', () => {
     expect(api.to(STATE)[0]?.body).toEqual({ productId: '1', orderId: 'DEMO-170' });
 
     paid = true;
-    const note = await screen.findByTestId('paid', {}, { timeout: PAYMENT_POLL_MS + 2000 });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    const note = await screen.findByTestId('paid');
     expect(note.textContent).toMatch(/^Payment received₹2,625,000 received on 2025-03-0[12] \d{2}:05:00\. Thank you!$/);
     await loaded('Repaid');
     expect(within(screen.getByRole('region', { name: 'Payments' })).getAllByTestId('payment')).toHaveLength(1);
     expect(api.to(DETAIL).length).toBe(2);
 
+    // Settled: no more polling, however long the page stays open.
     const asked = api.to(STATE).length;
-    await new Promise((r) => setTimeout(r, PAYMENT_POLL_MS + 500));
+    await vi.advanceTimersByTimeAsync(3 * PAYMENT_POLL_MS);
     expect(api.to(STATE)).toHaveLength(asked);
-  }, 15_000);
+  });
 
   it('nothing pending: asks once and does not poll', async () => {
     const api = stubApi({ [DETAIL]: ok(loanDetails()), [STATE]: ok(state()) });
     await open('DEMO-170');
     await loaded();
     await waitFor(() => expect(api.to(STATE)).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, PAYMENT_POLL_MS + 500));
+    await vi.advanceTimersByTimeAsync(3 * PAYMENT_POLL_MS);
     expect(api.to(STATE)).toHaveLength(1);
-  }, 10_000);
+  });
 });
 
 describe('/loanDetails: the late notice leads to the loan terms (late-charge cap)', () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PAYMENT_POLL_MS } from '../api/payment-state.ts';
 import { delayDetail, instalment, instalmentPlan, paymentState, pendingCode, receipt, vaDetail } from '../test/fixtures.ts';
 import { fail, ok, renderApp, stubApi, toastText } from '../test/render.tsx';
@@ -13,7 +13,6 @@ const PLAN = '/v3/installment/loan-play-detail';
 const DELAY = '/v3/loan-details/delay-detail';
 const THAT = '/that?productId=1&orderId=DEMO-170&amount=262500000';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The rows of the receipt card: [label, value]. */
 const receiptRows = () =>
   Array.from(screen.getByTestId('receipt').querySelectorAll('dl > div')).map((row) => [
@@ -24,6 +23,12 @@ const footer = () => document.querySelector('.lv-page__footer');
 
 describe('/that: live payment state', () => {
   it('asks payment-state first, polls while the code is pending, turns "paid" by itself with the receipt, then stops', async () => {
+    // The poll interval passes on a fake clock moved on by the test, installed before the page mounts so every poll
+    // timer is a fake one; real time still flows for loading and rendering.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let paid = false;
     const api = stubApi({
       [VCODE]: ok(vaDetail()),
@@ -37,7 +42,8 @@ describe('/that: live payment state', () => {
 
     // The provider's callback lands: the next poll (≤ 2.5 s) shows it, without a reload.
     paid = true;
-    const paidPanel = await screen.findByTestId('paid', {}, { timeout: PAYMENT_POLL_MS + 2000 });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    const paidPanel = await screen.findByTestId('paid');
     expect(within(paidPanel).getByRole('heading', { level: 2 }).textContent).toBe('Payment received');
     expect(paidPanel.textContent).toContain('Your loan is fully repaid. Thank you!');
     expect(screen.queryByTestId('vcode')).toBeNull();
@@ -46,11 +52,11 @@ describe('/that: live payment state', () => {
     expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
     expect(api.to(VCODE)).toHaveLength(1);
 
-    // Settled: no more polling.
+    // Settled: no more polling, however long the page stays open.
     const asked = api.to(STATE).length;
-    await sleep(PAYMENT_POLL_MS + 500);
+    await vi.advanceTimersByTimeAsync(3 * PAYMENT_POLL_MS);
     expect(api.to(STATE)).toHaveLength(asked);
-  }, 15_000);
+  });
 
   it('a settled order opened again shows "paid" and what paid it, and asks for no code (no "nothing to repay")', async () => {
     const api = stubApi({
@@ -205,6 +211,10 @@ describe('/installment: an open code and a payment arriving', () => {
   });
 
   it('the instalment paid meanwhile: "paid" with its receipt, the plan asked again, the code no longer offered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let paid = false;
     const api = stubApi({
       [PLAN]: () => ok(paid ? instalmentPlan([2, 3, 4].map((n) => instalment(n, { canClick: n === 2 ? 1 : 0 })), [instalment(1, { periodStatus: 2 })]) : instalmentPlan()),
@@ -218,13 +228,14 @@ describe('/installment: an open code and a payment arriving', () => {
     await renderApp(PAGE);
     await screen.findByTestId('pending-code');
     paid = true;
-    const panel = await screen.findByTestId('paid', {}, { timeout: PAYMENT_POLL_MS + 2000 });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    const panel = await screen.findByTestId('paid');
     expect(panel.textContent).toContain('Instalment 1 is paid. Thank you!');
     expect(screen.getByTestId('receipt-amount').textContent).toBe('₹437,501');
     await waitFor(() => expect(screen.getByText('3 instalments left to pay')).toBeTruthy());
     expect(api.to(PLAN).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByTestId('pending-code')).toBeNull();
-  }, 15_000);
+  });
 });
 
 describe('/repayDelay: each amount named once, repay now against extend, the cap', () => {
