@@ -377,3 +377,18 @@ export async function imageSigningKey(db: Queryable): Promise<string> {
   const [row] = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'ops_image_signing_key'");
   return row!.value;
 }
+
+/**
+ * Deletes photo rows never attached to a complaint: borrower uploads created at or before `borrowerBefore`,
+ * operator uploads at or before `operatorBefore`. Returns their storage keys (the files go next).
+ */
+export async function deleteUnattachedImages(db: Queryable, borrowerBefore: Date, operatorBefore: Date): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>(
+    `DELETE FROM complaint_images
+      WHERE complaint_id IS NULL
+        AND created_at <= CASE uploaded_by WHEN 'borrower' THEN $1::timestamptz ELSE $2::timestamptz END
+      RETURNING storage_key`,
+    [borrowerBefore, operatorBefore],
+  );
+  return rows.map((r) => r.storage_key);
+}

@@ -191,3 +191,13 @@ export async function recordApplication(
   );
   return taken.length === 1 ? 'recorded' : 'quota-full';
 }
+
+/** Name and logo of the products `ids` (one query; an empty list asks nothing). */
+export async function productNamesAndLogos(db: Queryable, ids: readonly number[]): Promise<Map<number, { name: string; logo: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: number; name: string; logo_url: string }>(
+    'SELECT id, name, logo_url FROM products WHERE id = ANY($1::integer[])',
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.logo_url }]));
+}

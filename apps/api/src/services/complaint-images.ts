@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import { MAX_IMAGE_BYTES, reencodeImage, type ReencodedImage } from '../lib/images.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { insertImage, newImagePublicId } from '../repositories/complaints.ts';
+import { deleteUnattachedImages, insertImage, newImagePublicId } from '../repositories/complaints.ts';
 
 const tooLarge = () => new ApiError(ErrorCode.tooLarge, 'imageTooLarge', { mb: MAX_IMAGE_BYTES / (1024 * 1024) });
 
@@ -69,13 +69,11 @@ export const UNATTACHED_OPERATOR_IMAGE_DAYS = 1;
 
 export async function purgeUnattachedImages(db: Queryable, storage: StorageProvider, now: Date): Promise<number> {
   const day = 24 * 60 * 60 * 1000;
-  const rows = await db.query<{ storage_key: string }>(
-    `DELETE FROM complaint_images
-      WHERE complaint_id IS NULL
-        AND created_at <= CASE uploaded_by WHEN 'borrower' THEN $1::timestamptz ELSE $2::timestamptz END
-      RETURNING storage_key`,
-    [new Date(now.getTime() - UNATTACHED_BORROWER_IMAGE_DAYS * day), new Date(now.getTime() - UNATTACHED_OPERATOR_IMAGE_DAYS * day)],
+  const keys = await deleteUnattachedImages(
+    db,
+    new Date(now.getTime() - UNATTACHED_BORROWER_IMAGE_DAYS * day),
+    new Date(now.getTime() - UNATTACHED_OPERATOR_IMAGE_DAYS * day),
   );
-  for (const row of rows) await storage.delete(row.storage_key);
-  return rows.length;
+  for (const key of keys) await storage.delete(key);
+  return keys.length;
 }

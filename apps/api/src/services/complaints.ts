@@ -4,9 +4,21 @@ import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
 import { jakartaDate } from '../lib/dates.ts';
-import { attachImages, findComplaintByKey, findRecentDuplicate, insertComplaint, lockBorrowerForComplaint } from '../repositories/complaints.ts';
+import {
+  attachImages,
+  findBorrowerImage,
+  findComplaintByKey,
+  findImage,
+  findRecentDuplicate,
+  imageSigningKey,
+  insertComplaint,
+  lockBorrowerForComplaint,
+  type StoredImage,
+} from '../repositories/complaints.ts';
 import type { Order } from '../repositories/orders.ts';
+import { productNamesAndLogos } from '../repositories/products.ts';
 import { BORROWER_LIMITS, capRule, hitRateLimit } from '../repositories/rate-limits.ts';
+import { findSessionBorrower } from '../repositories/sessions.ts';
 
 /**
  * Collection complaints (spec 2.4 / 3 isShow) are allowed on orders a collector may be working on: repaying,
@@ -23,13 +35,7 @@ export function jakartaDateTime(d: Date): string {
 
 /** Name and logo of the orders' products, one query. */
 export async function productsOf(db: Queryable, orders: Order[]): Promise<Map<number, { name: string; logo: string }>> {
-  const ids = [...new Set(orders.map((o) => o.productId))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.query<{ id: number; name: string; logo_url: string }>(
-    'SELECT id, name, logo_url FROM products WHERE id = ANY($1::integer[])',
-    [ids],
-  );
-  return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.logo_url }]));
+  return productNamesAndLogos(db, [...new Set(orders.map((o) => o.productId))]);
 }
 
 /** Spec 3 "Order card": the product, the status, isShow and a few rows the borrower recognises the order by. */
@@ -69,6 +75,25 @@ const signature = (key: string, publicId: string, exp: number) =>
 export function opsImageUrl(key: string, publicId: string, now: Date): string {
   const exp = Math.floor((now.getTime() + OPS_IMAGE_URL_TTL_MS) / 1000);
   return `${OPS_IMAGE_PATH}${publicId}?exp=${exp}&sig=${signature(key, publicId, exp)}`;
+}
+
+const PHOTO_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/** The photo of an operator's signed URL (id, exp, sig as the URL carries them), or null when anything is off. */
+export async function opsImageOf(db: Queryable, q: { id: string; exp: unknown; sig: unknown; now: Date }): Promise<StoredImage | null> {
+  if (typeof q.exp !== 'string' || typeof q.sig !== 'string' || !PHOTO_ID.test(q.id)) return null;
+  if (!verifyOpsImageSignature(await imageSigningKey(db), q.id, q.exp, q.sig, q.now)) return null;
+  return findImage(db, q.id);
+}
+
+/**
+ * A photo for its owner only: the borrower who uploaded it, or the borrower whose complaint an operator's photo
+ * answers. No session, another borrower, or no such photo: null (the same 404).
+ */
+export async function borrowerImageOf(db: Queryable, q: { token: string | undefined; id: string; now: Date }): Promise<StoredImage | null> {
+  const borrower = q.token ? await findSessionBorrower(db, q.token, q.now) : null;
+  if (!borrower || !PHOTO_ID.test(q.id)) return null;
+  return findBorrowerImage(db, borrower.id, q.id);
 }
 
 export function verifyOpsImageSignature(key: string, publicId: string, exp: string, sig: string, now: Date): boolean {
