@@ -1,0 +1,66 @@
+import type { googleScore, loanDetails } from '@lendview/contracts';
+import type { Db } from '../db/types.ts';
+import type { Lang } from '../i18n/messages.ts';
+import { jakartaDate } from '../lib/dates.ts';
+import type { AnswerOf } from '../lib/endpoint.ts';
+import { listInstalments, requireOwnOrder } from '../repositories/orders.ts';
+import { findProduct, listAvailableProducts } from '../repositories/products.ts';
+import { hasRated, saveRating } from '../repositories/ratings.ts';
+import type { Borrower } from '../repositories/sessions.ts';
+import { getLateChargeCapPercent, getSupportContact } from '../repositories/settings.ts';
+import { earlyRepayOf } from './early-repayment.ts';
+import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from './loans.ts';
+import { toRecommended } from './products.ts';
+import { receiptsOf } from './repayment.ts';
+
+/**
+ * Loan details V3 (spec 2.5, 3, 4.9): one order of the borrower (another borrower's order answers NOT_FOUND,
+ * exactly as a missing one), with what is owed today (late charges of spec 9 included), localized texts and
+ * rows, recommendations, and whether a full repayment today is allowed (spec 9 early prepayment,
+ * services/early-repayment.ts).
+ */
+export async function loanDetailsOf(
+  db: Db,
+  input: { borrower: Borrower; orderId: string; productId: number; now: Date; lang: Lang },
+): Promise<AnswerOf<typeof loanDetails>> {
+  const { borrower, lang } = input;
+  const today = jakartaDate(input.now);
+  const order = await requireOwnOrder(db, borrower.id, input.orderId, input.productId);
+  const product = await findProduct(db, order.productId, today, { includeInactive: true });
+  if (!product) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
+  const instalments = order.instalmentCount > 1 ? await listInstalments(db, order.orderNo) : [];
+  const capPercent = await getLateChargeCapPercent(db);
+  const owing = outstandingOf(order, borrower.isRepeatClient, today, capPercent);
+  const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
+  const contact = await getSupportContact(db);
+  const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;
+  return {
+    orderId: order.orderNo,
+    productId: product.id,
+    orderStatus: order.status,
+    ...noticeOf(order, owing, instalments, lang, capPercent),
+    productName: product.name,
+    productLogo: product.logoUrl,
+    amount: owing.owed,
+    userOrderDetail: { detail: detailRowsOf(order, owing, lang) },
+    recProducts: recommendations.map((p) => toRecommended(p, lang)),
+    inside: product.inHouse ? 1 : 0,
+    h5Url: product.inHouse ? '' : (order.repayUrl ?? product.repayUrl ?? ''),
+    isDelay: order.isDelay ? '1' : '0',
+    telephone: contact?.phone ?? '',
+    isScore: rated ? 0 : 1,
+    earlyRepay: earlyRepayOf(order, instalments, today, lang),
+    // Every payment received (the ledger), newest first: a settled loan shows what was paid.
+    payments: await receiptsOf(db, order.orderNo, lang),
+  };
+}
+
+/** Stores the stars chosen (1-5); an orderId must be the borrower's own. */
+export async function rateApp(
+  db: Db,
+  input: { borrowerId: number; orderId: string | undefined; score: number; now: Date },
+): Promise<AnswerOf<typeof googleScore>> {
+  const order = input.orderId ? await requireOwnOrder(db, input.borrowerId, input.orderId) : null;
+  await saveRating(db, { borrowerId: input.borrowerId, score: input.score, orderNo: order?.orderNo ?? null, now: input.now });
+  return { saved: true };
+}
