@@ -53,3 +53,14 @@ export async function setSetting(db: Queryable, key: string, value: string, now:
     [key, value, now],
   );
 }
+
+/** The readiness probe's committed write: `key` set to `value` (a scratch row; routes/health /readyz). */
+export async function writeProbeSetting(db: Queryable, key: string, value: string): Promise<void> {
+  await db.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, value]);
+}
+
+/** Names of the migrations recorded as applied (db/migrate.ts writes them). */
+export async function appliedMigrationNames(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+  return new Set(rows.map((r) => r.name));
+}
