@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type Receipt, type RepayType, type UnappliedReason } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
@@ -504,6 +505,26 @@ export function paymentEventMessage(result: ApplyResult, lang: Lang): { key: Mes
   if (!result.applied) return { key: 'paymentAlreadyApplied' };
   if (result.unapplied > 0) return { key: 'paymentHeld', vars: { amount: formatMoney(result.unapplied, lang) } };
   return { key: 'paymentApplied' };
+}
+
+/**
+ * The provider's callback as the HTTP route answers it (processSignedCallback): what the envelope carries and
+ * its message. A refusal is logged (code and reason) and thrown on, to become its envelope.
+ */
+export async function receiveCallback(
+  provider: PaymentProvider,
+  db: Db,
+  input: { rawBody: string; signature: string | undefined; now: Date; lang: Lang; log: FastifyBaseLogger },
+): Promise<{ data: { applied: boolean; reference: string; orderStatus: number }; message: string }> {
+  try {
+    const result = await processSignedCallback(provider, db, input.rawBody, input.signature, input.now);
+    input.log.info({ reference: result.reference, applied: result.applied, unapplied: result.unapplied }, 'payment callback');
+    const message = paymentEventMessage(result, input.lang);
+    return { data: { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus }, message: t(input.lang, message.key, message.vars) };
+  } catch (err) {
+    if (err instanceof ApiError) input.log.warn({ code: err.code, reason: err.messageKey }, 'payment callback refused');
+    throw err;
+  }
 }
 
 // --- Unapplied funds: an operator applies or refunds -------------------------------------------------------------

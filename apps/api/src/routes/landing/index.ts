@@ -42,16 +42,23 @@ async function liveVersion(releasesDir: string): Promise<string | null> {
  */
 export default async function landingRoutes(app: FastifyInstance, opts: LandingOptions) {
   app.get('/landing', async (req, reply) => {
-    const version = await liveVersion(opts.releasesDir);
-    if (!version) return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
-    let html: string;
-    try {
-      html = await readFile(join(opts.releasesDir, LANDING_APP, version, 'index.html'), 'utf8');
-    } catch {
-      return sendNotFound(req, reply);
-    }
-    const base = `/remotes/${LANDING_APP}/${version}/`;
-    const page = html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
+    const page = await landingPage(opts.releasesDir);
+    if (page === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
+    if (page === null) return sendNotFound(req, reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
+}
+
+/** The live release's standalone index.html with its asset URLs made absolute; 'no-release' or null (no file). */
+async function landingPage(releasesDir: string): Promise<string | 'no-release' | null> {
+  const version = await liveVersion(releasesDir);
+  if (!version) return 'no-release';
+  let html: string;
+  try {
+    html = await readFile(join(releasesDir, LANDING_APP, version, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  const base = `/remotes/${LANDING_APP}/${version}/`;
+  return html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHARED_PARAM_NAMES } from '@lendview/contracts';
 import { langOf } from '../../i18n/lang.ts';
-import { t } from '../../i18n/messages.ts';
 import { envelope } from '../../lib/envelope.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { SANDBOX_HOSTED_PATH, SandboxPaymentProvider } from '../../providers/payments.ts';
 import { hostedNotFoundHtml, hostedPageOf, payHostedBill } from '../../services/hosted-page.ts';
-import { paymentEventMessage, processSignedCallback } from '../../services/repayment.ts';
+import { receiveCallback } from '../../services/repayment.ts';
 
 /**
  * The payment provider's side (docs/repayment.md):
@@ -44,18 +43,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
     });
     callback.post(provider.callbackPath, async (req, reply) => {
       const header = req.headers[provider.signatureHeader];
-      try {
-        const result = await processSignedCallback(provider, app.db, typeof req.body === 'string' ? req.body : '', typeof header === 'string' ? header : undefined, app.clock.now());
-        req.log.info({ reference: result.reference, applied: result.applied, unapplied: result.unapplied }, 'payment callback');
-        const lang = langOf(req);
-        const message = paymentEventMessage(result, lang);
-        // 2xx whenever the money is recorded, applied or held: the provider must not retry a payment we have.
-        reply.header('cache-control', 'no-store');
-        return envelope('00', { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus }, t(lang, message.key, message.vars));
-      } catch (err) {
-        if (err instanceof ApiError) req.log.warn({ code: err.code, reason: err.messageKey }, 'payment callback refused');
-        throw err;
-      }
+      const rawBody = typeof req.body === 'string' ? req.body : '';
+      const answer = await receiveCallback(provider, app.db, { rawBody, signature: typeof header === 'string' ? header : undefined, now: app.clock.now(), lang: langOf(req), log: req.log });
+      // 2xx whenever the money is recorded, applied or held: the provider must not retry a payment we have.
+      reply.header('cache-control', 'no-store');
+      return envelope('00', answer.data, answer.message);
     });
   });
 
