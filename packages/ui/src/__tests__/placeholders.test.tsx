@@ -53,6 +53,13 @@ describe('DetailRows', () => {
     ]);
   });
 
+  it("columns='fixed' keeps the label's and the value's shares (lv-rows--fixed)", () => {
+    const { container } = render(<DetailRows rows={[{ text: 'Jumlah yang harus dibayar sekarang', value: 'Rp 2.454.600' }]} columns="fixed" />);
+    expect(container.querySelector('dl')?.className).toBe('lv-rows lv-rows--fixed');
+    expect(css).toMatch(/\.lv-rows--fixed dt \{\s*flex: 1 1 45%;/);
+    expect(css).toMatch(/\.lv-rows--fixed dd \{\s*flex: 1 1 55%;/);
+  });
+
   it('renders nothing without rows', () => {
     const { container } = render(<DetailRows rows={[]} />);
     expect(container.innerHTML).toBe('');
