@@ -66,7 +66,7 @@ export function OrderSection({ order, orders, onPick }: { order: OrderCard | nul
           <>
             <OrderHead order={order} />
             {order.list.length > 0 && (
-              <dl className="lv-rows cc-rows">
+              <dl className="lv-rows lv-rows--fixed cc-rows">
                 {order.list.map((row, i) => (
                   <div key={`${row.title}-${i}`} className="lv-rows__row">
                     <dt>{row.title}</dt>
@@ -123,7 +123,7 @@ export function OrderSectionPlaceholder() {
             <Skeleton width="45%" height={14} />
           </div>
         </div>
-        <div className="lv-rows cc-rows">
+        <div className="lv-rows lv-rows--fixed cc-rows">
           {[0, 1].map((i) => (
             <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={16} />

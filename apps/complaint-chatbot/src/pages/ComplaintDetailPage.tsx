@@ -61,7 +61,7 @@ function DetailBody({ data }: { data: ProblemDetail }) {
   return (
     <>
       <Card className="cc-detail-head">
-        <dl className="lv-rows cc-rows">
+        <dl className="lv-rows lv-rows--fixed cc-rows">
           <div className="lv-rows__row">
             <dt>{t('detail.type')}</dt>
             <dd data-testid="detail-type">{[data.type, data.sonType].filter(Boolean).join(' · ')}</dd>
@@ -120,7 +120,7 @@ function DetailPlaceholder() {
   return (
     <div className="cc-stack" aria-hidden="true" data-testid="detail-placeholder">
       <Card className="cc-detail-head">
-        <div className="lv-rows cc-rows">
+        <div className="lv-rows lv-rows--fixed cc-rows">
           {[0, 1].map((i) => (
             <div key={i} className="lv-rows__row">
               <Skeleton width="25%" height={16} />

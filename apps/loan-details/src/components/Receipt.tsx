@@ -28,7 +28,7 @@ export function ReceiptItem({ receipt }: { receipt: Receipt }) {
         <span className="ld-receipt__amount">{money(receipt.amount)}</span>
         <span className="ld-receipt__date">{formatDateTime(receipt.paidAt) || receipt.paidAt}</span>
       </h3>
-      <dl className="lv-rows">
+      <dl className="lv-rows lv-rows--fixed">
         <div className="lv-rows__row">
           <dt>{t('payments.method')}</dt>
           <dd>{receipt.method}</dd>

@@ -137,7 +137,7 @@ function ConfirmPlaceholder() {
       </Card>
       <Card className="ld-card">
         <Skeleton width="40%" height={22} />
-        <div className="lv-rows">
+        <div className="lv-rows lv-rows--fixed">
           {[0, 1, 2].map((i) => (
             <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={18} />
@@ -193,9 +193,9 @@ function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productI
 
       {moreRows.length > 0 && (
         <Card className="ld-card" heading={t('confirm.moreDetails')}>
-          <DetailRows rows={data.details} />
-          <DetailRows rows={data.detail1} className="ld-rows--group" />
-          <DetailRows rows={data.detail2} className="ld-rows--group" />
+          <DetailRows rows={data.details} columns="fixed" />
+          <DetailRows rows={data.detail1} columns="fixed" className="ld-rows--group" />
+          <DetailRows rows={data.detail2} columns="fixed" className="ld-rows--group" />
         </Card>
       )}
 

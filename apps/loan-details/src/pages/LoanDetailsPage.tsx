@@ -89,7 +89,7 @@ function LoanDetailsPlaceholder({ still }: { still: boolean }) {
           <Skeleton width={40} height={40} radius={10} still={still} />
           <Skeleton width="50%" height={20} still={still} />
         </div>
-        <div className="lv-rows">
+        <div className="lv-rows lv-rows--fixed">
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <div key={i} className="lv-rows__row">
               <Skeleton width="35%" height={18} still={still} />
@@ -195,7 +195,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
           <span className="lv-visually-hidden">{`, ${t('common.viewProduct')}`}</span>
           <ChevronRightIcon className="ld-product-row__chevron" />
         </button>
-        <DetailRows rows={data.userOrderDetail.detail} />
+        <DetailRows rows={data.userOrderDetail.detail} columns="fixed" />
       </Card>
 
       {payments.length > 0 && (
