@@ -36,7 +36,8 @@ export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
   req: FastifyRequest;
   reply: FastifyReply;
   /** Replaces the success envelope's message for this answer (default: the endpoint's successMessage). */
-  setSuccessMessage(key: MessageKey, vars?: Record<string, string | number>): void;
+  // A property, not a method: handlers destructure it from the context.
+  setSuccessMessage: (key: MessageKey, vars?: Record<string, string | number>) => void;
 }
 
 export interface EndpointOptions<E extends AnyEndpoint, Auth extends boolean> {

@@ -43,22 +43,22 @@ async function liveVersion(releasesDir: string): Promise<string | null> {
 export default async function landingRoutes(app: FastifyInstance, opts: LandingOptions) {
   app.get('/landing', async (req, reply) => {
     const page = await landingPage(opts.releasesDir);
-    if (page === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
-    if (page === null) return sendNotFound(req, reply);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    if (page.kind === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
+    if (page.kind === 'no-file') return sendNotFound(req, reply);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   });
 }
 
-/** The live release's standalone index.html with its asset URLs made absolute; 'no-release' or null (no file). */
-async function landingPage(releasesDir: string): Promise<string | 'no-release' | null> {
+/** The live release's standalone index.html with its asset URLs made absolute. */
+async function landingPage(releasesDir: string): Promise<{ kind: 'page'; html: string } | { kind: 'no-release' } | { kind: 'no-file' }> {
   const version = await liveVersion(releasesDir);
-  if (!version) return 'no-release';
+  if (!version) return { kind: 'no-release' };
   let html: string;
   try {
     html = await readFile(join(releasesDir, LANDING_APP, version, 'index.html'), 'utf8');
   } catch {
-    return null;
+    return { kind: 'no-file' };
   }
   const base = `/remotes/${LANDING_APP}/${version}/`;
-  return html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
+  return { kind: 'page', html: html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
 }
