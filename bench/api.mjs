@@ -13,7 +13,12 @@ const SCENARIOS = [
   { name: 'loan details (read)', method: 'POST', path: '/v3/loan-details/detail', body: 'productId=1&orderId=DEMO-170' },
   { name: 'recommend list (read)', method: 'POST', path: '/market/v3/product/recommend-product-list', body: 'scene=' },
   { name: 'complaint list (read)', method: 'POST', path: '/user-problem/problem-list', body: '' },
-  { name: 'complaint save (write)', method: 'POST', path: '/user-problem/problem-save', body: 'problemType=2&problemDetail=' + encodeURIComponent('The app shows my payment as unpaid.') + '&orderNo=DEMO-170' },
+  {
+    name: 'complaint save (write)',
+    method: 'POST',
+    path: '/user-problem/problem-save',
+    body: 'problemType=2&problemDetail=' + encodeURIComponent('The app shows my payment as unpaid.') + '&orderNo=DEMO-170',
+  },
 ];
 
 function cannon(url, { method, body, headers }) {
@@ -39,10 +44,17 @@ async function runScenarios(base, backend) {
 
 async function bare() {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib/bare.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib/bare.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
   try {
     await waitFor(`http://127.0.0.1:${port}/healthz`);
-    return { backend: 'bare fastify', scenario: 'constant envelope (ceiling)', ...(await cannon(`http://127.0.0.1:${port}/bare`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })) };
+    return {
+      backend: 'bare fastify',
+      scenario: 'constant envelope (ceiling)',
+      ...(await cannon(`http://127.0.0.1:${port}/bare`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })),
+    };
   } finally {
     child.kill('SIGTERM');
   }
@@ -58,4 +70,7 @@ for (const backend of ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [
   }
 }
 console.table(rows);
-writeFileSync(join(import.meta.dirname, 'results/api.json'), JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION, rows }, null, 2) + '\n');
+writeFileSync(
+  join(import.meta.dirname, 'results/api.json'),
+  JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION, rows }, null, 2) + '\n',
+);

@@ -30,7 +30,14 @@ export async function measureBundles(base) {
       await context.close();
       const gzip = scripts.reduce((n, s) => n + s.gzip, 0);
       const raw = scripts.reduce((n, s) => n + s.raw, 0);
-      rows.push({ route: route.name, files: scripts.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1), withinBudget: gzip / 1024 <= BUDGET_KB, largest: scripts.sort((a, b) => b.gzip - a.gzip) });
+      rows.push({
+        route: route.name,
+        files: scripts.length,
+        rawKB: +(raw / 1024).toFixed(1),
+        gzipKB: +(gzip / 1024).toFixed(1),
+        withinBudget: gzip / 1024 <= BUDGET_KB,
+        largest: scripts.sort((a, b) => b.gzip - a.gzip),
+      });
     }
   } finally {
     await browser.close();
@@ -43,8 +50,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const rows = await measureBundles(product.base);
     console.table(rows.map(({ largest, ...r }) => r));
-    for (const r of rows) console.log(r.route, 'largest:', r.largest.slice(0, 5).map((s) => `${s.url.split('?')[0]} ${(s.gzip / 1024).toFixed(1)} KB`).join(', '));
-    writeFileSync(join(import.meta.dirname, 'results/bundle-size.json'), JSON.stringify({ measuredAt: new Date().toISOString(), budgetKB: BUDGET_KB, rows }, null, 2) + '\n');
+    for (const r of rows)
+      console.log(
+        r.route,
+        'largest:',
+        r.largest
+          .slice(0, 5)
+          .map((s) => `${s.url.split('?')[0]} ${(s.gzip / 1024).toFixed(1)} KB`)
+          .join(', '),
+      );
+    writeFileSync(
+      join(import.meta.dirname, 'results/bundle-size.json'),
+      JSON.stringify({ measuredAt: new Date().toISOString(), budgetKB: BUDGET_KB, rows }, null, 2) + '\n',
+    );
   } finally {
     await product.stop();
   }

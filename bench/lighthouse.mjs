@@ -11,7 +11,12 @@ export async function runLighthouse(base, routes = BUDGET_ROUTES) {
   const rows = [];
   try {
     for (const route of routes) {
-      const result = await lighthouse(base + route.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(base + route.path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const a = result.lhr.audits;
       const row = {
         route: route.name,
@@ -35,7 +40,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const rows = await runLighthouse(product.base);
     console.table(rows);
-    writeFileSync(join(import.meta.dirname, 'results/lighthouse.json'), JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2) + '\n');
+    writeFileSync(
+      join(import.meta.dirname, 'results/lighthouse.json'),
+      JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2) + '\n',
+    );
   } finally {
     await product.stop();
   }

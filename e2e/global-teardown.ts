@@ -79,6 +79,9 @@ export function checkServerLog(logFile: string): void {
   const kept = join(ROOT, 'e2e/test-results/server.log');
   mkdirSync(join(ROOT, 'e2e/test-results'), { recursive: true });
   copyFileSync(logFile, kept);
-  const list = findings.slice(0, 20).map((f) => `  line ${f.line}: ${f.what}`).join('\n');
+  const list = findings
+    .slice(0, 20)
+    .map((f) => `  line ${f.line}: ${f.what}`)
+    .join('\n');
   throw new Error(`e2e log check: the server log holds secrets of the run (log kept in ${kept}):\n${list}`);
 }

@@ -29,8 +29,10 @@ export function nodeTooOld(version) {
     const have = parts[i] || 0;
     if (have > MIN_NODE[i]) return undefined;
     if (have < MIN_NODE[i]) {
-      return `lendview needs Node ${MIN_NODE.join('.')} or newer; this is Node ${String(version).replace(/^v/, '')}. ` +
-        'Install a current Node 20 (or 22) LTS and run the command again.';
+      return (
+        `lendview needs Node ${MIN_NODE.join('.')} or newer; this is Node ${String(version).replace(/^v/, '')}. ` +
+        'Install a current Node 20 (or 22) LTS and run the command again.'
+      );
     }
   }
   return undefined;
@@ -42,8 +44,10 @@ export function portBusy(port, host) {
     const probe = createServer();
     probe.once('error', (err) => {
       if (err.code === 'EADDRINUSE') {
-        resolve(`Port ${port} on ${host} is already in use (another lendview, or another program). ` +
-          `Stop it, or start on another port: PORT=${Number(port) + 1} npm start`);
+        resolve(
+          `Port ${port} on ${host} is already in use (another lendview, or another program). ` +
+            `Stop it, or start on another port: PORT=${Number(port) + 1} npm start`,
+        );
       } else {
         resolve(`Cannot listen on ${host}:${port}: ${err.message}`);
       }
@@ -113,10 +117,25 @@ function ensurePnpm(version) {
     console.log(`  pnpm ${version} is in .tools/pnpm${onPath ? ` (PATH has ${onPath}, not the pinned version)` : ''}`);
     return localBin;
   }
-  console.log(`  pnpm ${version} ${onPath ? `is not on PATH (it has ${onPath})` : 'is not installed'}: installing it into .tools/pnpm with npm`);
+  console.log(
+    `  pnpm ${version} ${onPath ? `is not on PATH (it has ${onPath})` : 'is not installed'}: installing it into .tools/pnpm with npm`,
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = run(npm, ['install', '--prefix', join(ROOT, '.tools', 'pnpm'), '--no-save', '--no-package-lock', '--no-audit',
-    '--no-fund', '--loglevel=error', `pnpm@${version}`], cleanEnv());
+  const r = run(
+    npm,
+    [
+      'install',
+      '--prefix',
+      join(ROOT, '.tools', 'pnpm'),
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `pnpm@${version}`,
+    ],
+    cleanEnv(),
+  );
   if (r.status !== 0 || pnpmVersionOnPath(cleanEnv(localBin)) !== version) fail(`installing pnpm ${version} with npm failed (see above)`);
   return localBin;
 }

@@ -13,16 +13,31 @@ if (!existsSync(releases)) {
 }
 const live = new Map(readManifest(releases).remotes.map((r) => [r.app ?? r.name, r.version]));
 const events = readHistory(releases).events;
-const apps = [...new Set([...live.keys(), ...readdirSync(releases, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name)])].sort();
+const apps = [
+  ...new Set([
+    ...live.keys(),
+    ...readdirSync(releases, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+      .map((d) => d.name),
+  ]),
+].sort();
 
 const rows = [];
 for (const app of apps) {
   const versions = publishedVersions(releases, app).sort((a, b) => compareVersions(b, a) || (a < b ? 1 : -1));
   for (const version of versions) {
     const last = events.findLast((e) => e.app === app && e.version === version);
-    rows.push({ remote: app, version, live: live.get(app) === version, wentLive: last?.at ?? null, action: last?.action ?? null, by: last?.by ?? null });
+    rows.push({
+      remote: app,
+      version,
+      live: live.get(app) === version,
+      wentLive: last?.at ?? null,
+      action: last?.action ?? null,
+      by: last?.by ?? null,
+    });
   }
-  if (live.has(app) && !versions.includes(live.get(app))) rows.push({ remote: app, version: live.get(app), live: true, wentLive: null, action: 'missing', by: null });
+  if (live.has(app) && !versions.includes(live.get(app)))
+    rows.push({ remote: app, version: live.get(app), live: true, wentLive: null, action: 'missing', by: null });
 }
 
 if (values.json) {
@@ -40,5 +55,11 @@ if (values.json) {
   );
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   console.log(`releases: ${releases}`);
-  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    );
 }

@@ -43,7 +43,8 @@ await withLock(releases, async () => {
   const now = new Date().toISOString();
   for (const r of remotes) {
     const previous = before.get(r.app) ?? null;
-    if (previous !== r.version) history.events.push({ at: now, app: r.app, name: r.name, version: r.version, previous, action: 'start', by: actor() });
+    if (previous !== r.version)
+      history.events.push({ at: now, app: r.app, name: r.name, version: r.version, previous, action: 'start', by: actor() });
   }
   writeJsonAtomic(join(releases, 'history.json'), history);
   // Atomic (temp file + rename): a server reading it never sees half a manifest.

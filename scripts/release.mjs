@@ -5,7 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { listRemotes, ROOT } from './remotes.mjs';
-import { ReleaseError, assertFitsShell, goLive, publishVersion, readBuild, readShell, releasesDirOf, shellDirOf, withLock } from './lib/releases.mjs';
+import {
+  ReleaseError,
+  assertFitsShell,
+  goLive,
+  publishVersion,
+  readBuild,
+  readShell,
+  releasesDirOf,
+  shellDirOf,
+  withLock,
+} from './lib/releases.mjs';
 
 const USAGE = `usage: pnpm release <remote> [--from DIR] [--releases DIR] [--shell DIR]
 
@@ -58,7 +68,11 @@ async function main() {
     const previous = goLive(releases, remote.app, decl, 'release');
     const what = published === 'identical' ? 'already published (identical)' : `published to ${join(releases, remote.app, decl.version)}`;
     console.log(`release: ${remote.app} ${decl.version} ${what}`);
-    console.log(previous === decl.version ? `release: ${remote.app} ${decl.version} was already live` : `release: ${remote.app} is live at ${decl.version} (was ${previous ?? 'not live'})`);
+    console.log(
+      previous === decl.version
+        ? `release: ${remote.app} ${decl.version} was already live`
+        : `release: ${remote.app} is live at ${decl.version} (was ${previous ?? 'not live'})`,
+    );
   });
 }
 

@@ -61,7 +61,11 @@ async function main() {
     // The shell may have moved on since this version was live: an old remote must still fit it.
     assertFitsShell(decl, shellDir);
     const previous = goLive(releases, app, decl, 'rollback');
-    console.log(previous === version ? `rollback: ${app} ${version} was already live` : `rollback: ${app} is live at ${version} (was ${previous ?? 'not live'})`);
+    console.log(
+      previous === version
+        ? `rollback: ${app} ${version} was already live`
+        : `rollback: ${app} is live at ${version} (was ${previous ?? 'not live'})`,
+    );
   });
 }
 

@@ -15,9 +15,18 @@ const run = (name, cmd, args) => {
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
-if (process.env.SKIP_BUILD !== '1') run('build everything (turbo: unchanged packages come from its cache)', 'pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+if (process.env.SKIP_BUILD !== '1')
+  run('build everything (turbo: unchanged packages come from its cache)', 'pnpm', [
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    '--output-logs=errors-only',
+  ]);
 run('publish the remotes (releases/, remotes.json)', process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs')]);
-console.log(`\n▶ serve the API, the shell and the remotes on http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? 8080}/ (Ctrl-C stops)`);
+console.log(
+  `\n▶ serve the API, the shell and the remotes on http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? 8080}/ (Ctrl-C stops)`,
+);
 
 const serverEnv = { DEMO_MODE: '1', ...process.env };
 if (serverEnv.DEMO_MODE === '1') {

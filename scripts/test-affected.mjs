@@ -59,7 +59,8 @@ const outsidePackages = changed.some((f) => !/^(apps|packages|e2e|bench|docs)\//
 
 // Formatting is checked over the whole tree (prettier, a few seconds), whatever changed.
 run('pnpm', ['format:check']);
-if (affected.length > 0) run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', filter, '--concurrency=2', '--output-logs=errors-only']);
+if (affected.length > 0)
+  run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', filter, '--concurrency=2', '--output-logs=errors-only']);
 if (outsidePackages) run('pnpm', ['test:scripts']);
 // The e2e suite drives the assembled product: any affected package can break it. Its global setup builds
 // through turbo, so unchanged apps come from the cache.

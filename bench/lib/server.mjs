@@ -41,7 +41,14 @@ export async function startProduct({ databaseUrl } = {}) {
   const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases], { stdio: 'inherit' });
   if (pub.status !== 0) throw new Error('publishing the remotes failed');
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(tmp, 'data'), RELEASES_DIR: releases, DEMO_MODE: '1' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(tmp, 'data'),
+    RELEASES_DIR: releases,
+    DEMO_MODE: '1',
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, [server], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });

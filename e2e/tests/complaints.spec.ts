@@ -196,7 +196,13 @@ test.describe('a complaint from filing to rating', () => {
     expect(answer.code).toBe('00');
     expect(saves.map(form)).toEqual([
       // In the order the photos were added, whichever finished uploading first.
-      { problemType: '2', problemSonType: '0', problemDetail: text, problemImage: `${urlOf('receipt')},${urlOf('screen')}`, orderNo: order },
+      {
+        problemType: '2',
+        problemSonType: '0',
+        problemDetail: text,
+        problemImage: `${urlOf('receipt')},${urlOf('screen')}`,
+        orderNo: order,
+      },
     ]);
     await expect(page.getByRole('dialog', { name: 'Complaint submitted' })).toBeVisible();
     await expectAccessible(page);
@@ -239,7 +245,11 @@ test.describe('a complaint from filing to rating', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('the operator answers; the borrower sees the result and rates it (3 s, "Silakan pilih", Send)', async ({ page, request, pageErrors }) => {
+  test('the operator answers; the borrower sees the result and rates it (3 s, "Silakan pilih", Send)', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
     expect(filed, 'the first test filed a complaint').toBeTruthy();
     const { problemId, mine } = filed!;
     const reply = `We checked your payment (${Date.now()}). It is confirmed now.`;
@@ -279,11 +289,17 @@ test.describe('a complaint from filing to rating', () => {
   });
 });
 
-test('complaint entry: collection shows its sub-types, or the isShow message; the order picker; Indonesian', async ({ page, pageErrors }) => {
+test('complaint entry: collection shows its sub-types, or the isShow message; the order picker; Indonesian', async ({
+  page,
+  pageErrors,
+}) => {
   const inits = recordRequests(page, '/user-problem/problem-init');
   const first = page.waitForResponse((r) => r.url().includes('/user-problem/problem-init'));
   await page.goto(at('/complaint?orderNo=DEMO-170'));
-  const init = (await (await first).json()) as { code: string; data: { orderDetail: { isShow: number }; orderList: { orderNo: string; isShow: number }[] } };
+  const init = (await (await first).json()) as {
+    code: string;
+    data: { orderDetail: { isShow: number }; orderList: { orderNo: string; isShow: number }[] };
+  };
   expect(init.code).toBe('00');
   expect(form(inits[0]!)).toEqual({ orderId: 'DEMO-170' });
 
@@ -334,7 +350,11 @@ test('complaint entry: collection shows its sub-types, or the isShow message; th
   expect(pageErrors).toEqual([]);
 });
 
-test('problem grid → chatbot: a category, a question, Resolved with 5 stars, then on to the complaint form', async ({ page, request, pageErrors }) => {
+test('problem grid → chatbot: a category, a question, Resolved with 5 stars, then on to the complaint form', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   // The chatbot records answers and stars against the order: an order of this test's own.
   const mine = await newOrder(request, 'early');
   const order = mine.orderNo;
@@ -363,10 +383,12 @@ test('problem grid → chatbot: a category, a question, Resolved with 5 stars, t
   await stars.getByRole('radio', { name: '5 stars' }).click();
   await expect(stars).toBeHidden();
   await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.message.action)).toContain('goRating');
-  await expect.poll(() => records.map(form)).toEqual([
-    { orderNo: order, type: '2', value: '1', qaId: '21' },
-    { orderNo: order, type: '3', value: '5', qaId: '21' },
-  ]);
+  await expect
+    .poll(() => records.map(form))
+    .toEqual([
+      { orderNo: order, type: '2', value: '1', qaId: '21' },
+      { orderNo: order, type: '3', value: '5', qaId: '21' },
+    ]);
 
   // "I have paid but my loan is still unpaid" goes to the complaint form (action_type 4): record type 1.
   await log.getByRole('button', { name: 'I have paid but my loan is still unpaid' }).last().click();
@@ -378,7 +400,11 @@ test('problem grid → chatbot: a category, a question, Resolved with 5 stars, t
   expect(pageErrors).toEqual([]);
 });
 
-test('chatbot: Not resolved, 3 stars with the server message, free text with Contact CS, empty send; Indonesian', async ({ page, request, pageErrors }) => {
+test('chatbot: Not resolved, 3 stars with the server message, free text with Contact CS, empty send; Indonesian', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   // The chatbot records answers and stars against the order: an order of this test's own.
   const mine = await newOrder(request, 'early');
   const order = mine.orderNo;

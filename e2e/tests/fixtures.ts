@@ -104,7 +104,11 @@ export interface OrderFixture {
  * the change and the files run on parallel workers. `tok`: add the order to that fixture borrower instead;
  * `rated`: the borrower has rated the app already (settled orders do not open the rating modal).
  */
-export async function newOrder(request: APIRequestContext, kind: OrderKind, options: { tok?: string; rated?: boolean } = {}): Promise<OrderFixture> {
+export async function newOrder(
+  request: APIRequestContext,
+  kind: OrderKind,
+  options: { tok?: string; rated?: boolean } = {},
+): Promise<OrderFixture> {
   const res = await request.post('/dev/fixtures/order', {
     form: { kind, ...(options.tok ? { tok: options.tok } : {}), ...(options.rated ? { rated: '1' } : {}) },
   });

@@ -39,7 +39,11 @@ function recordRequests(page: Page, path: string): Request[] {
 const footer = (page: Page) => page.locator('.lv-page__footer');
 const toast = (page: Page) => page.locator('.lv-toast__text');
 
-test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars goes to the store rating', async ({ page, request, pageErrors }) => {
+test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars goes to the store rating', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const scores = recordRequests(page, '/v3/loan-details/google-score');
 
   // A settled order (a DEMO-200 twin) of a borrower who has not rated yet: the modal opens by itself. The same
@@ -341,9 +345,9 @@ test('relevant: tags on the first two products, greyed product ignores taps, a t
   await expect.poll(() => applies.length).toBe(1);
   expect(form(events[0]!)).toEqual({ productId: '1', moduleId: '301', positionId: '0' });
   expect(form(applies[0]!)).toEqual({ product_id: '1', module_id: '301', scene: 'banner_jingzhun' });
-  await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.message)).toEqual([
-    { action: 'openPage', url: '/confirm?productId=1&position=0' },
-  ]);
+  await expect
+    .poll(async () => (await bridgeCalls(page)).map((c) => c.message))
+    .toEqual([{ action: 'openPage', url: '/confirm?productId=1&position=0' }]);
 
   // A partner product: its https link opens in the web view with a one-time joint-login code, never the session
   // (issue 12; trust.spec.ts).

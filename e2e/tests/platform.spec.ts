@@ -7,7 +7,8 @@ test('a broken remote takes down its own routes only, with a localized retry tha
     const res = await route.fetch();
     const manifest = await res.json();
     if (broken) {
-      for (const r of manifest.remotes) if (r.name === 'marketing') r.entry = r.entry.replace(/\/[^/]+\/mf-manifest\.json$/, '/9.9.9/mf-manifest.json');
+      for (const r of manifest.remotes)
+        if (r.name === 'marketing') r.entry = r.entry.replace(/\/[^/]+\/mf-manifest\.json$/, '/9.9.9/mf-manifest.json');
     }
     await route.fulfill({ response: res, json: manifest });
   });
@@ -36,7 +37,9 @@ test('a broken remote takes down its own routes only, with a localized retry tha
 
 test('a remote that throws at load shows the retry panel, and Retry loads it once it is back', async ({ page }) => {
   let fail = true;
-  await page.route('**/remotes/marketing/**/remoteEntry.js', (route) => (fail ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
+  await page.route('**/remotes/marketing/**/remoteEntry.js', (route) =>
+    fail ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+  );
   await page.goto('/About');
   const retry = page.getByRole('button', { name: 'Coba lagi' });
   await expect(retry).toBeVisible();
@@ -97,10 +100,20 @@ test('shared libraries load once per page: no remote downloads its own copy of a
   const remoteCopies = scripts.filter((s) => s.startsWith('/remotes/') && /__prebuild__/.test(s));
   expect(remoteCopies).toEqual([]);
   // The host's one copy of each is what the page holds.
-  for (const lib of ['react__loadShare', 'react_mf_2_dom', 'react_mf_2_router', 'tanstack_mf_1_react_mf_2_query', 'i18next__loadShare', 'react_mf_2_i18next']) {
+  for (const lib of [
+    'react__loadShare',
+    'react_mf_2_dom',
+    'react_mf_2_router',
+    'tanstack_mf_1_react_mf_2_query',
+    'i18next__loadShare',
+    'react_mf_2_i18next',
+  ]) {
     const copies = scripts.filter((s) => s.includes(lib));
     expect(copies.length, `${lib}: ${copies.join(', ')}`).toBeGreaterThan(0);
-    expect(copies.every((s) => s.startsWith('/assets/')), `${lib} must come from the shell: ${copies.join(', ')}`).toBe(true);
+    expect(
+      copies.every((s) => s.startsWith('/assets/')),
+      `${lib} must come from the shell: ${copies.join(', ')}`,
+    ).toBe(true);
   }
   // The runtime agrees: every instance's share scope holds one version of each singleton, provided by the shell.
   const scope = await page.evaluate(() => {
@@ -112,11 +125,25 @@ test('shared libraries load once per page: no remote downloads its own copy of a
         for (const [version, v] of Object.entries(versions)) (out[pkg] ??= []).push(`${instance}:${version}:${v.from}`);
     return out;
   });
-  for (const lib of ['react', 'react-dom', 'react-router', '@tanstack/react-query', 'i18next', 'react-i18next', '@lendview/ui', '@lendview/i18n', '@lendview/api-client', '@lendview/bridge']) {
+  for (const lib of [
+    'react',
+    'react-dom',
+    'react-router',
+    '@tanstack/react-query',
+    'i18next',
+    'react-i18next',
+    '@lendview/ui',
+    '@lendview/i18n',
+    '@lendview/api-client',
+    '@lendview/bridge',
+  ]) {
     const entries = scope[lib] ?? [];
     expect(entries.length, `${lib} in the share scope`).toBeGreaterThan(0);
     expect(new Set(entries.map((e) => e.split(':')[1])).size, `${lib}: ${entries.join(', ')}`).toBe(1);
-    expect(entries.every((e) => e.endsWith(':shell')), `${lib}: ${entries.join(', ')}`).toBe(true);
+    expect(
+      entries.every((e) => e.endsWith(':shell')),
+      `${lib}: ${entries.join(', ')}`,
+    ).toBe(true);
   }
   // And React itself counts one renderer: a second react-dom would register a second one with the devtools hook.
   expect(await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length)).toBe(1);

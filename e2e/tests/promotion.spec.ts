@@ -64,7 +64,11 @@ async function fillPhoneAndCaptcha(page: Page, request: APIRequestContext, phone
   await captchaField(page).fill(await captchaAnswer(request, sid));
 }
 
-test('registers a new phone end to end, lands on the download page, then logs in with that phone', async ({ page, request, pageErrors }) => {
+test('registers a new phone end to end, lands on the download page, then logs in with that phone', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const visits = recordRequests(page, '/api/v2/lendview/promotion/track-visit');
   const clicks = recordRequests(page, '/api/v2/lendview/promotion/track-click');
   const phone = freshPhone();
@@ -75,7 +79,9 @@ test('registers a new phone end to end, lands on the download page, then logs in
   await expectAccessible(page);
   await expect.poll(() => visits.length).toBe(1);
   const visit = new URL(visits[0]!.url()).searchParams;
-  expect(Object.fromEntries(['page_id', 'client_type', 'page_type', 'app_from', 'user_from', 'utm_tag'].map((k) => [k, visit.get(k)]))).toEqual({
+  expect(
+    Object.fromEntries(['page_id', 'client_type', 'page_type', 'app_from', 'user_from', 'utm_tag'].map((k) => [k, visit.get(k)])),
+  ).toEqual({
     page_id: '1',
     client_type: 'ios',
     page_type: '1',

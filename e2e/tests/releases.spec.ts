@@ -1,5 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -28,7 +40,10 @@ function releasesDir(): string {
 }
 
 function script(name: 'release' | 'rollback' | 'list-remotes', ...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, `scripts/${name}.mjs`), ...args, '--releases', releasesDir()], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, `scripts/${name}.mjs`), ...args, '--releases', releasesDir()], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -71,7 +86,8 @@ function buildMarketingCopy(opts: { version: string; aboutTitle: string; apiClie
     pointTsconfigAtRepo(client);
     symlinkSync(join(ROOT, 'packages/api-client/node_modules'), join(client, 'node_modules'), 'dir');
     mkdirSync(join(app, 'node_modules/@lendview'), { recursive: true });
-    for (const name of readdirSync(modules)) if (name !== '@lendview' && name !== '.bin') symlinkSync(join(modules, name), join(app, 'node_modules', name), 'dir');
+    for (const name of readdirSync(modules))
+      if (name !== '@lendview' && name !== '.bin') symlinkSync(join(modules, name), join(app, 'node_modules', name), 'dir');
     for (const name of readdirSync(join(modules, '@lendview'))) {
       const target = name === 'api-client' ? client : join(modules, '@lendview', name);
       symlinkSync(target, join(app, 'node_modules/@lendview', name), 'dir');
@@ -104,7 +120,10 @@ test.afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-test('release one remote while the server runs, see it on reload, roll it back, every other remote untouched', async ({ page, request }) => {
+test('release one remote while the server runs, see it on reload, roll it back, every other remote untouched', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const before = (await (await request.get('/remotes.json')).json()).remotes as Entry[];
   const live = before.find((r) => r.app === 'marketing')!;
@@ -163,9 +182,15 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   // `pnpm remotes` knows both versions, which one is live, and how each went live.
   const listed = script('list-remotes', '--json');
   expect(listed.status, listed.stderr).toBe(0);
-  const rows = (JSON.parse(listed.stdout).remotes as { remote: string; version: string; live: boolean; action: string | null; wentLive: string | null }[]).filter(
-    (r) => r.remote === 'marketing',
-  );
+  const rows = (
+    JSON.parse(listed.stdout).remotes as {
+      remote: string;
+      version: string;
+      live: boolean;
+      action: string | null;
+      wentLive: string | null;
+    }[]
+  ).filter((r) => r.remote === 'marketing');
   expect(rows.map((r) => [r.version, r.live, r.action])).toEqual([
     [version, false, 'release'],
     [live.version, true, 'rollback'],
@@ -175,7 +200,10 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   expect(table.stdout).toMatch(new RegExp(`marketing\\s+${live.version.replace(/\./g, '\\.')}\\s+live\\s`));
 });
 
-test('a remote built against an api-client major the live shell does not provide is refused, and nothing changes', async ({ page, request }) => {
+test('a remote built against an api-client major the live shell does not provide is refused, and nothing changes', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const shell = await (await request.get('/lendview-shell.json')).json();
   const provided: string = shell.shared['@lendview/api-client'];
@@ -190,7 +218,9 @@ test('a remote built against an api-client major the live shell does not provide
   const refused = script('release', 'marketing', '--from', dist);
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain(`release refused: marketing ${version} cannot go live`);
-  expect(refused.stderr).toContain(`@lendview/api-client: the remote needs ${nextMajor.split('.')[0]}.x (built against ${nextMajor}), the shell provides ${provided}`);
+  expect(refused.stderr).toContain(
+    `@lendview/api-client: the remote needs ${nextMajor.split('.')[0]}.x (built against ${nextMajor}), the shell provides ${provided}`,
+  );
 
   // Nothing published, nothing switched.
   expect(existsSync(join(releasesDir(), 'marketing', version))).toBe(false);

@@ -43,7 +43,10 @@ const codeField = (page: Page) => page.getByRole('textbox', { name: 'Verificatio
 
 /** Nothing wider than the 375 px screen. */
 async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -66,7 +69,10 @@ async function latestRepayCode(request: APIRequestContext, phone: string): Promi
   return code!;
 }
 
-test('/repay in English: amount, cards as a labelled radio group, no card → 请先选择银行卡 and nothing sent', async ({ page, pageErrors }) => {
+test('/repay in English: amount, cards as a labelled radio group, no card → 请先选择银行卡 and nothing sent', async ({
+  page,
+  pageErrors,
+}) => {
   const commits = recordRequests(page, `${LEGACY}/repayment-commit`);
   const data = await openRepay(page, 'DEMO-180');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Repay with bank card');
@@ -99,7 +105,12 @@ test('/repay in Indonesian: Rp, the same Chinese message, accessible, 375 px', a
   expect(commits).toHaveLength(0);
 });
 
-test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second commit refused, right code settles', async ({ page, context, request, pageErrors }) => {
+test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second commit refused, right code settles', async ({
+  page,
+  context,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'legacyOverdue');
   const order = mine.orderNo;
   const confirms = recordRequests(page, `${LEGACY}/repayment-confirm`);
@@ -177,7 +188,11 @@ test('a card charged at once (a DEMO-3 twin): needValid 0 goes straight to the s
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
 });
 
-test('bind a card: validation in place, digits grouped in fours, the SMS code (countdown, wrong code), then listed and chosen on /repay', async ({ page, request, pageErrors }) => {
+test('bind a card: validation in place, digits grouped in fours, the SMS code (countdown, wrong code), then listed and chosen on /repay', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'overdue');
   const order = mine.orderNo;
   const binds = recordRequests(page, `${LEGACY}/bind-card`);
@@ -220,7 +235,9 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   const sms = await latestCardCode(request, mine.phone);
-  expect(sms.body).toBe(`Your LendView code to add your Permata card ending in 9900 is ${sms.code}. It expires in 10 minutes. Never share it with anyone.`);
+  expect(sms.body).toBe(
+    `Your LendView code to add your Permata card ending in 9900 is ${sms.code}. It expires in 10 minutes. Never share it with anyone.`,
+  );
   const before = await (await request.post(`${LEGACY}/repayment-way?tok=${mine.tok}`, { form: { orderId: order } })).json();
   expect((before.data.cards as { cardNo: string }[]).map((c) => c.cardNo)).not.toContain('**** **** **** 9900');
 
@@ -273,7 +290,11 @@ test('/bindCard in Indonesian: labels and messages, accessible, 375 px', async (
 });
 
 /** Binds and verifies a card through the API, as /bindCard does (bind-card, the SMS code, bind-card-verify). */
-async function bindVerifiedCard(request: APIRequestContext, mine: OrderFixture, card: { bankCode: string; cardNo: string; holderName: string }) {
+async function bindVerifiedCard(
+  request: APIRequestContext,
+  mine: OrderFixture,
+  card: { bankCode: string; cardNo: string; holderName: string },
+) {
   const bound = (await (await request.post(`${LEGACY}/bind-card?tok=${mine.tok}`, { form: card })).json()) as Envelope<{ cardId: number }>;
   expect(bound.code, bound.message).toBe('00');
   const { code } = await latestCardCode(request, mine.phone);

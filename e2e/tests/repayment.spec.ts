@@ -55,7 +55,11 @@ async function openDetails(page: Page, orderId: string, lang = EN, tok = BORROWE
     page.waitForResponse(isCall(DETAIL)),
     page.goto(`/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`),
   ]);
-  return (await res.json()) as Envelope<{ amount: number; orderStatus: number; userOrderDetail: { detail: { text: string; value: string }[] } }>;
+  return (await res.json()) as Envelope<{
+    amount: number;
+    orderStatus: number;
+    userOrderDetail: { detail: { text: string; value: string }[] };
+  }>;
 }
 
 /** The sandbox pays the code (demo mode only), through the provider's signed callback. */
@@ -87,12 +91,17 @@ async function expectSameDocument(page: Page) {
 
 /** The receipt card's rows as [label, value]. */
 async function receiptRows(page: Page): Promise<string[][]> {
-  return page.getByTestId('receipt').locator('dl > div').evaluateAll((rows) =>
-    rows.map((r) => [r.querySelector('dt')?.textContent ?? '', r.querySelector('dd')?.textContent ?? '']),
-  );
+  return page
+    .getByTestId('receipt')
+    .locator('dl > div')
+    .evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')?.textContent ?? '', r.querySelector('dd')?.textContent ?? '']));
 }
 
-test('full repayment on a DEMO-HALF twin: Repay → bank code → change to ALFAMART → pay → /that turns "paid" by itself with the receipt', async ({ page, request, pageErrors }) => {
+test('full repayment on a DEMO-HALF twin: Repay → bank code → change to ALFAMART → pay → /that turns "paid" by itself with the receipt', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'repayable');
   const order = mine.orderNo;
   const details = await openDetails(page, order, EN, mine.tok);
@@ -238,7 +247,10 @@ test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, 
   expect(refused.body).toMatchObject({ code: 'EARLY_REPAYMENT', data: null, message: early.message });
   await expect(page.locator('.lv-error-panel').getByText('Early repayment is not possible yet', { exact: true })).toBeVisible();
   await expect(page.locator('.lv-error-panel')).toContainText(early.message);
-  await expect(page.getByRole('link', { name: 'Back to loan details' })).toHaveAttribute('href', '/loanDetails?productId=1&orderId=DEMO-170');
+  await expect(page.getByRole('link', { name: 'Back to loan details' })).toHaveAttribute(
+    'href',
+    '/loanDetails?productId=1&orderId=DEMO-170',
+  );
   await expect(page.getByTestId('vcode')).toHaveCount(0);
   await expectNoSideScroll(page);
   await expectAccessible(page);
@@ -252,11 +264,18 @@ test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, 
   await expectAccessible(page);
 });
 
-test('instalments: Repay on a DEMO-INST twin → /installment, the rules of 4.7, an open code never locks the period, pay one instalment → "paid" by itself', async ({ page, request, pageErrors }) => {
+test('instalments: Repay on a DEMO-INST twin → /installment, the rules of 4.7, an open code never locks the period, pay one instalment → "paid" by itself', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'instalment');
   const order = mine.orderNo;
   await openDetails(page, order, EN, mine.tok);
-  const [res] = await Promise.all([page.waitForResponse(isCall('/v3/installment/loan-play-detail')), page.getByRole('button', { name: 'Repay' }).click()]);
+  const [res] = await Promise.all([
+    page.waitForResponse(isCall('/v3/installment/loan-play-detail')),
+    page.getByRole('button', { name: 'Repay' }).click(),
+  ]);
   await expect(page).toHaveURL(new RegExp(`/installment\\?productId=1&orderId=${order}$`));
   const plan = (await res.json()) as Envelope<{ repayPlanDetail: { repayWaitDetail: Instalment[] } }>;
   expect(plan.code, plan.message).toBe('00');
@@ -355,7 +374,11 @@ test('instalments: Repay on a DEMO-INST twin → /installment, the rules of 4.7,
   expect(pageErrors).toEqual([]);
 });
 
-test('extension: a DEMO-174 twin → each amount named once, repay now vs extend → pay → "paid" by itself, the order is repaying again', async ({ page, request, pageErrors }) => {
+test('extension: a DEMO-174 twin → each amount named once, repay now vs extend → pay → "paid" by itself, the order is repaying again', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'extendable');
   const order = mine.orderNo;
   const before = await openDetails(page, order, EN, mine.tok);
@@ -461,7 +484,11 @@ test('the Indonesian pages of /that and /repayDelay', async ({ page, request }) 
   await expectAccessible(page);
 });
 
-test('a payment to a replaced code is credited: a DEMO-180 twin by BCA, replaced by ALFAMART, the BCA number paid → "paid" by itself', async ({ page, request, pageErrors }) => {
+test('a payment to a replaced code is credited: a DEMO-180 twin by BCA, replaced by ALFAMART, the BCA number paid → "paid" by itself', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
   const mine = await newOrder(request, 'overdue');
   const order = mine.orderNo;
   const details = await openDetails(page, order, EN, mine.tok);

@@ -86,7 +86,10 @@ async function browserPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('in a browser, an unknown session shows "log in again" (en and id), never a Retry; an SMS login brings the page back', async ({ browser, request }) => {
+test('in a browser, an unknown session shows "log in again" (en and id), never a Retry; an SMS login brings the page back', async ({
+  browser,
+  request,
+}) => {
   // A borrower of this test's own logs in (SMS codes are limited per phone: no other test asks for this one's).
   const mine = await newOrder(request, 'early');
   const page = await browserPage(browser);

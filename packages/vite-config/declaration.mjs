@@ -101,7 +101,10 @@ export function incompatibilities(remote, shell) {
     const subset = shell.sharedExports?.[name];
     if (provided !== undefined && subset && need.imports) {
       const missing = need.imports.filter((n) => !subset.includes(n));
-      if (missing.length) problems.push(`${name}: the remote imports ${missing.join(', ')}, the shell's shared copy does not provide ${missing.length > 1 ? 'them' : 'it'}`);
+      if (missing.length)
+        problems.push(
+          `${name}: the remote imports ${missing.join(', ')}, the shell's shared copy does not provide ${missing.length > 1 ? 'them' : 'it'}`,
+        );
     }
   }
   // A remote built with experiments.externalRuntime runs on the shell's federation runtime.
@@ -109,9 +112,13 @@ export function incompatibilities(remote, shell) {
   if (runtime) {
     const provided = shell.federationRuntime;
     if (provided === undefined) {
-      problems.push(`federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell does not provide one`);
+      problems.push(
+        `federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell does not provide one`,
+      );
     } else if (!satisfies(provided, runtime.requires)) {
-      problems.push(`federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell provides ${provided}`);
+      problems.push(
+        `federation runtime: the remote runs on the shell's (needs ${runtime.requires}, built against ${runtime.version}), the shell provides ${provided}`,
+      );
     }
   }
   return problems;
@@ -146,7 +153,9 @@ export function declareBuild({ kind, name, shared, subsets, usage, federationRun
               package: pkg.name,
               version: pkg.version,
               shared: versions,
-              ...(subsets ? { sharedExports: Object.fromEntries(Object.entries(subsets).map(([lib, names]) => [lib, [...names].sort()])) } : {}),
+              ...(subsets
+                ? { sharedExports: Object.fromEntries(Object.entries(subsets).map(([lib, names]) => [lib, [...names].sort()])) }
+                : {}),
               ...(federationRuntime ? { federationRuntime } : {}),
             }
           : {
@@ -167,7 +176,14 @@ export function declareBuild({ kind, name, shared, subsets, usage, federationRun
                   },
                 ]),
               ),
-              ...(federationRuntime ? { federationRuntime: { version: federationRuntime, requires: requirementFor('@module-federation/runtime', federationRuntime) } } : {}),
+              ...(federationRuntime
+                ? {
+                    federationRuntime: {
+                      version: federationRuntime,
+                      requires: requirementFor('@module-federation/runtime', federationRuntime),
+                    },
+                  }
+                : {}),
             };
       this.emitFile({
         type: 'asset',

@@ -47,7 +47,18 @@ function federationRuntimeVersion() {
 }
 
 /** Paths the API answers; dev servers proxy them to the API on :8080 (`pnpm start` or `pnpm --filter @lendview/api dev`). */
-export const API_PREFIXES = ['/v3', '/api', '/h5-api', '/user-problem', '/market', '/dev', '/ops', '/healthz', '/remotes.json', '/remotes/'];
+export const API_PREFIXES = [
+  '/v3',
+  '/api',
+  '/h5-api',
+  '/user-problem',
+  '/market',
+  '/dev',
+  '/ops',
+  '/healthz',
+  '/remotes.json',
+  '/remotes/',
+];
 
 function devProxy() {
   const target = process.env.LENDVIEW_API ?? 'http://127.0.0.1:8080';
@@ -86,7 +97,13 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
       }),
       checkSubsetImports(usage),
       // lendview-remote.json: what this build needs from the shell (checked by `pnpm release`).
-      declareBuild({ kind: 'remote', name, shared: SINGLETONS, usage, federationRuntime: externalRuntime ? federationRuntimeVersion() : undefined }),
+      declareBuild({
+        kind: 'remote',
+        name,
+        shared: SINGLETONS,
+        usage,
+        federationRuntime: externalRuntime ? federationRuntimeVersion() : undefined,
+      }),
       // .br / .gz next to each file, served by the API as they are (routes/static).
       precompress(),
     ],

@@ -23,7 +23,10 @@ export function precompressDir(dir) {
   for (const path of files(dir)) {
     if (!COMPRESSIBLE.test(path) || statSync(path).size < MIN_BYTES) continue;
     const body = readFileSync(path);
-    writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     count++;
   }

@@ -7,7 +7,19 @@
 //   RELEASES_DIR/<app>/<version>/          one published build, never changed once released
 //   RELEASES_DIR/.lock                     held while one command changes the folder
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REMOTE_DECLARATION, SHELL_DECLARATION, incompatibilities } from '../../packages/vite-config/declaration.mjs';
@@ -82,7 +94,8 @@ export async function withLock(releases, fn) {
         continue; // released between our two calls
       }
       if (age > 120_000) rmSync(lock, { force: true });
-      else if (Date.now() - started > 30_000) throw new ReleaseError(`${lock} is held by another release; try again, or remove it if none is running`);
+      else if (Date.now() - started > 30_000)
+        throw new ReleaseError(`${lock} is held by another release; try again, or remove it if none is running`);
       else await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -110,7 +123,11 @@ export function digestOf(dir) {
   const hash = createHash('sha256');
   for (const rel of filesOf(dir)) {
     hash.update(rel + '\0');
-    hash.update(createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex') + '\n');
+    hash.update(
+      createHash('sha256')
+        .update(readFileSync(join(dir, rel)))
+        .digest('hex') + '\n',
+    );
   }
   return hash.digest('hex');
 }
@@ -120,12 +137,16 @@ export function readBuild(dir) {
   const declFile = join(dir, REMOTE_DECLARATION);
   const mfFile = join(dir, 'mf-manifest.json');
   if (!existsSync(declFile) || !existsSync(mfFile)) {
-    throw new ReleaseError(`${dir} is not a remote build (no ${REMOTE_DECLARATION} or mf-manifest.json): build it with @lendview/vite-config's remoteConfig`);
+    throw new ReleaseError(
+      `${dir} is not a remote build (no ${REMOTE_DECLARATION} or mf-manifest.json): build it with @lendview/vite-config's remoteConfig`,
+    );
   }
   const decl = JSON.parse(readFileSync(declFile, 'utf8'));
   const mf = JSON.parse(readFileSync(mfFile, 'utf8'));
-  if (mf.name !== decl.name) throw new ReleaseError(`${dir}: mf-manifest.json names "${mf.name}", ${REMOTE_DECLARATION} names "${decl.name}"`);
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(String(decl.version))) throw new ReleaseError(`${dir}: "${decl.version}" cannot be a folder name`);
+  if (mf.name !== decl.name)
+    throw new ReleaseError(`${dir}: mf-manifest.json names "${mf.name}", ${REMOTE_DECLARATION} names "${decl.name}"`);
+  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(String(decl.version)))
+    throw new ReleaseError(`${dir}: "${decl.version}" cannot be a folder name`);
   return decl;
 }
 
@@ -133,7 +154,9 @@ export function readBuild(dir) {
 export function readShell(shellDir) {
   const file = join(shellDir, SHELL_DECLARATION);
   if (!existsSync(file)) {
-    throw new ReleaseError(`the live shell (${shellDir}) declares no shared versions (${SHELL_DECLARATION} is missing): rebuild it with pnpm --filter @lendview/shell build`);
+    throw new ReleaseError(
+      `the live shell (${shellDir}) declares no shared versions (${SHELL_DECLARATION} is missing): rebuild it with pnpm --filter @lendview/shell build`,
+    );
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -169,7 +192,14 @@ export function publishVersion(releases, app, version, buildDir) {
   // Copied under a temporary name, then renamed: the version folder appears complete or not at all.
   const tmp = join(releases, app, `.${version}.${process.pid}.tmp`);
   rmSync(tmp, { recursive: true, force: true });
-  cpSync(buildDir, tmp, { recursive: true, filter: (src) => !src.slice(buildDir.length).split(/[\\/]/).some((s) => s.startsWith('.')) });
+  cpSync(buildDir, tmp, {
+    recursive: true,
+    filter: (src) =>
+      !src
+        .slice(buildDir.length)
+        .split(/[\\/]/)
+        .some((s) => s.startsWith('.')),
+  });
   renameSync(tmp, target);
   return 'published';
 }

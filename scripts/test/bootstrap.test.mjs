@@ -33,7 +33,12 @@ test('npm start on a port already in use stops at once with a clear message', as
   await new Promise((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   const { port } = blocker.address();
   try {
-    const r = spawnSync('npm', ['start', '--silent'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PORT: String(port) }, timeout: 60_000 });
+    const r = spawnSync('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PORT: String(port) },
+      timeout: 60_000,
+    });
     assert.equal(r.status, 1, r.stdout + r.stderr);
     assert.match(r.stderr, new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use .*PORT=${port + 1} npm start`));
     // It stopped before doing anything: no install, no build.
@@ -97,67 +102,71 @@ async function stop(child) {
 // The suite runs itself once more inside the clone; that inner run must not clone again.
 const nested = process.env.LENDVIEW_BOOTSTRAP_NESTED === '1';
 
-test('a clean clone without pnpm: npm start serves the product, a second start is cached, npm test passes', {
-  skip: nested && 'inside the clean-clone run of this very test',
-  timeout: 60 * 60_000,
-}, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lendview-bootstrap-'));
-  try {
-    const clone = join(dir, 'src');
-    const cloned = spawnSync('git', ['clone', '-q', ROOT, clone], { encoding: 'utf8' });
-    assert.equal(cloned.status, 0, cloned.stderr);
-    const bin = pathWithoutPnpm(dir);
-    const env = {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|PNPM_|TURBO_)/i.test(k))),
-      PATH: bin,
-      DATA_DIR: join(dir, 'data'),
-      // Builds and tests the checkout already ran come from its cache, so this costs minutes, not the suite twice.
-      TURBO_CACHE_DIR: join(ROOT, '.turbo', 'cache'),
-      TURBO_TELEMETRY_DISABLED: '1',
-    };
-    assert.notEqual(spawnSync('sh', ['-c', 'command -v pnpm'], { env }).status, 0, 'pnpm is not on the PATH of the test');
-
-    const version = pinnedPnpm(clone);
-    const port = await freePort();
-    const first = [];
-    let child = startInBackground(clone, { ...env, PORT: String(port) }, first);
+test(
+  'a clean clone without pnpm: npm start serves the product, a second start is cached, npm test passes',
+  {
+    skip: nested && 'inside the clean-clone run of this very test',
+    timeout: 60 * 60_000,
+  },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lendview-bootstrap-'));
     try {
-      await waitFor(`http://127.0.0.1:${port}/healthz`, child, first, 20 * 60_000);
-      const page = await fetch(`http://127.0.0.1:${port}/`);
-      assert.equal(page.status, 200);
-      assert.match(await page.text(), /<div id="root">/);
-      const remotes = await (await fetch(`http://127.0.0.1:${port}/remotes.json`)).json();
-      assert.ok(remotes.remotes.length >= 5, 'every remote is published');
-    } finally {
-      await stop(child);
-    }
-    const firstLog = first.join('');
-    assert.match(firstLog, new RegExp(`pnpm ${version.replace(/\./g, '\\.')} is not installed: installing it into \\.tools/pnpm`));
-    assert.match(firstLog, /✔ install the workspace from the lockfile \(pnpm install --frozen-lockfile\) \(\d+\.\d s\)/);
+      const clone = join(dir, 'src');
+      const cloned = spawnSync('git', ['clone', '-q', ROOT, clone], { encoding: 'utf8' });
+      assert.equal(cloned.status, 0, cloned.stderr);
+      const bin = pathWithoutPnpm(dir);
+      const env = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|PNPM_|TURBO_)/i.test(k))),
+        PATH: bin,
+        DATA_DIR: join(dir, 'data'),
+        // Builds and tests the checkout already ran come from its cache, so this costs minutes, not the suite twice.
+        TURBO_CACHE_DIR: join(ROOT, '.turbo', 'cache'),
+        TURBO_TELEMETRY_DISABLED: '1',
+      };
+      assert.notEqual(spawnSync('sh', ['-c', 'command -v pnpm'], { env }).status, 0, 'pnpm is not on the PATH of the test');
 
-    // Nothing changed: pnpm is found where the first start put it, nothing is reinstalled, every build is a cache hit.
-    const second = [];
-    child = startInBackground(clone, { ...env, PORT: String(port) }, second);
-    try {
-      await waitFor(`http://127.0.0.1:${port}/healthz`, child, second, 5 * 60_000);
-    } finally {
-      await stop(child);
-    }
-    const secondLog = second.join('');
-    assert.match(secondLog, new RegExp(`pnpm ${version.replace(/\./g, '\\.')} is in \\.tools/pnpm`));
-    assert.doesNotMatch(secondLog, /installing it into/);
-    assert.match(secondLog, /Already up to date|Lockfile is up to date/);
-    assert.match(secondLog, /FULL TURBO/);
+      const version = pinnedPnpm(clone);
+      const port = await freePort();
+      const first = [];
+      let child = startInBackground(clone, { ...env, PORT: String(port) }, first);
+      try {
+        await waitFor(`http://127.0.0.1:${port}/healthz`, child, first, 20 * 60_000);
+        const page = await fetch(`http://127.0.0.1:${port}/`);
+        assert.equal(page.status, 200);
+        assert.match(await page.text(), /<div id="root">/);
+        const remotes = await (await fetch(`http://127.0.0.1:${port}/remotes.json`)).json();
+        assert.ok(remotes.remotes.length >= 5, 'every remote is published');
+      } finally {
+        await stop(child);
+      }
+      const firstLog = first.join('');
+      assert.match(firstLog, new RegExp(`pnpm ${version.replace(/\./g, '\\.')} is not installed: installing it into \\.tools/pnpm`));
+      assert.match(firstLog, /✔ install the workspace from the lockfile \(pnpm install --frozen-lockfile\) \(\d+\.\d s\)/);
 
-    const suite = spawnSync('npm', ['test'], {
-      cwd: clone,
-      env: { ...env, LENDVIEW_BOOTSTRAP_NESTED: '1' },
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    assert.equal(suite.status, 0, `npm test in the clean clone failed:\n${(suite.stdout + suite.stderr).slice(-6000)}`);
-    assert.match(suite.stdout, /✔ the suite passed/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      // Nothing changed: pnpm is found where the first start put it, nothing is reinstalled, every build is a cache hit.
+      const second = [];
+      child = startInBackground(clone, { ...env, PORT: String(port) }, second);
+      try {
+        await waitFor(`http://127.0.0.1:${port}/healthz`, child, second, 5 * 60_000);
+      } finally {
+        await stop(child);
+      }
+      const secondLog = second.join('');
+      assert.match(secondLog, new RegExp(`pnpm ${version.replace(/\./g, '\\.')} is in \\.tools/pnpm`));
+      assert.doesNotMatch(secondLog, /installing it into/);
+      assert.match(secondLog, /Already up to date|Lockfile is up to date/);
+      assert.match(secondLog, /FULL TURBO/);
+
+      const suite = spawnSync('npm', ['test'], {
+        cwd: clone,
+        env: { ...env, LENDVIEW_BOOTSTRAP_NESTED: '1' },
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      assert.equal(suite.status, 0, `npm test in the clean clone failed:\n${(suite.stdout + suite.stderr).slice(-6000)}`);
+      assert.match(suite.stdout, /✔ the suite passed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -48,7 +48,13 @@ test('a version is published once: identical bytes are a no-op, other bytes are 
 test('going live rewrites one entry, keeps the others, and records the switch', () => {
   const releases = join(tmp, 'live');
   mkdirSync(releases, { recursive: true });
-  const other = { name: 'loan_details', app: 'loan-details', version: '0.3.0', entry: '/remotes/loan-details/0.3.0/mf-manifest.json', routes: ['/loanDetails'] };
+  const other = {
+    name: 'loan_details',
+    app: 'loan-details',
+    version: '0.3.0',
+    entry: '/remotes/loan-details/0.3.0/mf-manifest.json',
+    routes: ['/loanDetails'],
+  };
   writeFileSync(join(releases, 'remotes.json'), JSON.stringify({ remotes: [other] }));
   const v1 = fakeBuild(join(tmp, 'l1'), '1.0.0');
   const v2 = fakeBuild(join(tmp, 'l2'), '1.1.0');
@@ -73,10 +79,18 @@ test('the shell check names the package, the need and what the shell provides', 
   const shellDir = join(tmp, 'shell');
   mkdirSync(shellDir, { recursive: true });
   assert.throws(() => assertFitsShell(fakeBuild(join(tmp, 's0'), '1.0.0'), shellDir), /declares no shared versions/);
-  writeFileSync(join(shellDir, 'lendview-shell.json'), JSON.stringify({ format: 1, kind: 'shell', package: '@lendview/shell', version: '0.1.0', shared }));
+  writeFileSync(
+    join(shellDir, 'lendview-shell.json'),
+    JSON.stringify({ format: 1, kind: 'shell', package: '@lendview/shell', version: '0.1.0', shared }),
+  );
   assert.doesNotThrow(() => assertFitsShell(fakeBuild(join(tmp, 's1'), '1.0.0'), shellDir));
   const newer = fakeBuild(join(tmp, 's2'), '1.0.0', 'x', { ...shared, '@lendview/api-client': '1.2.0' });
-  assert.throws(() => assertFitsShell(newer, shellDir), (e) => e instanceof ReleaseError && e.message.includes('@lendview/api-client: the remote needs 1.x (built against 1.2.0), the shell provides 0.1.0'));
+  assert.throws(
+    () => assertFitsShell(newer, shellDir),
+    (e) =>
+      e instanceof ReleaseError &&
+      e.message.includes('@lendview/api-client: the remote needs 1.x (built against 1.2.0), the shell provides 0.1.0'),
+  );
 });
 
 test('one release at a time: a second holder waits for the lock', async () => {
@@ -96,13 +110,19 @@ test('one release at a time: a second holder waits for the lock', async () => {
 test('pnpm rollback without a version goes back to the one live before; an unpublished version is refused', () => {
   const releases = join(tmp, 'rollback');
   const shellDir = join(tmp, 'shell');
-  for (const [v, body] of [['1.0.0', 'a'], ['1.1.0', 'b']]) {
+  for (const [v, body] of [
+    ['1.0.0', 'a'],
+    ['1.1.0', 'b'],
+  ]) {
     const build = join(tmp, `r-${v}`);
     const decl = fakeBuild(build, v, body);
     publishVersion(releases, 'marketing', v, build);
     goLive(releases, 'marketing', decl, 'release');
   }
-  const run = (...args) => spawnSync(process.execPath, [join(ROOT, 'scripts/rollback.mjs'), 'marketing', ...args, '--releases', releases, '--shell', shellDir], { encoding: 'utf8' });
+  const run = (...args) =>
+    spawnSync(process.execPath, [join(ROOT, 'scripts/rollback.mjs'), 'marketing', ...args, '--releases', releases, '--shell', shellDir], {
+      encoding: 'utf8',
+    });
   const back = run();
   assert.equal(back.status, 0, back.stderr);
   assert.equal(readManifest(releases).remotes[0].version, '1.0.0');

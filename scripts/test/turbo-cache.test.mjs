@@ -26,7 +26,10 @@ test('a second build with nothing changed is all cache hits ("FULL TURBO")', { t
   assert.ok(summaryFile, `no run summary in:\n${out}`);
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   const tasks = summary.tasks.filter((t) => t.command !== '<NONEXISTENT>');
-  assert.ok(tasks.some((t) => t.taskId === '@lendview/marketing#build'), 'the filter selected the marketing build');
+  assert.ok(
+    tasks.some((t) => t.taskId === '@lendview/marketing#build'),
+    'the filter selected the marketing build',
+  );
   const missed = tasks.filter((t) => t.cache.status !== 'HIT').map((t) => `${t.taskId}: ${t.cache.status}`);
   assert.deepEqual(missed, [], 'tasks rebuilt although nothing changed');
   // A hit restores the build folder only if turbo.json declares it as the output.

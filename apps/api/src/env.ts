@@ -55,7 +55,9 @@ const envSchema = z.object({
   LENDVIEW_STAGING: z.enum(['0', '1', '']).optional(),
   /** Demo mode against a non-local database or listening on a non-loopback address, on purpose. */
   LENDVIEW_DEMO_ALLOW_REMOTE: z.enum(['0', '1', '']).optional(),
-  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `SMS_PROVIDER must be one of the implemented providers: ${SMS_PROVIDERS.join(', ')}` }).default('outbox'),
+  SMS_PROVIDER: z
+    .enum(SMS_PROVIDERS, { error: `SMS_PROVIDER must be one of the implemented providers: ${SMS_PROVIDERS.join(', ')}` })
+    .default('outbox'),
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of the implemented providers: ${PAYMENT_PROVIDERS.join(', ')}` })
     .default('sandbox'),
@@ -70,8 +72,14 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().pipe(z.email().max(254)).default('cs@lendview.co.id'),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYMENT_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters'),
-  CARD_FINGERPRINT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'CARD_FINGERPRINT_SECRET must be at least 32 characters'),
+  PAYMENT_WEBHOOK_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    'PAYMENT_WEBHOOK_SECRET must be at least 16 characters',
+  ),
+  CARD_FINGERPRINT_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'CARD_FINGERPRINT_SECRET must be at least 32 characters',
+  ),
   SMS_CODE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'SMS_CODE_SECRET must be at least 32 characters'),
 });
 
@@ -145,7 +153,10 @@ const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 
 /** localhost, 127.0.0.0/8 or ::1 (with or without brackets). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || LOOPBACK_V4.test(h) || h === '::ffff:127.0.0.1';
 }
 
@@ -188,7 +199,7 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
   if (production) {
     if (demo) {
       problems.push(
-        'DEMO_MODE=1 / LENDVIEW_MODE=demo in production: demo mode registers the /dev routes (anyone\'s login code, ' +
+        "DEMO_MODE=1 / LENDVIEW_MODE=demo in production: demo mode registers the /dev routes (anyone's login code, " +
           'simulated payments, captcha answers) and loads the demo seed with its fixed session tokens and known operator passwords. ' +
           'Unset DEMO_MODE (npm start is the demo; production runs apps/api/dist/server.mjs).',
       );
@@ -199,8 +210,10 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
       ['SMS_CODE_SECRET', e.SMS_CODE_SECRET],
     ] as const) {
       if (value === undefined) problems.push(`${name} is not set: production needs its own random value (e.g. \`openssl rand -hex 32\`).`);
-      else if (KNOWN_SECRETS.includes(value)) problems.push(`${name} is a default value written in the repository: set a random value of your own.`);
-      else if (value.length < PRODUCTION_SECRET_MIN) problems.push(`${name} is shorter than ${PRODUCTION_SECRET_MIN} characters: use a random value (e.g. \`openssl rand -hex 32\`).`);
+      else if (KNOWN_SECRETS.includes(value))
+        problems.push(`${name} is a default value written in the repository: set a random value of your own.`);
+      else if (value.length < PRODUCTION_SECRET_MIN)
+        problems.push(`${name} is shorter than ${PRODUCTION_SECRET_MIN} characters: use a random value (e.g. \`openssl rand -hex 32\`).`);
     }
     if (!staging && e.SMS_PROVIDER === 'outbox') {
       problems.push(
@@ -240,10 +253,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const e = parsed.data;
   const problems = modeProblems(e);
   if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
-  const mode: Mode = e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production' ? 'production' : e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo' ? 'demo' : 'development';
+  const mode: Mode =
+    e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production'
+      ? 'production'
+      : e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo'
+        ? 'demo'
+        : 'development';
   const demo = mode === 'demo';
   if (!demo && e.PAYMENT_WEBHOOK_SECRET === undefined) {
-    throw new EnvError('Invalid environment: PAYMENT_WEBHOOK_SECRET: required outside demo mode (the payment callbacks are signed with it)');
+    throw new EnvError(
+      'Invalid environment: PAYMENT_WEBHOOK_SECRET: required outside demo mode (the payment callbacks are signed with it)',
+    );
   }
   if (!demo && (e.CARD_FINGERPRINT_SECRET === undefined || e.CARD_FINGERPRINT_SECRET === DEV_CARD_FINGERPRINT_SECRET)) {
     throw new EnvError(
@@ -286,7 +306,8 @@ export function parseImageHosts(value: string): string[] {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   for (const h of hosts) {
-    if (!HOST_NAME.test(h)) throw new EnvError(`Invalid environment: IMAGE_HOSTS: "${h}" is not a host name (write cdn.example.com, without https:// or a path)`);
+    if (!HOST_NAME.test(h))
+      throw new EnvError(`Invalid environment: IMAGE_HOSTS: "${h}" is not a host name (write cdn.example.com, without https:// or a path)`);
   }
   return [...new Set(hosts)];
 }

@@ -104,7 +104,19 @@ async function main() {
     await db.close().catch(() => {});
     process.exit(1);
   }
-  app.log.info({ db: db.kind, mode: env.mode, staging: env.staging, sms: env.smsProvider, payments: env.paymentProvider, demo: env.demo, shellDir: env.shellDir, releasesDir: env.releasesDir }, 'lendview api ready');
+  app.log.info(
+    {
+      db: db.kind,
+      mode: env.mode,
+      staging: env.staging,
+      sms: env.smsProvider,
+      payments: env.paymentProvider,
+      demo: env.demo,
+      shellDir: env.shellDir,
+      releasesDir: env.releasesDir,
+    },
+    'lendview api ready',
+  );
 }
 
 main().catch((err: unknown) => {
@@ -112,7 +124,9 @@ main().catch((err: unknown) => {
   // configuration also gets one readable line per problem.
   const e = err as Error;
   const problems = err instanceof EnvError ? err.problems : undefined;
-  process.stderr.write(`${JSON.stringify({ level: 60, msg: 'startup failed', error: e.name, reason: e.message, ...(problems ? { problems } : {}) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 60, msg: 'startup failed', error: e.name, reason: e.message, ...(problems ? { problems } : {}) })}\n`,
+  );
   if (problems) process.stderr.write(`\nlendview refused to start:\n${problems.map((p) => `  - ${p}`).join('\n')}\n\n`);
   process.exit(1);
 });

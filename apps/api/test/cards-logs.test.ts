@@ -48,7 +48,9 @@ describe.each(BACKENDS)('card data in the logs (%s)', (backend) => {
       // A wrong code (the code itself is a secret too) and bad input of every field.
       await app.inject({ method: 'POST', url: `${VERIFY}?tok=${MAIN}`, ...form({ cardId, verifyCode: '000000' }) });
       expect((await app.inject({ method: 'POST', url, ...form({ ...fields, cardNo: `${NUMBER} 1234` }) })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'POST', url, ...form({ ...fields, holderName: `${HOLDER} ${'x'.repeat(80)}` }) })).statusCode).toBe(400);
+      expect(
+        (await app.inject({ method: 'POST', url, ...form({ ...fields, holderName: `${HOLDER} ${'x'.repeat(80)}` }) })).statusCode,
+      ).toBe(400);
       expect((await app.inject({ method: 'POST', url, ...form({ ...fields, bankCode: DIGITS }) })).statusCode).toBe(400);
       // JSON the parser refuses (its message quotes the text) and a body too large.
       const broken = `{"bankCode":"BRI","cardNo":"${NUMBER}","holderName":"${HOLDER}"`;
@@ -75,7 +77,17 @@ describe.each(BACKENDS)('card data in the logs (%s)', (backend) => {
     expect(lines.filter((l) => l.includes('incoming request')).length).toBeGreaterThanOrEqual(8);
     expect(lines.filter((l) => l.includes('unhandled error'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('"rejected"')).length).toBeGreaterThanOrEqual(2);
-    for (const secret of [DIGITS, NUMBER, DIGITS.slice(-8), `${DIGITS.slice(0, 15)}9`.slice(-8), `${DIGITS.slice(0, 15)}8`.slice(-8), HOLDER, 'Rahmawati', TOKEN, encodeURIComponent(HOLDER)]) {
+    for (const secret of [
+      DIGITS,
+      NUMBER,
+      DIGITS.slice(-8),
+      `${DIGITS.slice(0, 15)}9`.slice(-8),
+      `${DIGITS.slice(0, 15)}8`.slice(-8),
+      HOLDER,
+      'Rahmawati',
+      TOKEN,
+      encodeURIComponent(HOLDER),
+    ]) {
       expect(log, secret).not.toContain(secret);
     }
   });

@@ -21,7 +21,8 @@ const LOCKED_15_EN = { code: 'RATE_LIMITED', data: null, message: 'Too many inco
 
 let seq = 0;
 /** A card number of `len` digits that no other test uses. */
-const cardNo = (prefix = '5264', len = 16) => `${prefix}${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(len - 8, '0')}`;
+const cardNo = (prefix = '5264', len = 16) =>
+  `${prefix}${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(len - 8, '0')}`;
 
 describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
   const ctx = useTestApp(backend);
@@ -33,10 +34,13 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
   const sendCode = (who: Who, cardId: number, lang: 'en' | 'id' = 'en') =>
     call<{ cardId: number; resendAfter: number }>(ctx, SEND_CODE, { cardId: String(cardId) }, { tok: who.tok, lang });
   const cardRow = async (id: number) => {
-    const [row] = await ctx.db.query<{ verified_at: Date | null; verify_hash: string | null; verify_salt: string | null; fingerprint: string; active: boolean }>(
-      'SELECT * FROM bank_cards WHERE id = $1',
-      [id],
-    );
+    const [row] = await ctx.db.query<{
+      verified_at: Date | null;
+      verify_hash: string | null;
+      verify_salt: string | null;
+      fingerprint: string;
+      active: boolean;
+    }>('SELECT * FROM bank_cards WHERE id = $1', [id]);
     return row!;
   };
 
@@ -45,10 +49,19 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     const number = cardNo('6019');
     const bound = await bind(b, { bankCode: 'BCA', cardNo: number });
     expect(bound.status).toBe(200);
-    expect(bound.data).toMatchObject({ needVerify: true, resendAfter: 60, card: { bankName: 'BCA', cardNo: `**** **** **** ${number.slice(-4)}` } });
+    expect(bound.data).toMatchObject({
+      needVerify: true,
+      resendAfter: 60,
+      card: { bankName: 'BCA', cardNo: `**** **** **** ${number.slice(-4)}` },
+    });
     const code = await lastCardCode(ctx, b.phone);
-    const [sms] = await ctx.db.query<{ body: string }>(`SELECT body FROM sms_outbox WHERE phone = $1 AND purpose = 'card' ORDER BY id DESC LIMIT 1`, [b.phone]);
-    expect(sms!.body).toBe(`Your LendView code to add your BCA card ending in ${number.slice(-4)} is ${code}. It expires in 10 minutes. Never share it with anyone.`);
+    const [sms] = await ctx.db.query<{ body: string }>(
+      `SELECT body FROM sms_outbox WHERE phone = $1 AND purpose = 'card' ORDER BY id DESC LIMIT 1`,
+      [b.phone],
+    );
+    expect(sms!.body).toBe(
+      `Your LendView code to add your BCA card ending in ${number.slice(-4)} is ${code}. It expires in 10 minutes. Never share it with anyone.`,
+    );
     const row = await cardRow(bound.data.cardId);
     expect(row.verified_at).toBeNull();
     expect(row.verify_hash).toBe(createHash('sha256').update(`${row.verify_salt}:${code}`).digest('hex'));
@@ -68,10 +81,17 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     const b = await newBorrower(ctx);
     const number = cardNo();
     const bound = await bind(b, { bankCode: 'MANDIRI', cardNo: number }, 'id');
-    expect(bound.message).toBe('Kode verifikasi telah dikirim, silakan periksa ponsel Anda. Masukkan kode untuk menyelesaikan penambahan kartu.');
+    expect(bound.message).toBe(
+      'Kode verifikasi telah dikirim, silakan periksa ponsel Anda. Masukkan kode untuk menyelesaikan penambahan kartu.',
+    );
     const code = await lastCardCode(ctx, b.phone);
-    const [sms] = await ctx.db.query<{ body: string }>(`SELECT body FROM sms_outbox WHERE phone = $1 AND purpose = 'card' ORDER BY id DESC LIMIT 1`, [b.phone]);
-    expect(sms!.body).toBe(`Kode LendView untuk menambahkan kartu Mandiri Anda yang berakhiran ${number.slice(-4)} adalah ${code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.`);
+    const [sms] = await ctx.db.query<{ body: string }>(
+      `SELECT body FROM sms_outbox WHERE phone = $1 AND purpose = 'card' ORDER BY id DESC LIMIT 1`,
+      [b.phone],
+    );
+    expect(sms!.body).toBe(
+      `Kode LendView untuk menambahkan kartu Mandiri Anda yang berakhiran ${number.slice(-4)} adalah ${code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.`,
+    );
     const wrong = await verify(b, bound.data.cardId, otherThan(code), 'id');
     expect(wrong.status).toBe(400);
     expect(env(wrong)).toEqual({ code: 800006, data: null, message: 'Kode verifikasi salah. Sisa percobaan: 4.' });
@@ -83,14 +103,26 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     const bound = await bind(b, { cardNo: cardNo() });
     const first = await lastCardCode(ctx, b.phone);
     const tooSoon = await sendCode(b, bound.data.cardId);
-    expect([tooSoon.status, tooSoon.code, tooSoon.message]).toEqual([429, 'RATE_LIMITED', 'Do not send the code repeatedly! Please try again in 60 seconds.']);
+    expect([tooSoon.status, tooSoon.code, tooSoon.message]).toEqual([
+      429,
+      'RATE_LIMITED',
+      'Do not send the code repeatedly! Please try again in 60 seconds.',
+    ]);
     expect(tooSoon.res.headers['retry-after']).toBe('60');
     ctx.clock.advance(10 * MIN + 1000);
     const expired = await verify(b, bound.data.cardId, first);
-    expect([expired.status, expired.code, expired.message]).toEqual([400, 'BAD_REQUEST', 'The verification code has expired. Please request a new code.']);
+    expect([expired.status, expired.code, expired.message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'The verification code has expired. Please request a new code.',
+    ]);
     // An expired binding no longer counts against the cap, and is not usable; a new code brings it back.
     const again = await sendCode(b, bound.data.cardId);
-    expect(env(again)).toEqual({ code: '00', data: { cardId: bound.data.cardId, resendAfter: 60 }, message: 'Verification code sent, please check your phone. Enter it to finish adding the card.' });
+    expect(env(again)).toEqual({
+      code: '00',
+      data: { cardId: bound.data.cardId, resendAfter: 60 },
+      message: 'Verification code sent, please check your phone. Enter it to finish adding the card.',
+    });
     const second = await lastCardCode(ctx, b.phone);
     if (second !== first) expect((await verify(b, bound.data.cardId, first)).code).toBe(800006);
     expect((await verify(b, bound.data.cardId, second)).code).toBe('00');
@@ -101,7 +133,11 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     const one = await bind(b, { cardNo: cardNo() });
     const code1 = await lastCardCode(ctx, b.phone);
     for (const left of [4, 3]) {
-      expect(env(await verify(b, one.data.cardId, otherThan(code1)))).toEqual({ code: 800006, data: null, message: `Verification code wrong. ${left} attempts left.` });
+      expect(env(await verify(b, one.data.cardId, otherThan(code1)))).toEqual({
+        code: 800006,
+        data: null,
+        message: `Verification code wrong. ${left} attempts left.`,
+      });
     }
     // A resend gives a new code, not new tries; nor does another card.
     ctx.clock.advance(61_000);
@@ -120,7 +156,9 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     expect(env(await verify(b, two.data.cardId, code3))).toEqual(LOCKED_15_EN);
     expect(env(await sendCode(b, one.data.cardId))).toEqual(LOCKED_15_EN);
     expect(env(await bind(b, { cardNo: cardNo() }))).toEqual(LOCKED_15_EN);
-    expect((await verify(b, two.data.cardId, code3, 'id')).message).toBe('Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam 15 menit.');
+    expect((await verify(b, two.data.cardId, code3, 'id')).message).toBe(
+      'Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam 15 menit.',
+    );
     ctx.clock.advance(14 * MIN);
     expect((await verify(b, two.data.cardId, code3)).message).toBe('Too many incorrect codes. You can add a card again in 1 minutes.');
     ctx.clock.advance(MIN);
@@ -131,12 +169,17 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     expect((await sendCode(b, two.data.cardId)).code).toBe('00');
     const code4 = await lastCardCode(ctx, b.phone);
     for (let i = 0; i < 4; i++) expect((await verify(b, two.data.cardId, otherThan(code4))).code).toBe(800006);
-    expect((await verify(b, two.data.cardId, otherThan(code4))).message).toBe('Too many incorrect codes. You can add a card again in 30 minutes.');
+    expect((await verify(b, two.data.cardId, otherThan(code4))).message).toBe(
+      'Too many incorrect codes. You can add a card again in 30 minutes.',
+    );
     ctx.clock.advance(30 * MIN);
     // A verified card resets the count and the doubling.
     expect((await sendCode(b, two.data.cardId)).code).toBe('00');
     expect((await verify(b, two.data.cardId, await lastCardCode(ctx, b.phone))).code).toBe('00');
-    const [guard] = await ctx.db.query<{ wrong_codes: number; lockouts: number }>('SELECT wrong_codes, lockouts FROM card_bind_guards WHERE borrower_id = $1', [b.id]);
+    const [guard] = await ctx.db.query<{ wrong_codes: number; lockouts: number }>(
+      'SELECT wrong_codes, lockouts FROM card_bind_guards WHERE borrower_id = $1',
+      [b.id],
+    );
     expect(guard).toEqual({ wrong_codes: 0, lockouts: 0 });
   });
 
@@ -206,7 +249,10 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
       expect(answers.some((r) => r.statusCode >= 500)).toBe(false);
       const [row] = await ctx.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM bank_cards WHERE borrower_id = $1', [b.id]);
       expect(row!.n).toBe(10);
-      const [sms] = await ctx.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM sms_outbox WHERE phone = $1 AND purpose = 'card'`, [b.phone]);
+      const [sms] = await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::integer AS n FROM sms_outbox WHERE phone = $1 AND purpose = 'card'`,
+        [b.phone],
+      );
       expect(sms!.n).toBe(10);
     } finally {
       await app.close();
@@ -230,7 +276,12 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
   });
 
   it('the demo cards are verified and keyed; the demo card bound again is the same card', async () => {
-    const again = await call<BindAnswer>(ctx, BIND, { bankCode: 'BCA', cardNo: DEMO_BANK_CARDS.otp.cardNo, holderName: 'Demo' }, { tok: MAIN, lang: 'en' });
+    const again = await call<BindAnswer>(
+      ctx,
+      BIND,
+      { bankCode: 'BCA', cardNo: DEMO_BANK_CARDS.otp.cardNo, holderName: 'Demo' },
+      { tok: MAIN, lang: 'en' },
+    );
     expect([again.data.cardId, again.data.needVerify]).toEqual([DEMO_BANK_CARDS.otp.id, false]);
     const way = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: DEMO_ORDERS.legacyOverdue }, { tok: MAIN });
     expect(way.data.cards.map((c) => c.id)).toEqual(expect.arrayContaining([DEMO_BANK_CARDS.otp.id, DEMO_BANK_CARDS.direct.id]));
@@ -242,7 +293,10 @@ describe('migration 007: unkeyed fingerprints', () => {
     const db = await openPglite();
     try {
       const all = readMigrations();
-      await migrate(db, all.filter((m) => m.name < '007'));
+      await migrate(
+        db,
+        all.filter((m) => m.name < '007'),
+      );
       const borrowerId = await addBorrower(db, '13912345678');
       const old = createHash('sha256').update('card:BCA:6019000012345678').digest('hex');
       await db.query(
@@ -251,12 +305,17 @@ describe('migration 007: unkeyed fingerprints', () => {
         [borrowerId, old],
       );
       await migrate(db, all);
-      const rows = await db.query<{ fingerprint: string | null; active: boolean; verified_at: Date | null; last4: string; holder_name: string }>(
-        'SELECT fingerprint, active, verified_at, last4, holder_name FROM bank_cards WHERE borrower_id = $1',
-        [borrowerId],
-      );
+      const rows = await db.query<{
+        fingerprint: string | null;
+        active: boolean;
+        verified_at: Date | null;
+        last4: string;
+        holder_name: string;
+      }>('SELECT fingerprint, active, verified_at, last4, holder_name FROM bank_cards WHERE borrower_id = $1', [borrowerId]);
       expect(rows).toEqual([{ fingerprint: null, active: false, verified_at: null, last4: '5678', holder_name: 'Old Holder' }]);
-      await expect(db.query(`UPDATE bank_cards SET active = true WHERE borrower_id = $1`, [borrowerId])).rejects.toThrow(/bank_cards_active_fingerprint/);
+      await expect(db.query(`UPDATE bank_cards SET active = true WHERE borrower_id = $1`, [borrowerId])).rejects.toThrow(
+        /bank_cards_active_fingerprint/,
+      );
     } finally {
       await db.close();
     }
@@ -268,7 +327,9 @@ describe('CARD_FINGERPRINT_SECRET (env.ts)', () => {
   it('is required outside demo mode, never the demo key there, 32+ characters; demo mode defaults to the documented key', () => {
     expect(() => loadEnv(base)).toThrow(EnvError);
     expect(() => loadEnv(base)).toThrow(/CARD_FINGERPRINT_SECRET: required outside demo mode/);
-    expect(() => loadEnv({ ...base, CARD_FINGERPRINT_SECRET: DEV_CARD_FINGERPRINT_SECRET })).toThrow(/CARD_FINGERPRINT_SECRET: required outside demo mode/);
+    expect(() => loadEnv({ ...base, CARD_FINGERPRINT_SECRET: DEV_CARD_FINGERPRINT_SECRET })).toThrow(
+      /CARD_FINGERPRINT_SECRET: required outside demo mode/,
+    );
     expect(() => loadEnv({ ...base, CARD_FINGERPRINT_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(loadEnv({ ...base, CARD_FINGERPRINT_SECRET: 'k'.repeat(32) }).cardFingerprintSecret).toBe('k'.repeat(32));
     expect(loadEnv({ DEMO_MODE: '1' }).cardFingerprintSecret).toBe(DEV_CARD_FINGERPRINT_SECRET);

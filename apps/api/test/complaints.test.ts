@@ -45,12 +45,12 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
 
   describe('problem-init', () => {
     it('lists every order of the borrower as a card; isShow 1 only on repaying / due soon / overdue orders', async () => {
-      const r = await call<{ problemType: { title: string; value: number }[]; problemSonType: { title: string; value: number }[]; orderDetail: Card; orderList: Card[] }>(
-        ctx,
-        '/user-problem/problem-init',
-        { orderId: 'DEMO-170' },
-        { tok: MAIN, lang: 'en' },
-      );
+      const r = await call<{
+        problemType: { title: string; value: number }[];
+        problemSonType: { title: string; value: number }[];
+        orderDetail: Card;
+        orderList: Card[];
+      }>(ctx, '/user-problem/problem-init', { orderId: 'DEMO-170' }, { tok: MAIN, lang: 'en' });
       expect(r.status).toBe(200);
       expect(r.code).toBe('00');
       expect(r.data.problemType).toEqual([
@@ -85,7 +85,12 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     });
 
     it('empty orderId selects the latest order; Indonesian titles', async () => {
-      const r = await call<{ problemType: { title: string }[]; orderDetail: Card; orderList: Card[] }>(ctx, '/user-problem/problem-init', {}, { tok: MAIN });
+      const r = await call<{ problemType: { title: string }[]; orderDetail: Card; orderList: Card[] }>(
+        ctx,
+        '/user-problem/problem-init',
+        {},
+        { tok: MAIN },
+      );
       expect(r.code).toBe('00');
       expect(r.data.orderDetail.orderNo).toBe(r.data.orderList[0]!.orderNo);
       expect(r.data.problemType[0]!.title).toBe('Penagihan');
@@ -110,7 +115,12 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
 
     it('v3: the QA categories as problem types, the count of open complaints', async () => {
       const b = await newBorrower(ctx);
-      const before = await call<{ problemStatus: number; problemType: unknown[] }>(ctx, '/h5-api/v3/user-problem/problem-init', {}, { tok: b.tok, lang: 'en' });
+      const before = await call<{ problemStatus: number; problemType: unknown[] }>(
+        ctx,
+        '/h5-api/v3/user-problem/problem-init',
+        {},
+        { tok: b.tok, lang: 'en' },
+      );
       expect(before.data.problemType).toEqual([
         { id: 1, title_local: 'Loan application' },
         { id: 2, title_local: 'Repayment' },
@@ -125,8 +135,17 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
 
   describe('chatbot', () => {
     const qaList = async (pid: string, lang: 'en' | 'id' = 'en') => {
-      const res = await ctx.app.inject({ method: 'GET', url: urlOf('/h5-api/v3/user-problem/get-qa-list', { tok: MAIN, lang }, { pid, orderNo: 'DEMO-170' }) });
-      return { res, ...(envelopeOf(res) as { code: string; data: { answerList: { id: number; title_local: string; action_type: number }[]; question: unknown; data: string } }) };
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: urlOf('/h5-api/v3/user-problem/get-qa-list', { tok: MAIN, lang }, { pid, orderNo: 'DEMO-170' }),
+      });
+      return {
+        res,
+        ...(envelopeOf(res) as {
+          code: string;
+          data: { answerList: { id: number; title_local: string; action_type: number }[]; question: unknown; data: string };
+        }),
+      };
     };
 
     it('get-qa-list: categories, a category, a question with its answer, in the request language', async () => {
@@ -142,7 +161,11 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       });
       const repayment = await qaList('2', 'id');
       expect(repayment.data.question).toEqual({ id: 2, title_local: 'Pembayaran' });
-      expect(repayment.data.answerList.map((a) => [a.id, a.action_type])).toEqual([[21, 0], [22, 0], [23, 4]]);
+      expect(repayment.data.answerList.map((a) => [a.id, a.action_type])).toEqual([
+        [21, 0],
+        [22, 0],
+        [23, 4],
+      ]);
       expect(repayment.data.answerList[0]!.title_local).toBe('Bagaimana cara membayar?');
       const q = await qaList('21');
       expect(q.data).toEqual({
@@ -157,16 +180,25 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     });
 
     const record = (fields: Record<string, string>, lang: 'en' | 'id' = 'en', tok = MAIN) =>
-      call<{ reply: string; matched: boolean; qaId: number }>(ctx, '/h5-api/v3/user-problem/qa-record', { orderNo: 'DEMO-170', ...fields }, { tok, lang });
+      call<{ reply: string; matched: boolean; qaId: number }>(
+        ctx,
+        '/h5-api/v3/user-problem/qa-record',
+        { orderNo: 'DEMO-170', ...fields },
+        { tok, lang },
+      );
 
     it('types 1-3: recorded; under 4 stars a localized message, 4+ nothing', async () => {
       expect((await record({ type: '1', value: '', qaId: '23' })).data).toEqual({ reply: '', matched: false, qaId: 23 });
       expect((await record({ type: '2', value: '1', qaId: '21' })).data).toEqual({ reply: '', matched: false, qaId: 21 });
       expect((await record({ type: '2', value: '2', qaId: '21' })).code).toBe('00');
       const low = await record({ type: '3', value: '3', qaId: '21' });
-      expect(low.data.reply).toBe('Thank you for your rating. We are sorry the answer did not help; our customer service is here if you need more help.');
+      expect(low.data.reply).toBe(
+        'Thank you for your rating. We are sorry the answer did not help; our customer service is here if you need more help.',
+      );
       const lowId = await record({ type: '3', value: '1', qaId: '21' }, 'id');
-      expect(lowId.data.reply).toBe('Terima kasih atas penilaian Anda. Maaf jawabannya belum membantu; layanan pelanggan kami siap membantu Anda.');
+      expect(lowId.data.reply).toBe(
+        'Terima kasih atas penilaian Anda. Maaf jawabannya belum membantu; layanan pelanggan kami siap membantu Anda.',
+      );
       expect((await record({ type: '3', value: '4', qaId: '21' })).data.reply).toBe('');
       expect((await record({ type: '3', value: '5', qaId: '21' })).data.reply).toBe('');
       const bad = await record({ type: '3', value: '6', qaId: '21' });
@@ -207,7 +239,11 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const en = await record({ type: '4', value: 'What is the weather forecast for tomorrow?', qaId: '0' });
       expect(en.data).toEqual({ reply: 'I could not find that, please contact customer service.', matched: false, qaId: 0 });
       const id = await record({ type: '4', value: 'Apakah besok hujan?', qaId: '0' }, 'id');
-      expect(id.data).toEqual({ reply: 'Maaf, saya tidak menemukan jawabannya. Silakan hubungi layanan pelanggan.', matched: false, qaId: 0 });
+      expect(id.data).toEqual({
+        reply: 'Maaf, saya tidak menemukan jawabannya. Silakan hubungi layanan pelanggan.',
+        matched: false,
+        qaId: 0,
+      });
       // Only stop words: nothing to match on.
       expect((await record({ type: '4', value: 'how do I', qaId: '0' })).data.matched).toBe(false);
       const empty = await record({ type: '4', value: '   ', qaId: '0' });
@@ -245,7 +281,9 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     });
 
     it('JPEG and WebP are accepted by their bytes, whatever the name says', async () => {
-      const jpeg = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await plainJpeg(30, 30), name: 'photo.webp', type: 'application/octet-stream' })) as { data: { url: string } };
+      const jpeg = envelopeOf(
+        await uploadAs(ctx, MAIN, { bytes: await plainJpeg(30, 30), name: 'photo.webp', type: 'application/octet-stream' }),
+      ) as { data: { url: string } };
       const served = await ctx.app.inject({ method: 'GET', url: `${jpeg.data.url}?tok=${MAIN}` });
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 30, height: 30 });
@@ -265,7 +303,10 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const before = await sharp(original).metadata();
       expect(before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer is there
       const b = await newBorrower(ctx);
-      const up = envelopeOf(await uploadAs(ctx, b.tok, { bytes: original, name: 'IMG_0001.jpg' })) as { code: string; data: { url: string } };
+      const up = envelopeOf(await uploadAs(ctx, b.tok, { bytes: original, name: 'IMG_0001.jpg' })) as {
+        code: string;
+        data: { url: string };
+      };
       expect(up.code).toBe('00');
       const publicId = up.data.url.split('/').pop()!;
       const [row] = await ctx.db.query<{ storage_key: string; mime: string; width: number; height: number; size_bytes: number }>(
@@ -308,24 +349,36 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
         const started = Date.now();
         const res = await uploadAs(ctx, MAIN, { bytes, name: 'photo.jpg', type: 'image/jpeg' }, { lang: 'en' });
         expect(res.statusCode, label).toBe(400);
-        expect(envelopeOf(res), label).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Only JPEG, PNG or WebP photos can be uploaded.' });
+        expect(envelopeOf(res), label).toEqual({
+          code: 'BAD_REQUEST',
+          data: null,
+          message: 'Only JPEG, PNG or WebP photos can be uploaded.',
+        });
         // The bomb is refused from its header, without decoding 400 megapixels.
         expect(Date.now() - started, label).toBeLessThan(5000);
       }
       const id = await uploadAs(ctx, MAIN, { bytes: bomb });
       expect(envelopeOf(id).message).toBe('Hanya foto JPEG, PNG, atau WebP yang dapat diunggah.');
       const rows = await ctx.db.query<{ n: number }>(
-        "SELECT count(*)::integer AS n FROM complaint_images WHERE size_bytes = $1 OR size_bytes = $2",
+        'SELECT count(*)::integer AS n FROM complaint_images WHERE size_bytes = $1 OR size_bytes = $2',
         [bomb.length, fakeWebp().length],
       );
       expect(rows[0]!.n).toBe(0);
     });
 
     it('a text file named .jpg is refused', async () => {
-      const res = await uploadAs(ctx, MAIN, { bytes: Buffer.from('hello, I am not a photo'), name: 'photo.jpg', type: 'image/jpeg' }, { lang: 'en' });
+      const res = await uploadAs(
+        ctx,
+        MAIN,
+        { bytes: Buffer.from('hello, I am not a photo'), name: 'photo.jpg', type: 'image/jpeg' },
+        { lang: 'en' },
+      );
       expect(res.statusCode).toBe(400);
       expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Only JPEG, PNG or WebP photos can be uploaded.' });
-      const html = await uploadAs(ctx, MAIN, { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.png' });
+      const html = await uploadAs(ctx, MAIN, {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: 'a.png',
+      });
       expect(envelopeOf(html).message).toBe('Hanya foto JPEG, PNG, atau WebP yang dapat diunggah.');
     });
 
@@ -363,7 +416,11 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const first = await upload(ctx, b.tok, 1);
       const second = await upload(ctx, b.tok, 2);
       const text = 'I paid yesterday <b>in Alfamart</b> & the loan still shows "unpaid".';
-      const saved = await save(ctx, { problemType: '3', problemSonType: '0', problemDetail: `  ${text} `, problemImage: `${second}, ${first}` }, b.tok);
+      const saved = await save(
+        ctx,
+        { problemType: '3', problemSonType: '0', problemDetail: `  ${text} `, problemImage: `${second}, ${first}` },
+        b.tok,
+      );
       expect(saved.status).toBe(200);
       expect(saved.code).toBe('00');
       expect(saved.message).toBe('Your complaint has been sent. We will reply within 3 working days.');
@@ -458,8 +515,17 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     it('collection: needs a sub-type and an order whose isShow is 1', async () => {
       const settled = await save(ctx, { problemType: '1', problemSonType: '1', problemDetail: 'Night calls', orderNo: 'DEMO-200' });
       expect(settled.status).toBe(400);
-      expect(envelopeOf(settled.res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The selected order does not support sending collection types' });
-      const settledId = await save(ctx, { problemType: '1', problemSonType: '1', problemDetail: 'Night calls', orderNo: 'DEMO-200' }, MAIN, 'id');
+      expect(envelopeOf(settled.res)).toEqual({
+        code: 'BAD_REQUEST',
+        data: null,
+        message: 'The selected order does not support sending collection types',
+      });
+      const settledId = await save(
+        ctx,
+        { problemType: '1', problemSonType: '1', problemDetail: 'Night calls', orderNo: 'DEMO-200' },
+        MAIN,
+        'id',
+      );
       expect(settledId.message).toBe('Pesanan yang dipilih tidak mendukung pengaduan jenis penagihan');
       const noOrder = await save(ctx, { problemType: '1', problemSonType: '1', problemDetail: 'Night calls' });
       expect(noOrder.message).toBe('The selected order does not support sending collection types');
@@ -470,7 +536,12 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       expect(badSub.message).toBe('Please choose what the collection problem is about.');
       const ok = await save(ctx, { problemType: '1', problemSonType: '3', problemDetail: 'Night calls', orderNo: 'DEMO-180' });
       expect(ok.code).toBe('00');
-      const detail = await call<Detail>(ctx, '/user-problem/problem-detail', { problemId: String(ok.data.problemId) }, { tok: MAIN, lang: 'en' });
+      const detail = await call<Detail>(
+        ctx,
+        '/user-problem/problem-detail',
+        { problemId: String(ok.data.problemId) },
+        { tok: MAIN, lang: 'en' },
+      );
       expect([detail.data.type, detail.data.sonType]).toEqual(['Collection', 'Abusive or threatening language']);
       const list = await call<Tabs>(ctx, '/user-problem/problem-list', {}, { tok: MAIN, lang: 'en' });
       expect(list.data.tabs[0]!.items.find((i) => i.id === ok.data.problemId)!.type).toBe('Collection · Abusive or threatening language');
@@ -512,7 +583,9 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     const dropped = await upload(ctx, b.tok, 12);
     expect((await save(ctx, { problemType: '4', problemDetail: 'Kept photo', problemImage: kept }, b.tok)).code).toBe('00');
     const keyOf = async (url: string) =>
-      (await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images WHERE public_id = $1', [url.split('/').pop()]))[0]?.storage_key;
+      (
+        await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images WHERE public_id = $1', [url.split('/').pop()])
+      )[0]?.storage_key;
     const droppedKey = (await keyOf(dropped))!;
     expect(await ctx.app.storage.get(droppedKey)).not.toBeNull();
     expect(await purgeUnattachedImages(ctx.db, ctx.app.storage, new Date(ctx.clock.now().getTime() + 7 * 86_400_000))).toBe(0);

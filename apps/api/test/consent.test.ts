@@ -10,11 +10,19 @@ const SEND = '/v3/loan-confirm/send-sms';
 const CONSENTS = '/ops/api/consents';
 
 const pushFields = (extra: Record<string, string> = {}) => ({
-  amount: '300000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1', ...extra,
+  amount: '300000000',
+  periods: '91',
+  termUnit: 'day',
+  productId: '1',
+  loanType: '1',
+  ...extra,
 });
 
 async function shownHash(ctx: TestContext, id: number, lang: 'en' | 'id') {
-  const [row] = await ctx.db.query<{ title: string; body: string }>(`SELECT title_${lang} AS title, body_${lang} AS body FROM contracts WHERE id = $1`, [id]);
+  const [row] = await ctx.db.query<{ title: string; body: string }>(
+    `SELECT title_${lang} AS title, body_${lang} AS body FROM contracts WHERE id = $1`,
+    [id],
+  );
   return createHash('sha256').update(`${row!.title}\n\n${row!.body}`).digest('hex');
 }
 
@@ -27,7 +35,13 @@ async function pushAsApp(ctx: TestContext, tok: string, fields: Record<string, s
     method: 'POST',
     url: `${PUSH}?${q}`,
     payload: f.payload,
-    headers: { ...f.headers, 'x-lv-token': tok, 'x-lv-device': 'device-ABC', 'user-agent': 'LendView-iOS/3.4.0', 'x-forwarded-for': '198.51.100.7' },
+    headers: {
+      ...f.headers,
+      'x-lv-token': tok,
+      'x-lv-device': 'device-ABC',
+      'user-agent': 'LendView-iOS/3.4.0',
+      'x-forwarded-for': '198.51.100.7',
+    },
     remoteAddress: '203.0.113.5',
   });
   return { status: res.statusCode, ...envelopeOf(res) };
@@ -103,20 +117,31 @@ describe.each(BACKENDS)('consent record of loan confirmation (%s)', (backend) =>
 
   it('agreements that changed since the page showed them are refused, and nothing is created', async () => {
     const b = await newBorrower(ctx);
-    const confirm = await call<{ agreements: { id: number; sha256: string }[] }>(ctx, CONFIRM, { productId: '1' }, { tok: b.tok, lang: 'en' });
+    const confirm = await call<{ agreements: { id: number; sha256: string }[] }>(
+      ctx,
+      CONFIRM,
+      { productId: '1' },
+      { tok: b.tok, lang: 'en' },
+    );
     // The page showed the English texts; the push says Indonesian, whose texts hash differently.
     const shownEn = confirm.data.agreements.map((a) => `${a.id}:${a.sha256}`).join(',');
     const stale = await pushAsApp(ctx, b.tok, pushFields({ agreements: shownEn }), 'id');
     expect({ status: stale.status, code: stale.code, data: stale.data, message: stale.message }).toEqual({
-      status: 409, code: 'CONFLICT', data: null, message: 'Perjanjian telah berubah. Silakan baca kembali sebelum Anda mengonfirmasi.',
+      status: 409,
+      code: 'CONFLICT',
+      data: null,
+      message: 'Perjanjian telah berubah. Silakan baca kembali sebelum Anda mengonfirmasi.',
     });
     const missingOne = await pushAsApp(ctx, b.tok, pushFields({ agreements: shownEn.split(',').slice(0, 2).join(',') }));
     expect({ status: missingOne.status, message: missingOne.message }).toEqual({
-      status: 409, message: 'The agreement has changed. Please read it again before you confirm.',
+      status: 409,
+      message: 'The agreement has changed. Please read it again before you confirm.',
     });
     const malformed = await pushAsApp(ctx, b.tok, pushFields({ agreements: '1:nothex' }));
     expect({ status: malformed.status, code: malformed.code, message: malformed.message }).toEqual({
-      status: 400, code: 'BAD_REQUEST', message: 'Invalid value for field: agreements.',
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Invalid value for field: agreements.',
     });
     expect(await ctx.db.query('SELECT 1 FROM orders WHERE borrower_id = $1', [b.id])).toEqual([]);
     expect(await ctx.db.query('SELECT 1 FROM loan_consents WHERE borrower_id = $1', [b.id])).toEqual([]);
@@ -157,7 +182,10 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
   const ctx = useTestApp(backend, { app: { confirmStepUp: true } });
 
   const lastCode = async (phone: string) => {
-    const [row] = await ctx.db.query<{ body: string; purpose: string }>('SELECT body, purpose FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
+    const [row] = await ctx.db.query<{ body: string; purpose: string }>(
+      'SELECT body, purpose FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+      [phone],
+    );
     expect(row!.purpose).toBe('confirm');
     return /(\d{6})/.exec(row!.body)![1]!;
   };
@@ -169,7 +197,9 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
 
     const none = await call(ctx, PUSH, pushFields(), { tok: b.tok, lang: 'en' });
     expect({ status: none.status, code: none.code, message: none.message }).toEqual({
-      status: 400, code: 'BAD_REQUEST', message: 'Please enter the verification code we sent to your phone.',
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Please enter the verification code we sent to your phone.',
     });
     const notRequested = await call(ctx, PUSH, pushFields({ smsCode: '123456' }), { tok: b.tok, lang: 'en' });
     expect(notRequested.message).toBe('Please request a verification code first.');
@@ -177,32 +207,44 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     const sent = await call(ctx, SEND, { productId: '1' }, { tok: b.tok, lang: 'en' });
     const masked = `${b.phone.slice(0, 3)}****${b.phone.slice(-4)}`;
     expect({ code: sent.code, data: sent.data, message: sent.message }).toEqual({
-      code: '00', data: { sent: true, resendAfter: 60, phoneMasked: masked }, message: `A verification code has been sent to ${masked}.`,
+      code: '00',
+      data: { sent: true, resendAfter: 60, phoneMasked: masked },
+      message: `A verification code has been sent to ${masked}.`,
     });
     const code = await lastCode(b.phone);
     const [sms] = await ctx.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [b.phone]);
-    expect(sms!.body).toBe(`Your LendView code to confirm your loan is ${code}. It expires in 5 minutes. Never share it with anyone, not even LendView staff.`);
+    expect(sms!.body).toBe(
+      `Your LendView code to confirm your loan is ${code}. It expires in 5 minutes. Never share it with anyone, not even LendView staff.`,
+    );
     // Stored hashed only.
     expect(JSON.stringify(await ctx.db.query('SELECT * FROM confirm_codes WHERE borrower_id = $1', [b.id]))).not.toContain(`"${code}"`);
 
     const again = await call(ctx, SEND, { productId: '1' }, { tok: b.tok, lang: 'en' });
     expect({ status: again.status, code: again.code, message: again.message }).toEqual({
-      status: 429, code: 'RATE_LIMITED', message: 'Do not send the code repeatedly! Please try again in 60 seconds.',
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Do not send the code repeatedly! Please try again in 60 seconds.',
     });
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await call(ctx, PUSH, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
-    expect({ status: wrong.status, message: wrong.message }).toEqual({ status: 400, message: 'The verification code is incorrect. 4 attempts left.' });
+    expect({ status: wrong.status, message: wrong.message }).toEqual({
+      status: 400,
+      message: 'The verification code is incorrect. 4 attempts left.',
+    });
     expect(await ctx.db.query('SELECT 1 FROM orders WHERE borrower_id = $1', [b.id])).toEqual([]);
 
     const ok = await call<{ orderId: string }>(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect(ok.code).toBe('00');
-    const [consent] = await ctx.db.query<{ verified_by: string }>('SELECT verified_by FROM loan_consents WHERE order_no = $1', [ok.data.orderId]);
+    const [consent] = await ctx.db.query<{ verified_by: string }>('SELECT verified_by FROM loan_consents WHERE order_no = $1', [
+      ok.data.orderId,
+    ]);
     expect(consent!.verified_by).toBe('sms');
 
     const reused = await call(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect({ status: reused.status, message: reused.message }).toEqual({
-      status: 400, message: 'This verification code has already been used. Please request a new code.',
+      status: 400,
+      message: 'This verification code has already been used. Please request a new code.',
     });
 
     ctx.clock.advance(61_000);
@@ -211,7 +253,8 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     ctx.clock.advance(5 * 60_000);
     const expired = await call(ctx, PUSH, pushFields({ smsCode: later }), { tok: b.tok });
     expect({ status: expired.status, message: expired.message }).toEqual({
-      status: 400, message: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
+      status: 400,
+      message: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
     });
   });
 
@@ -223,7 +266,10 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     const r = await call(ctx, PUSH, pushFields({ smsCode: aCode }), { tok: other.tok, lang: 'en' });
     expect({ status: r.status, message: r.message }).toEqual({ status: 400, message: 'Please request a verification code first.' });
     // Nor for another product of the same borrower.
-    const p3 = await call(ctx, PUSH, pushFields({ productId: '3', amount: '300000000', periods: '120', smsCode: aCode }), { tok: a.tok, lang: 'en' });
+    const p3 = await call(ctx, PUSH, pushFields({ productId: '3', amount: '300000000', periods: '120', smsCode: aCode }), {
+      tok: a.tok,
+      lang: 'en',
+    });
     expect(p3.message).toBe('Please request a verification code first.');
     // a's code still works for a.
     expect((await call(ctx, PUSH, pushFields({ smsCode: aCode }), { tok: a.tok })).code).toBe('00');
@@ -237,7 +283,9 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     for (let i = 0; i < 5; i++) await call(ctx, PUSH, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
     const r = await call(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect({ status: r.status, code: r.code, message: r.message }).toEqual({
-      status: 429, code: 'RATE_LIMITED', message: 'Too many incorrect attempts. Please request a new code.',
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many incorrect attempts. Please request a new code.',
     });
   });
 });

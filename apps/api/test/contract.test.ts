@@ -7,7 +7,14 @@ import { DEMO_H5_ORDER, DEMO_ORDERS } from '../src/db/demo/index.ts';
 
 const LIST = '/v3/contract/contract';
 const JUMP = '/v3/contract/contract-jump';
-const jump = (fields: Record<string, string> = {}) => ({ productId: '1', scene: '3', position: '0', orderId: '', loanType: '1', ...fields });
+const jump = (fields: Record<string, string> = {}) => ({
+  productId: '1',
+  scene: '3',
+  position: '0',
+  orderId: '',
+  loanType: '1',
+  ...fields,
+});
 
 describe('agreement bodies', () => {
   it('headings, paragraphs, line breaks; everything escaped', () => {
@@ -19,7 +26,8 @@ describe('agreement bodies', () => {
 
 describe.each(BACKENDS)('contracts (%s)', (backend) => {
   const ctx = useTestApp(backend);
-  const view = (query: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `${CONTRACT_VIEW_PATH}?${query}`, headers });
+  const view = (query: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: `${CONTRACT_VIEW_PATH}?${query}`, headers });
 
   it('the list of a product for the confirm scene (3), by POST and GET, without a session', async () => {
     const en = await call(ctx, LIST, { productId: '1', scene: '3' }, { lang: 'en' });
@@ -103,7 +111,11 @@ describe.each(BACKENDS)('contracts (%s)', (backend) => {
       [{ productId: '1', scene: '3', loanType: '1' }, 'Missing required field: position.'],
     ] as const) {
       const r = await call(ctx, JUMP, fields, { tok: MAIN, lang: 'en' });
-      expect({ status: r.status, code: r.code, message: r.message }, JSON.stringify(fields)).toEqual({ status: 400, code: 'BAD_REQUEST', message });
+      expect({ status: r.status, code: r.code, message: r.message }, JSON.stringify(fields)).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        message,
+      });
     }
     const none = await post(ctx, JUMP, jump(), { lang: 'en' });
     expect(none.json()).toEqual(UNAUTHORIZED_EN);

@@ -46,7 +46,9 @@ describe.each(BACKENDS)('CSP and template images, no image hosts configured (%s)
 
   it('the CSP allows images from our origin, data: and blob: only, and pins form-action and base-uri', async () => {
     for (const url of ['/Policy', '/v3/login/send-code', '/healthz']) {
-      const csp = cspOf((await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers['content-security-policy']);
+      const csp = cspOf(
+        (await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers['content-security-policy'],
+      );
       expect(csp['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp['form-action'], url).toEqual(["'self'"]);
       expect(csp['base-uri'], url).toEqual(["'none'"]);
@@ -84,7 +86,11 @@ describe.each(BACKENDS)('CSP and template images, no image hosts configured (%s)
       data: null,
       message: 'Invalid value for field: config.heroImage. Images may only come from this site or an allowed image host (-).',
     });
-    for (const [logo, hero] of [['/favicon.svg', ''], ['', ''], ['/assets/landing/hero-1.webp', '/favicon.svg']] as const) {
+    for (const [logo, hero] of [
+      ['/favicon.svg', ''],
+      ['', ''],
+      ['/assets/landing/hero-1.webp', '/favicon.svg'],
+    ] as const) {
       const ok = await call('/create', { config: withImages(logo, hero) });
       expect(ok.code, `${logo} ${hero}`).toBe('00');
     }
@@ -104,13 +110,20 @@ describe.each(BACKENDS)('CSP and template images with IMAGE_HOSTS (%s)', (backen
   });
 
   it('templates may use those hosts and no other; publish refuses a draft whose host is not allowed', async () => {
-    const created = await call('/create', { config: withImages(`https://${CDN}/logo.png`, 'https://images.partner.example/hero.webp?v=2') });
+    const created = await call('/create', {
+      config: withImages(`https://${CDN}/logo.png`, 'https://images.partner.example/hero.webp?v=2'),
+    });
     expect(created.code).toBe('00');
     const id = (created.data as { id: number }).id;
     const other = await call('/save', { id, config: withImages(`https://${CDN}.evil.example/logo.png`) });
-    expect(other.message).toBe(`Invalid value for field: config.logo. Images may only come from this site or an allowed image host (${CDN}, images.partner.example).`);
+    expect(other.message).toBe(
+      `Invalid value for field: config.logo. Images may only come from this site or an allowed image host (${CDN}, images.partner.example).`,
+    );
     // A draft written before the host left the allow-list (here: straight into the table) never goes live.
-    await ctx.db.query(`UPDATE landing_templates SET draft_config = $2::jsonb WHERE id = $1`, [id, JSON.stringify(withImages('https://old-cdn.example/logo.png'))]);
+    await ctx.db.query(`UPDATE landing_templates SET draft_config = $2::jsonb WHERE id = $1`, [
+      id,
+      JSON.stringify(withImages('https://old-cdn.example/logo.png')),
+    ]);
     const publish = await call('/publish', { id });
     expect({ status: publish.status, message: publish.message }).toEqual({
       status: 400,

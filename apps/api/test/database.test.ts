@@ -2,10 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULT_SCENE,
-  RECOMMEND_SCENES,
-} from '@lendview/contracts';
+import { DEFAULT_SCENE, RECOMMEND_SCENES } from '@lendview/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../src/db/lock-file.ts';
 import { MigrationError, migrate, readMigrations } from '../src/db/migrate.ts';
@@ -192,7 +189,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
            'paid', now(), now(), now() FROM borrowers WHERE phone = '13800000000'`,
       );
       await db.query("UPDATE orders SET late_penalty_paid = 80000, extension_count = 1 WHERE order_no = 'DEMO-180'");
-      await db.query("UPDATE bank_cards SET active = false WHERE id = 1");
+      await db.query('UPDATE bank_cards SET active = false WHERE id = 1');
       await db.query("UPDATE app_settings SET value = 'none' WHERE key = 'late_charge_cap_percent'");
       await db.query(
         "INSERT INTO app_ratings (borrower_id, score, created_at) SELECT id, 2, now() FROM borrowers WHERE phone = '13800000000'",
@@ -264,13 +261,30 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       }
       expect(byNo.get(DEMO_SECOND_BORROWER_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000001' });
       // The partner-product order with an external repayment page.
-      expect(byNo.get(DEMO_H5_ORDER)).toMatchObject({ status: 170, product_id: DEMO_H5_PRODUCT_ID, phone: '13800000000', principal: 150_000_000, amount_due: 160_920_000 });
+      expect(byNo.get(DEMO_H5_ORDER)).toMatchObject({
+        status: 170,
+        product_id: DEMO_H5_PRODUCT_ID,
+        phone: '13800000000',
+        principal: 150_000_000,
+        amount_due: 160_920_000,
+      });
       // Past half its term (spec 9 early prepayment allowed), otherwise DEMO-170's twin.
-      expect(byNo.get(DEMO_PAST_HALF_TERM_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000000', principal: 250_000_000, amount_due: 261_375_000 });
+      expect(byNo.get(DEMO_PAST_HALF_TERM_ORDER)).toMatchObject({
+        status: 170,
+        product_id: 1,
+        phone: '13800000000',
+        principal: 250_000_000,
+        amount_due: 261_375_000,
+      });
       expect(rows).toHaveLength(14);
 
       // Extension allowed exactly on DEMO-174 and DEMO-180.
-      expect(rows.filter((r) => r.is_delay).map((r) => r.order_no).sort()).toEqual(['DEMO-174', 'DEMO-180']);
+      expect(
+        rows
+          .filter((r) => r.is_delay)
+          .map((r) => r.order_no)
+          .sort(),
+      ).toEqual(['DEMO-174', 'DEMO-180']);
       // DEMO-180 is 40 days overdue, DEMO-174 due in 2 days (Jakarta calendar days).
       expect(byNo.get('DEMO-180')!.due_date).toBe(jakartaDate(new Date(now.getTime() - 40 * DAY_MS)));
       expect(byNo.get('DEMO-174')!.due_date).toBe(jakartaDate(new Date(now.getTime() + 2 * DAY_MS)));
@@ -353,7 +367,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(subs.length).toBeGreaterThanOrEqual(3);
     });
 
-    it('scopes orders to their borrower: another borrower\'s order is the same as a missing one', async () => {
+    it("scopes orders to their borrower: another borrower's order is the same as a missing one", async () => {
       const main = (await findSessionBorrower(db, DEMO_BORROWERS.main.token, now))!;
       const second = (await findSessionBorrower(db, DEMO_BORROWERS.second.token, now))!;
       expect(await findOwnOrder(db, main.id, 'DEMO-180')).toMatchObject({
@@ -375,10 +389,20 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     });
 
     it('has product terms, scenes and the agreements of the confirm scene in both languages', async () => {
-      const terms = await db.query<{ id: number; default_amount: number; default_term_days: number; daily_quota: number | null; repay_url: string | null }>(
-        'SELECT id, default_amount, default_term_days, daily_quota, repay_url FROM products ORDER BY id',
-      );
-      expect(terms.find((p) => p.id === 1)).toEqual({ id: 1, default_amount: 300_000_000, default_term_days: 91, daily_quota: null, repay_url: null });
+      const terms = await db.query<{
+        id: number;
+        default_amount: number;
+        default_term_days: number;
+        daily_quota: number | null;
+        repay_url: string | null;
+      }>('SELECT id, default_amount, default_term_days, daily_quota, repay_url FROM products ORDER BY id');
+      expect(terms.find((p) => p.id === 1)).toEqual({
+        id: 1,
+        default_amount: 300_000_000,
+        default_term_days: 91,
+        daily_quota: null,
+        repay_url: null,
+      });
       expect(terms.find((p) => p.id === DEMO_H5_PRODUCT_ID)!.repay_url).toMatch(/^https:\/\//);
       const scenes = await db.query<{ scene: string; ids: number[] }>(
         'SELECT scene, array_agg(product_id ORDER BY sort_order) AS ids FROM product_scenes GROUP BY scene ORDER BY scene',
@@ -386,16 +410,30 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(scenes.map((s) => s.scene).sort()).toEqual([...RECOMMEND_SCENES, DEFAULT_SCENE].sort());
       for (const { scene, ids } of scenes) {
         const quotas = ids.map((id) => terms.find((p) => p.id === id)!.daily_quota);
-        if (scene === DEMO_EMPTY_SCENE) expect(quotas.every((q) => q === 0), scene).toBe(true);
+        if (scene === DEMO_EMPTY_SCENE)
+          expect(
+            quotas.every((q) => q === 0),
+            scene,
+          ).toBe(true);
         else {
           expect(ids.length, scene).toBeGreaterThanOrEqual(3);
           expect(ids, scene).toContain(DEMO_DISABLED_PRODUCT_ID);
-          expect(quotas.every((q) => q === null || q > 0), scene).toBe(true);
+          expect(
+            quotas.every((q) => q === null || q > 0),
+            scene,
+          ).toBe(true);
         }
       }
-      const contracts = await db.query<{ id: number; scene: number; product_id: number | null; popup: boolean; title_en: string; title_id: string; body_en: string; body_id: string }>(
-        'SELECT id, scene, product_id, popup, title_en, title_id, body_en, body_id FROM contracts ORDER BY id',
-      );
+      const contracts = await db.query<{
+        id: number;
+        scene: number;
+        product_id: number | null;
+        popup: boolean;
+        title_en: string;
+        title_id: string;
+        body_en: string;
+        body_id: string;
+      }>('SELECT id, scene, product_id, popup, title_en, title_id, body_en, body_id FROM contracts ORDER BY id');
       expect(contracts.map((c) => [c.id, c.scene, c.product_id, c.popup])).toEqual([
         [1, 3, 1, true],
         [2, 3, null, false],
@@ -445,9 +483,7 @@ describe('PGlite data folder lock', () => {
       const lock = JSON.parse(readFileSync(`${folder}.lock`, 'utf8')) as { pid: number };
       expect(lock.pid).toBe(process.pid);
       await expect(openPglite({ dataDir: folder })).rejects.toThrow(DataDirLockedError);
-      await expect(openPglite({ dataDir: folder })).rejects.toThrow(
-        new RegExp(`in use by process ${process.pid}`),
-      );
+      await expect(openPglite({ dataDir: folder })).rejects.toThrow(new RegExp(`in use by process ${process.pid}`));
       await first.query('CREATE TABLE kept (v int)');
       await first.query('INSERT INTO kept VALUES (42)');
     } finally {

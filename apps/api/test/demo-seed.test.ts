@@ -6,14 +6,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed-demo.ts';
 import type { Db } from '../src/db/types.ts';
 import { jakartaDate } from '../src/lib/dates.ts';
-import {
-  DEMO_BANK_CARDS,
-  DEMO_BORROWERS,
-  DEMO_EMPTY_SCENE,
-  DEMO_H5_ORDER,
-  DEMO_ORDER_SEEDS,
-  DEMO_ORDERS,
-} from '../src/db/demo/index.ts';
+import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_EMPTY_SCENE, DEMO_H5_ORDER, DEMO_ORDER_SEEDS, DEMO_ORDERS } from '../src/db/demo/index.ts';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -28,9 +21,7 @@ async function everyRow(db: Db): Promise<string> {
   const dump: Record<string, string[]> = {};
   for (const { table_name: table } of tables) {
     const rows = await db.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
-    dump[table] = rows
-      .map(({ password_hash: _hash, ...row }) => JSON.stringify(row))
-      .sort();
+    dump[table] = rows.map(({ password_hash: _hash, ...row }) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(dump);
 }

@@ -66,8 +66,12 @@ describe.each(BACKENDS)('POST /dev/fixtures/order (%s)', (backend) => {
       const theirs = await call<Details>(ctx, DETAIL, { productId: '1', orderId: demoOrder }, { tok: MAIN, lang: 'en' });
       expect(own.code).toBe('00');
       expect({ ...own.data, orderId: undefined }).toEqual({ ...theirs.data, orderId: undefined });
-      expect(await call(ctx, DETAIL, { productId: '1', orderId: demoOrder }, { tok: made.data.tok, lang: 'en' })).toMatchObject(NOT_FOUND_EN);
-      expect(await call(ctx, DETAIL, { productId: '1', orderId: made.data.orderNo }, { tok: MAIN, lang: 'en' })).toMatchObject(NOT_FOUND_EN);
+      expect(await call(ctx, DETAIL, { productId: '1', orderId: demoOrder }, { tok: made.data.tok, lang: 'en' })).toMatchObject(
+        NOT_FOUND_EN,
+      );
+      expect(await call(ctx, DETAIL, { productId: '1', orderId: made.data.orderNo }, { tok: MAIN, lang: 'en' })).toMatchObject(
+        NOT_FOUND_EN,
+      );
     },
   );
 
@@ -87,10 +91,9 @@ describe.each(BACKENDS)('POST /dev/fixtures/order (%s)', (backend) => {
     const more = await make({ kind: 'legacySettled', tok: a.data.tok });
     expect(more.code).toBe('00');
     expect(more.data).toMatchObject({ tok: a.data.tok, phone: a.data.phone, status: 4 });
-    const owners = await ctx.db.query<{ borrower_id: number }>(
-      'SELECT DISTINCT borrower_id FROM orders WHERE order_no = ANY($1::text[])',
-      [[a.data.orderNo, more.data.orderNo]],
-    );
+    const owners = await ctx.db.query<{ borrower_id: number }>('SELECT DISTINCT borrower_id FROM orders WHERE order_no = ANY($1::text[])', [
+      [a.data.orderNo, more.data.orderNo],
+    ]);
     expect(owners).toHaveLength(1);
   });
 

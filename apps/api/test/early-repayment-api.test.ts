@@ -1,10 +1,4 @@
-import {
-  LEGACY_LOAN,
-  delayDetail,
-  generateVcode,
-  loanDetails,
-  type ResponseOf,
-} from '@lendview/contracts';
+import { LEGACY_LOAN, delayDetail, generateVcode, loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { SETTING } from '../src/repositories/settings.ts';
 import { MAIN, call } from './helpers/calls.ts';
@@ -45,8 +39,14 @@ const env = (r: { code: unknown; data: unknown; message: string }) => ({ code: r
 describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap texts (%s)', (backend) => {
   const ctx = useTestApp(backend);
   const vcode = (orderId: string, amount: number, extra: Record<string, string> = {}, lang: 'en' | 'id' = 'en') =>
-    call<Va>(ctx, VCODE, { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra }, { tok: MAIN, lang });
-  const details = (orderId: string, lang: 'en' | 'id' = 'en') => call<Details>(ctx, DETAIL, { productId: '1', orderId }, { tok: MAIN, lang });
+    call<Va>(
+      ctx,
+      VCODE,
+      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
+      { tok: MAIN, lang },
+    );
+  const details = (orderId: string, lang: 'en' | 'id' = 'en') =>
+    call<Details>(ctx, DETAIL, { productId: '1', orderId }, { tok: MAIN, lang });
   const delay = (orderId: string, lang: 'en' | 'id' = 'en') => call<Delay>(ctx, DELAY, { productId: '1', orderId }, { tok: MAIN, lang });
   const setCap = (value: string) =>
     ctx.db.query('UPDATE app_settings SET value = $2 WHERE key = $1', [SETTING.lateChargeCapPercent, value]);
@@ -96,7 +96,9 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
       expect(env(next)).toEqual(EARLY_EN('26/04/2026'));
       try {
         ctx.clock.set(new Date('2026-03-27T03:00:00.000Z')); // 2026-03-27, instalment 1's due date: still ahead
-        expect(env(await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' }))).toEqual(EARLY_EN('26/04/2026'));
+        expect(env(await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' }))).toEqual(
+          EARLY_EN('26/04/2026'),
+        );
         ctx.clock.set(new Date('2026-03-28T03:00:00.000Z')); // its period has begun
         const due = await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
         expect([due.status, due.code]).toEqual([200, '00']);
@@ -108,28 +110,54 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
     it('an extension is not a prepayment: paid on day 12 of 91 while a full repayment is refused', async () => {
       // Due 2026-05-20: disbursed 2026-02-18 (addOrder: 91 days before), early repayment from 2026-04-05.
       const { orderNo, amountDue } = await addOrder(ctx, {
-        borrowerId: await borrowerIdOf(ctx), status: 170, principal: 100_000_000, dueDate: '2026-05-20', isDelay: true, extensionFee: 15_000_000, extensionDays: 7,
+        borrowerId: await borrowerIdOf(ctx),
+        status: 170,
+        principal: 100_000_000,
+        dueDate: '2026-05-20',
+        isDelay: true,
+        extensionFee: 15_000_000,
+        extensionDays: 7,
       });
       expect(env(await vcode(orderNo, amountDue))).toEqual(EARLY_EN('05/04/2026'));
       const ext = await vcode(orderNo, 15_000_000, { repayType: 'delay' });
       expect([ext.status, ext.code]).toEqual([200, '00']);
-      expect((await delay(orderNo)).data.comparison).toEqual({ repayNow: amountDue, extendNow: 15_000_000, extendLater: amountDue, newDueDate: '2026-05-27' });
+      expect((await delay(orderNo)).data.comparison).toEqual({
+        repayNow: amountDue,
+        extendNow: 15_000_000,
+        extendLater: amountDue,
+        newDueDate: '2026-05-27',
+      });
     });
   });
 
   describe('legacy card repayment (always in full)', () => {
     it('repayment-commit and repayment-huichao on a legacy loan on day 20 of 91: EARLY_REPAYMENT, nothing charged', async () => {
       // Due 2026-05-12: disbursed 2026-02-10 (addOrder: 91 days before), early repayment from 2026-03-28.
-      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 3, principal: 100_000_000, dueDate: '2026-05-12' });
+      const { orderNo, amountDue } = await addOrder(ctx, {
+        borrowerId: await borrowerIdOf(ctx),
+        status: 3,
+        principal: 100_000_000,
+        dueDate: '2026-05-12',
+      });
       const fields = { orderId: orderNo, amount: String(amountDue) };
-      const commit = await call(ctx, COMMIT, { ...fields, cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' }, { tok: MAIN, lang: 'en' });
+      const commit = await call(
+        ctx,
+        COMMIT,
+        { ...fields, cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' },
+        { tok: MAIN, lang: 'en' },
+      );
       expect([commit.status, env(commit)]).toEqual([409, EARLY_EN('28/03/2026')]);
       const huichao = await call(ctx, HUICHAO, { ...fields, userId: 'x' }, { tok: MAIN });
       expect([huichao.status, env(huichao)]).toEqual([409, EARLY_ID('28/03/2026')]);
       expect(await paymentsOf(ctx, orderNo)).toEqual([]);
       expect((await orderRow(ctx, orderNo)).status).toBe(3);
       // Day 50 of 91 (DEMO-3): the card is charged at once.
-      const demo3 = await call<{ needValid: number }>(ctx, COMMIT, { orderId: DEMO_ORDERS.legacyRepaying, amount: '104550000', cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' }, { tok: MAIN });
+      const demo3 = await call<{ needValid: number }>(
+        ctx,
+        COMMIT,
+        { orderId: DEMO_ORDERS.legacyRepaying, amount: '104550000', cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' },
+        { tok: MAIN },
+      );
       expect([demo3.status, demo3.code, demo3.data.needValid]).toEqual([200, '00', 0]);
       expect((await orderRow(ctx, DEMO_ORDERS.legacyRepaying)).status).toBe(4);
     });
@@ -210,7 +238,10 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
       });
       expect(r.data.orderDetail.detail.at(-1)).toEqual({ text: 'Late charges limit', value: '100% of the principal (₹1,200,000)' });
       const id = await delay(DEMO_ORDERS.overdue, 'id');
-      expect(id.data.orderDetail.detail.at(-1)).toEqual({ text: 'Batas biaya keterlambatan', value: '100% dari pokok pinjaman (Rp 1.200.000)' });
+      expect(id.data.orderDetail.detail.at(-1)).toEqual({
+        text: 'Batas biaya keterlambatan',
+        value: '100% dari pokok pinjaman (Rp 1.200.000)',
+      });
       const repayNow = await details(DEMO_ORDERS.overdue);
       expect(repayNow.data.amount).toBe(r.data.comparison.repayNow);
 

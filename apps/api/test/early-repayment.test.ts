@@ -68,8 +68,16 @@ describe('earlyRepaymentFrom: disbursement day + max(7, ⌈term / 2⌉)', () => 
   it('a 91-day loan disbursed on 2026-01-15: from 2026-03-02 (day 46; day 45 is only 45 of 45.5 days)', () => {
     const order = loan({ disbursed: jakarta('2026-01-15'), termDays: 91 });
     expect(earlyRepaymentFrom(order)).toBe('2026-03-02');
-    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-03-01')).toEqual({ prepayment: true, from: '2026-03-02', allowed: false });
-    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-03-02')).toEqual({ prepayment: true, from: '2026-03-02', allowed: true });
+    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-03-01')).toEqual({
+      prepayment: true,
+      from: '2026-03-02',
+      allowed: false,
+    });
+    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-03-02')).toEqual({
+      prepayment: true,
+      from: '2026-03-02',
+      allowed: true,
+    });
     expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-01-15').allowed).toBe(false);
   });
 
@@ -119,8 +127,16 @@ describe('isPrepayment: money paid for a period that has not begun', () => {
 
   it('a loan whose due date comes before `from` (a 4-day term, outside spec 9) can be repaid on its due date', () => {
     const order = loan({ disbursed: jakarta('2026-01-15'), termDays: 4 });
-    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-01-18')).toEqual({ prepayment: true, from: '2026-01-22', allowed: false });
-    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-01-19')).toEqual({ prepayment: false, from: '2026-01-22', allowed: true });
+    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-01-18')).toEqual({
+      prepayment: true,
+      from: '2026-01-22',
+      allowed: false,
+    });
+    expect(earlyRepaymentVerdict(order, { repayType: 'full' }, [], '2026-01-19')).toEqual({
+      prepayment: false,
+      from: '2026-01-22',
+      allowed: true,
+    });
   });
 
   describe('instalments: 120 days from 2026-01-15, due 02-14, 03-16, 04-15, 05-15; from 2026-03-16 (day 60)', () => {
@@ -132,18 +148,33 @@ describe('isPrepayment: money paid for a period that has not begun', () => {
     });
 
     it('the first instalment is due from disbursement: payable on day 0', () => {
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, rows, '2026-01-15')).toMatchObject({ prepayment: false, allowed: true });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, rows, '2026-01-15')).toMatchObject({
+        prepayment: false,
+        allowed: true,
+      });
     });
 
     it('two instalments on the first due date pay period 2 ahead (refused); the day after, period 2 has begun', () => {
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 2 }, rows, '2026-02-14')).toMatchObject({ prepayment: true, allowed: false });
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 2 }, rows, '2026-02-15')).toMatchObject({ prepayment: false, allowed: true });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 2 }, rows, '2026-02-14')).toMatchObject({
+        prepayment: true,
+        allowed: false,
+      });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 2 }, rows, '2026-02-15')).toMatchObject({
+        prepayment: false,
+        allowed: true,
+      });
     });
 
     it('the next instalment after paying the current one early is ahead until its period begins', () => {
       const firstPaid = plan('2026-01-15', 120, 1);
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, firstPaid, '2026-01-25')).toMatchObject({ prepayment: true, allowed: false });
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, firstPaid, '2026-02-15')).toMatchObject({ prepayment: false, allowed: true });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, firstPaid, '2026-01-25')).toMatchObject({
+        prepayment: true,
+        allowed: false,
+      });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 1 }, firstPaid, '2026-02-15')).toMatchObject({
+        prepayment: false,
+        allowed: true,
+      });
     });
 
     it('full repayment: refused on day 59, allowed from day 60; not a prepayment once the last period has begun', () => {
@@ -154,7 +185,10 @@ describe('isPrepayment: money paid for a period that has not begun', () => {
     });
 
     it('several instalments from day 60 on: a prepayment, allowed', () => {
-      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 4 }, rows, '2026-03-16')).toMatchObject({ prepayment: true, allowed: true });
+      expect(earlyRepaymentVerdict(order, { repayType: 'installment', periods: 4 }, rows, '2026-03-16')).toMatchObject({
+        prepayment: true,
+        allowed: true,
+      });
     });
   });
 });
@@ -165,7 +199,8 @@ describe('earlyRepayOf (loan details)', () => {
     expect(earlyRepayOf(order, [], '2026-03-01', 'en')).toEqual({
       allowed: false,
       from: '2026-03-02',
-      message: 'Early repayment is possible from 02/03/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
+      message:
+        'Early repayment is possible from 02/03/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
     });
     expect(earlyRepayOf(order, [], '2026-03-01', 'id').message).toBe(
       'Pelunasan lebih awal dapat dilakukan mulai 02/03/2026: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',

@@ -21,8 +21,21 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Another app on the same database with its own readiness settings (or its own Db). */
-  async function withApp<T>(readiness: ReadinessOptions, fn: (inject: (url: string) => Promise<LightMyRequestResponse>) => Promise<T>, db: Db = ctx.db) {
-    const app = buildApp({ db, demo: false, paymentWebhookSecret: 'x'.repeat(32), shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false, clock: ctx.clock, readiness });
+  async function withApp<T>(
+    readiness: ReadinessOptions,
+    fn: (inject: (url: string) => Promise<LightMyRequestResponse>) => Promise<T>,
+    db: Db = ctx.db,
+  ) {
+    const app = buildApp({
+      db,
+      demo: false,
+      paymentWebhookSecret: 'x'.repeat(32),
+      shellDir: ctx.shellDir,
+      releasesDir: ctx.releasesDir,
+      logger: false,
+      clock: ctx.clock,
+      readiness,
+    });
     await app.ready();
     try {
       return await fn((url) => app.inject({ method: 'GET', url }));
@@ -44,7 +57,11 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
       const res = await get('/readyz?isNeedPop=1');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(envelopeOf(res)).toEqual({ code: '00', data: { status: 'ready', checks: { db: 'ok', disk: 'ok', migrations: 'ok' } }, message: 'Success' });
+      expect(envelopeOf(res)).toEqual({
+        code: '00',
+        data: { status: 'ready', checks: { db: 'ok', disk: 'ok', migrations: 'ok' } },
+        message: 'Success',
+      });
     });
     const [row] = await ctx.db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [READY_PROBE_KEY]);
     expect(row?.value).toBe('2026-03-02T04:00:00.000Z');
@@ -53,7 +70,7 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
     expect(envelopeOf(res).data).toEqual({ status: 'ready', checks: { db: 'ok', disk: 'skipped', migrations: 'ok' } });
   });
 
-  it('/readyz: 503 when the data folder\'s disk is below the floor (real statfs, and a measured 10 MB)', async () => {
+  it("/readyz: 503 when the data folder's disk is below the floor (real statfs, and a measured 10 MB)", async () => {
     await withApp({ dataDir, minFreeBytes: Number.MAX_SAFE_INTEGER }, async (get) => {
       const res = await get('/readyz?isNeedPop=1');
       expect(res.statusCode).toBe(503);
@@ -88,7 +105,9 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
       const res = await ctx.app.inject({ method: 'GET', url: '/readyz?isNeedPop=1' });
       expect(res.statusCode).toBe(503);
       expect(envelopeOf(res)).toEqual({ code: 'SERVER_ERROR', data: null, message: NOT_READY_DB_EN });
-      expect(envelopeOf(await ctx.app.inject({ method: 'GET', url: '/readyz' })).message).toBe('Belum siap: database tidak menerima penulisan.');
+      expect(envelopeOf(await ctx.app.inject({ method: 'GET', url: '/readyz' })).message).toBe(
+        'Belum siap: database tidak menerima penulisan.',
+      );
       expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await ctx.db.exec('DROP TRIGGER readyz_refuse ON app_settings; DROP FUNCTION readyz_refuse();');

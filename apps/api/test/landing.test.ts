@@ -18,7 +18,18 @@ function release(ctx: TestContext, version: string) {
 }
 
 function manifest(ctx: TestContext, version: string | null) {
-  const remotes = version === null ? [] : [{ name: 'promotion_registration', app: 'promotion-registration', version, entry: `/remotes/promotion-registration/${version}/mf-manifest.json`, routes: ['/promo'] }];
+  const remotes =
+    version === null
+      ? []
+      : [
+          {
+            name: 'promotion_registration',
+            app: 'promotion-registration',
+            version,
+            entry: `/remotes/promotion-registration/${version}/mf-manifest.json`,
+            routes: ['/promo'],
+          },
+        ];
   writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ remotes }));
 }
 

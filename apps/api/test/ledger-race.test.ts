@@ -79,106 +79,117 @@ describe.each(BACKENDS)('money paths under concurrency (%s)', (backend) => {
   const pay = (va: Va, amount = va.amount, id?: string) =>
     postCallback(
       ctx,
-      JSON.stringify(eventBody({ reference: va.cardNo, vcode: va.vcode, channel: va.payCode, amount, paidAt: START, ...(id ? { id } : {}) })),
+      JSON.stringify(
+        eventBody({ reference: va.cardNo, vcode: va.vcode, channel: va.payCode, amount, paidAt: START, ...(id ? { id } : {}) }),
+      ),
       { lang: 'en' },
     );
 
-  it(`callback against a new code: ${rounds} rounds, no server error, each payment recorded and applied once`, { timeout: 120_000 }, async () => {
-    const borrowerId = await borrowerIdOf(ctx);
-    const t = tally();
-    await inBatches(rounds, async (i) => {
-      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId, status: 170, principal: PRINCIPAL, dueDate: '2026-04-01' });
-      const first = await vcode(orderNo, amountDue, 'BCA');
-      expect(first.status).toBe(200);
-      const eventId = `evt_race_${orderNo.replace(/[^A-Za-z0-9]/g, '')}`;
-      // The provider delivers the payment twice while the borrower asks for a mini-market code.
-      // Who starts first alternates (on PGlite, which runs one transaction at a time, that decides the winner).
-      const newCode = () => vcode(orderNo, amountDue, 'ALFAMART');
-      const callback = () => (i % 2 === 1 ? jitter().then(() => pay(first.data, amountDue, eventId)) : pay(first.data, amountDue, eventId));
-      const [a, b, replaced] =
-        i % 2 === 0
-          ? await Promise.all([callback(), callback(), newCode()])
-          : await Promise.all([newCode(), callback(), callback()]).then(([n, x, y]) => [x, y, n] as const);
-      for (const r of [a, b, replaced]) count(t, r.status);
-      t.sent += amountDue;
-      expect([a.status, b.status]).toEqual([200, 200]);
-      expect([(a.data as { applied: boolean }).applied, (b.data as { applied: boolean }).applied].filter(Boolean)).toHaveLength(1);
-      if (replaced.status === 200) {
-        // The new code won the race and replaced the BCA number, which was still credited; then the borrower
-        // pays the new code too: recorded, held (the order is settled).
-        t.newCodeWon += 1;
-        const second = await pay(replaced.data);
-        count(t, second.status);
-        expect(second.status).toBe(200);
+  it(
+    `callback against a new code: ${rounds} rounds, no server error, each payment recorded and applied once`,
+    { timeout: 120_000 },
+    async () => {
+      const borrowerId = await borrowerIdOf(ctx);
+      const t = tally();
+      await inBatches(rounds, async (i) => {
+        const { orderNo, amountDue } = await addOrder(ctx, { borrowerId, status: 170, principal: PRINCIPAL, dueDate: '2026-04-01' });
+        const first = await vcode(orderNo, amountDue, 'BCA');
+        expect(first.status).toBe(200);
+        const eventId = `evt_race_${orderNo.replace(/[^A-Za-z0-9]/g, '')}`;
+        // The provider delivers the payment twice while the borrower asks for a mini-market code.
+        // Who starts first alternates (on PGlite, which runs one transaction at a time, that decides the winner).
+        const newCode = () => vcode(orderNo, amountDue, 'ALFAMART');
+        const callback = () =>
+          i % 2 === 1 ? jitter().then(() => pay(first.data, amountDue, eventId)) : pay(first.data, amountDue, eventId);
+        const [a, b, replaced] =
+          i % 2 === 0
+            ? await Promise.all([callback(), callback(), newCode()])
+            : await Promise.all([newCode(), callback(), callback()]).then(([n, x, y]) => [x, y, n] as const);
+        for (const r of [a, b, replaced]) count(t, r.status);
         t.sent += amountDue;
-      } else {
-        expect([replaced.status, replaced.code, replaced.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
-      }
-      const totals = await ledgerTotals(ctx, orderNo);
-      t.rounds += 1;
-      t.ledger += totals.amount;
-      t.applied += totals.applied;
-      t.held += totals.unapplied;
-      expect(totals.order).toEqual({ status: 200, paid_amount: amountDue, amount_due: amountDue });
-      expect(totals.applied).toBe(amountDue);
-      expect(totals.entries).toBe(replaced.status === 200 ? 2 : 1);
-      expect(totals.unapplied).toBe(totals.openFunds);
-    });
-    console.info(`[${backend}] callback vs new code: ${JSON.stringify({ ...t, statuses: Object.fromEntries(t.statuses) })}`);
-    expect(t.rounds).toBe(rounds);
-    expect(serverErrors(t)).toBe(0);
-    expect(t.ledger).toBe(t.sent);
-    expect(t.applied + t.held).toBe(t.sent);
-  });
+        expect([a.status, b.status]).toEqual([200, 200]);
+        expect([(a.data as { applied: boolean }).applied, (b.data as { applied: boolean }).applied].filter(Boolean)).toHaveLength(1);
+        if (replaced.status === 200) {
+          // The new code won the race and replaced the BCA number, which was still credited; then the borrower
+          // pays the new code too: recorded, held (the order is settled).
+          t.newCodeWon += 1;
+          const second = await pay(replaced.data);
+          count(t, second.status);
+          expect(second.status).toBe(200);
+          t.sent += amountDue;
+        } else {
+          expect([replaced.status, replaced.code, replaced.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
+        }
+        const totals = await ledgerTotals(ctx, orderNo);
+        t.rounds += 1;
+        t.ledger += totals.amount;
+        t.applied += totals.applied;
+        t.held += totals.unapplied;
+        expect(totals.order).toEqual({ status: 200, paid_amount: amountDue, amount_due: amountDue });
+        expect(totals.applied).toBe(amountDue);
+        expect(totals.entries).toBe(replaced.status === 200 ? 2 : 1);
+        expect(totals.unapplied).toBe(totals.openFunds);
+      });
+      console.info(`[${backend}] callback vs new code: ${JSON.stringify({ ...t, statuses: Object.fromEntries(t.statuses) })}`);
+      expect(t.rounds).toBe(rounds);
+      expect(serverErrors(t)).toBe(0);
+      expect(t.ledger).toBe(t.sent);
+      expect(t.applied + t.held).toBe(t.sent);
+    },
+  );
 
-  it(`callback against a card commit: ${rounds} rounds, no server error, each payment recorded and applied once`, { timeout: 120_000 }, async () => {
-    const borrowerId = await borrowerIdOf(ctx);
-    const t = tally();
-    await inBatches(rounds, async (i) => {
-      // A legacy order (status 3): payable by a code and by the demo BNI card, which is charged at once.
-      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId, status: 3, principal: PRINCIPAL, dueDate: '2026-04-01' });
-      const va = await vcode(orderNo, amountDue, 'BCA');
-      expect(va.status).toBe(200);
-      const commitCall = () =>
-        call<{ needValid: number }>(
-          ctx,
-          '/api/v1/lendview/service/loan/repayment-commit',
-          { orderId: orderNo, cardId: String(DEMO_BANK_CARDS.direct.id), amount: String(amountDue), sendMsg: '0' },
-          { tok: MAIN, lang: 'en' },
-        );
-      const [callback, commit] =
-        i % 2 === 0
-          ? await Promise.all([pay(va.data), commitCall()])
-          : await Promise.all([commitCall(), jitter().then(() => pay(va.data))]).then(([c, p]) => [p, c] as const);
-      count(t, callback.status);
-      count(t, commit.status);
-      t.sent += amountDue;
-      expect(callback.status).toBe(200);
-      if (commit.status === 200) {
-        // The card was charged first: the code's money came after settlement and is held for an operator.
-        t.cardWon += 1;
+  it(
+    `callback against a card commit: ${rounds} rounds, no server error, each payment recorded and applied once`,
+    { timeout: 120_000 },
+    async () => {
+      const borrowerId = await borrowerIdOf(ctx);
+      const t = tally();
+      await inBatches(rounds, async (i) => {
+        // A legacy order (status 3): payable by a code and by the demo BNI card, which is charged at once.
+        const { orderNo, amountDue } = await addOrder(ctx, { borrowerId, status: 3, principal: PRINCIPAL, dueDate: '2026-04-01' });
+        const va = await vcode(orderNo, amountDue, 'BCA');
+        expect(va.status).toBe(200);
+        const commitCall = () =>
+          call<{ needValid: number }>(
+            ctx,
+            '/api/v1/lendview/service/loan/repayment-commit',
+            { orderId: orderNo, cardId: String(DEMO_BANK_CARDS.direct.id), amount: String(amountDue), sendMsg: '0' },
+            { tok: MAIN, lang: 'en' },
+          );
+        const [callback, commit] =
+          i % 2 === 0
+            ? await Promise.all([pay(va.data), commitCall()])
+            : await Promise.all([commitCall(), jitter().then(() => pay(va.data))]).then(([c, p]) => [p, c] as const);
+        count(t, callback.status);
+        count(t, commit.status);
         t.sent += amountDue;
-        expect(commit.data.needValid).toBe(0);
-      } else {
-        // The callback settled the order first: nothing left to charge.
-        expect([commit.status, commit.code, commit.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
-      }
-      const totals = await ledgerTotals(ctx, orderNo);
-      t.rounds += 1;
-      t.ledger += totals.amount;
-      t.applied += totals.applied;
-      t.held += totals.unapplied;
-      expect(totals.order).toEqual({ status: 4, paid_amount: amountDue, amount_due: amountDue });
-      expect(totals.applied).toBe(amountDue);
-      expect(totals.entries).toBe(commit.status === 200 ? 2 : 1);
-      expect(totals.unapplied).toBe(totals.openFunds);
-    });
-    console.info(`[${backend}] callback vs card commit: ${JSON.stringify({ ...t, statuses: Object.fromEntries(t.statuses) })}`);
-    expect(t.rounds).toBe(rounds);
-    expect(serverErrors(t)).toBe(0);
-    expect(t.ledger).toBe(t.sent);
-    expect(t.applied + t.held).toBe(t.sent);
-  });
+        expect(callback.status).toBe(200);
+        if (commit.status === 200) {
+          // The card was charged first: the code's money came after settlement and is held for an operator.
+          t.cardWon += 1;
+          t.sent += amountDue;
+          expect(commit.data.needValid).toBe(0);
+        } else {
+          // The callback settled the order first: nothing left to charge.
+          expect([commit.status, commit.code, commit.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
+        }
+        const totals = await ledgerTotals(ctx, orderNo);
+        t.rounds += 1;
+        t.ledger += totals.amount;
+        t.applied += totals.applied;
+        t.held += totals.unapplied;
+        expect(totals.order).toEqual({ status: 4, paid_amount: amountDue, amount_due: amountDue });
+        expect(totals.applied).toBe(amountDue);
+        expect(totals.entries).toBe(commit.status === 200 ? 2 : 1);
+        expect(totals.unapplied).toBe(totals.openFunds);
+      });
+      console.info(`[${backend}] callback vs card commit: ${JSON.stringify({ ...t, statuses: Object.fromEntries(t.statuses) })}`);
+      expect(t.rounds).toBe(rounds);
+      expect(serverErrors(t)).toBe(0);
+      expect(t.ledger).toBe(t.sent);
+      expect(t.applied + t.held).toBe(t.sent);
+    },
+  );
 
   it.runIf(backend === 'pg')('a real deadlock between two transactions is retried, and both complete', async () => {
     const other = await ctx.testDb.openAnother();
@@ -234,7 +245,11 @@ describe('withRetriedTransaction', () => {
   it('runs the whole transaction again on 40001 and 40P01, with a growing jittered backoff', async () => {
     const { db, calls } = fakeDb([pgError('40P01'), pgError('40001')]);
     const delays: number[] = [];
-    const result = await withRetriedTransaction(db, async () => 'done', { ...noSleep, baseDelayMs: 10, onRetry: (i) => delays.push(i.delayMs) });
+    const result = await withRetriedTransaction(db, async () => 'done', {
+      ...noSleep,
+      baseDelayMs: 10,
+      onRetry: (i) => delays.push(i.delayMs),
+    });
     expect(result).toBe('done');
     expect(calls()).toBe(3);
     expect(delays).toEqual([5, 10]);

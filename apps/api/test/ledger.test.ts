@@ -96,12 +96,26 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     call<Va>(
       ctx,
       VCODE,
-      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: method === 'BCA' ? '1' : '2', payCode: method, ...extra },
+      {
+        productId: '1',
+        orderId,
+        amount: String(amount),
+        is_default: '0',
+        pay_type: method === 'BCA' ? '1' : '2',
+        payCode: method,
+        ...extra,
+      },
       { tok: MAIN, lang: 'en' },
     );
   const simulate = (vcode: string, amount?: number) =>
-    call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode, ...(amount === undefined ? {} : { amount: String(amount) }) }, { lang: 'en' });
-  const state = (orderId: string, lang: 'en' | 'id' = 'en', tok = MAIN) => call<State>(ctx, STATE, { productId: '1', orderId }, { tok, lang });
+    call<{ applied: boolean; orderStatus: number }>(
+      ctx,
+      SIMULATE,
+      { vcode, ...(amount === undefined ? {} : { amount: String(amount) }) },
+      { lang: 'en' },
+    );
+  const state = (orderId: string, lang: 'en' | 'id' = 'en', tok = MAIN) =>
+    call<State>(ctx, STATE, { productId: '1', orderId }, { tok, lang });
   const freshOrder = async (o: { dueDate?: string; isDelay?: boolean } = {}) =>
     addOrder(ctx, {
       borrowerId: await borrowerIdOf(ctx),
@@ -135,7 +149,11 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 200, paid_amount: DUE });
     // The ALFAMART code is no longer needed: cancelled and expired at the provider.
     const other = await paymentRow(ctx, alfa.data.vcode);
-    expect([other.state, other.provider_expired_at instanceof Date, sandbox().isExpired(other.reference)]).toEqual(['cancelled', true, true]);
+    expect([other.state, other.provider_expired_at instanceof Date, sandbox().isExpired(other.reference)]).toEqual([
+      'cancelled',
+      true,
+      true,
+    ]);
 
     const settled = await state(orderNo);
     expect(settled.status).toBe(200);
@@ -169,7 +187,9 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       { applied: true, orderStatus: 200 },
       'Payment received. ₹1,045,500 could not be applied to the loan and is held for review by our team.',
     ]);
-    expect(await fundsOf(ctx, orderNo)).toEqual([{ id: expect.any(Number), amount: DUE, reason: 'code_replaced', state: 'open', refund_id: null }]);
+    expect(await fundsOf(ctx, orderNo)).toEqual([
+      { id: expect.any(Number), amount: DUE, reason: 'code_replaced', state: 'open', refund_id: null },
+    ]);
     // Redelivered, either one: nothing new.
     expect((await postCallback(ctx, raw, { lang: 'en' })).data).toEqual({ applied: false, reference: old.reference, orderStatus: 200 });
     const again = await simulate(alfa.data.vcode);
@@ -240,7 +260,14 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     const inst = await code(DEMO_ORDERS.instalments, 106_000_000, 'BCA', { repayType: 'installment', periods: '1' });
     const waiting = await state(DEMO_ORDERS.instalments);
     expect(waiting.data).toMatchObject({ orderStatus: 170, settled: false, receipts: [], lastPaidAt: null });
-    expect(waiting.data.pending).toMatchObject({ vcode: inst.data.vcode, amount: 106_000_000, repayType: 'installment', periods: [1], state: 'pending', payCode: 'BCA' });
+    expect(waiting.data.pending).toMatchObject({
+      vcode: inst.data.vcode,
+      amount: 106_000_000,
+      repayType: 'installment',
+      periods: [1],
+      state: 'pending',
+      payCode: 'BCA',
+    });
     expect(await simulate(inst.data.vcode)).toMatchObject({ data: { applied: true, orderStatus: 170 } });
     const after = await state(DEMO_ORDERS.instalments);
     expect(after.data.pending).toBeNull();
@@ -334,7 +361,11 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       note: 'Short by Rp 1; returned to the payer.',
     });
     expect(refund.data!.refundId).toMatch(/^sbx_rfd_[0-9a-f]{24}$/);
-    expect(sandbox().refundOf(`fund-${fund!.id}`)).toEqual({ refundId: refund.data!.refundId, reference: va.data.cardNo, amount: DUE - 100 });
+    expect(sandbox().refundOf(`fund-${fund!.id}`)).toEqual({
+      refundId: refund.data!.refundId,
+      reference: va.data.cardNo,
+      amount: DUE - 100,
+    });
     const [entry] = await ledgerOf(ctx, orderNo);
     expect([entry!.amount, entry!.unapplied, entry!.refunded]).toEqual([DUE - 100, 0, DUE - 100]);
     expect((await state(orderNo)).data.receipts[0]).toMatchObject({ amount: DUE - 100, unapplied: 0, refunded: DUE - 100 });
@@ -365,7 +396,13 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     const token = await opsLogin(ctx, DEMO_OPERATORS.support);
     const applied = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', note: 'Borrower asked for a second week.' }, token);
     expect([applied.status, applied.message]).toEqual([200, 'The payment was applied to the order.']);
-    expect(applied.data).toMatchObject({ id: fund!.id, state: 'applied', amount: 15_000_000, reason: 'code_replaced', resolvedBy: 'ops-support' });
+    expect(applied.data).toMatchObject({
+      id: fund!.id,
+      state: 'applied',
+      amount: 15_000_000,
+      reason: 'code_replaced',
+      resolvedBy: 'ops-support',
+    });
     expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-18', extension_count: 2, extension_fees_paid: 30_000_000 });
     const receipts = (await state(orderNo)).data.receipts;
     expect(receipts.map((r) => [r.method, r.repayType, r.applied.extensionFee, r.unapplied])).toEqual([

@@ -24,14 +24,19 @@ const env = (r: { code: unknown; data: unknown; message: string }) => ({ code: r
 describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   const ctx = useTestApp(backend);
   const commit = (orderId: string, cardId: number, amount: number, o: { sendMsg?: string; tok?: string; lang?: 'en' | 'id' } = {}) =>
-    call<Commit>(ctx, COMMIT, { orderId, cardId: String(cardId), amount: String(amount), sendMsg: o.sendMsg ?? '0' }, { tok: o.tok ?? MAIN, lang: o.lang ?? 'en' });
+    call<Commit>(
+      ctx,
+      COMMIT,
+      { orderId, cardId: String(cardId), amount: String(amount), sendMsg: o.sendMsg ?? '0' },
+      { tok: o.tok ?? MAIN, lang: o.lang ?? 'en' },
+    );
   const confirm = (orderId: string, repaymentRecordId: number, verifyCode: string, lang: 'en' | 'id' = 'en', tok = MAIN) =>
     call<{ state: string }>(ctx, CONFIRM, { orderId, repaymentRecordId: String(repaymentRecordId), verifyCode }, { tok, lang });
   const legacyOrder = async (principal = 100_000_000) =>
     // Due in 30 days: day 61 of 91, so a full repayment is not refused as early (spec 9, test/early-repayment.test.ts).
     addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 3, principal, dueDate: '2026-04-01' });
 
-  it('repayment-way: the borrower\'s cards, masked, and the amount owed now', async () => {
+  it("repayment-way: the borrower's cards, masked, and the amount owed now", async () => {
     const r = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: DEMO_ORDERS.legacyOverdue }, { tok: MAIN, lang: 'en' });
     expect(r.status).toBe(200);
     expect(env(r)).toEqual({
@@ -47,7 +52,12 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
       message: 'Success',
     });
     expect(r.res.body).not.toContain(DEMO_BANK_CARDS.otp.cardNo);
-    const theirs = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: DEMO_SECOND_BORROWER_ORDER }, { tok: SECOND, lang: 'en' });
+    const theirs = await call<ResponseOf<typeof repaymentWay>>(
+      ctx,
+      WAY,
+      { orderId: DEMO_SECOND_BORROWER_ORDER },
+      { tok: SECOND, lang: 'en' },
+    );
     expect(theirs.data).toEqual({ cards: [], amount: 104_550_000 });
     const settled = await call(ctx, WAY, { orderId: DEMO_ORDERS.legacySettled }, { tok: MAIN, lang: 'en' });
     expect([settled.status, settled.code, settled.message]).toEqual([409, 'PAYMENT_REFUSED', 'This order has nothing to repay.']);
@@ -56,7 +66,10 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   it('bind-card: a card is usable only after its SMS code, bound once however often; unknown banks and bad numbers refused', async () => {
     const b = await newBorrower(ctx);
     const bound = await call<BindAnswer>(
-      ctx, BIND, { bankCode: 'PERMATA', cardNo: '8888 7777 6666 5555', holderName: 'Siti Rahma' }, { tok: b.tok, lang: 'en' },
+      ctx,
+      BIND,
+      { bankCode: 'PERMATA', cardNo: '8888 7777 6666 5555', holderName: 'Siti Rahma' },
+      { tok: b.tok, lang: 'en' },
     );
     expect(bound.status).toBe(200);
     expect(bound.message).toBe('Verification code sent, please check your phone. Enter it to finish adding the card.');
@@ -70,11 +83,26 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     // Not listed (nor chargeable, see below) before the code.
     const before = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
     expect(before.data.cards).toEqual([]);
-    const verified = await call<{ card: { id: number } }>(ctx, VERIFY, { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) }, { tok: b.tok, lang: 'en' });
+    const verified = await call<{ card: { id: number } }>(
+      ctx,
+      VERIFY,
+      { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) },
+      { tok: b.tok, lang: 'en' },
+    );
     expect([verified.code, verified.message, verified.data.card.id]).toEqual(['00', 'Bank card bound.', bound.data.cardId]);
     // The same card again (bank code in any case, digits grouped or not): the same card, nothing sent.
-    const again = await call<BindAnswer>(ctx, BIND, { bankCode: 'permata', cardNo: '8888777766665555', holderName: 'Siti Rahma' }, { tok: b.tok, lang: 'en' });
-    expect([again.message, again.data.cardId, again.data.needVerify, again.data.resendAfter]).toEqual(['This card is already added.', bound.data.cardId, false, 0]);
+    const again = await call<BindAnswer>(
+      ctx,
+      BIND,
+      { bankCode: 'permata', cardNo: '8888777766665555', holderName: 'Siti Rahma' },
+      { tok: b.tok, lang: 'en' },
+    );
+    expect([again.message, again.data.cardId, again.data.needVerify, again.data.resendAfter]).toEqual([
+      'This card is already added.',
+      bound.data.cardId,
+      false,
+      0,
+    ]);
     const stored = await ctx.db.query<{ last4: string }>('SELECT last4 FROM bank_cards WHERE borrower_id = $1', [b.id]);
     expect(stored).toEqual([{ last4: '5555' }]);
     const way = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
@@ -114,18 +142,38 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   it('a card charged at once (BNI) is not charged, nor listed, before its binding was verified', async () => {
     const b = await newBorrower(ctx);
     const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-04-01' });
-    const bound = await call<BindAnswer>(ctx, BIND, { bankCode: 'BNI', cardNo: '5264 9999 8888 7777', holderName: 'Budi Santoso' }, { tok: b.tok, lang: 'en' });
+    const bound = await call<BindAnswer>(
+      ctx,
+      BIND,
+      { bankCode: 'BNI', cardNo: '5264 9999 8888 7777', holderName: 'Budi Santoso' },
+      { tok: b.tok, lang: 'en' },
+    );
     expect(bound.data.needVerify).toBe(true);
-    const early = await call<Commit>(ctx, COMMIT, { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' }, { tok: b.tok, lang: 'en' });
+    const early = await call<Commit>(
+      ctx,
+      COMMIT,
+      { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' },
+      { tok: b.tok, lang: 'en' },
+    );
     expect(env(early)).toEqual(NOT_FOUND_EN);
     expect(await paymentsOf(ctx, orderNo)).toEqual([]);
     expect((await orderRow(ctx, orderNo)).status).toBe(3);
     const way = await call<ResponseOf<typeof repaymentWay>>(ctx, WAY, { orderId: orderNo }, { tok: b.tok });
     expect(way.data.cards).toEqual([]);
 
-    const verified = await call(ctx, VERIFY, { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) }, { tok: b.tok, lang: 'en' });
+    const verified = await call(
+      ctx,
+      VERIFY,
+      { cardId: String(bound.data.cardId), verifyCode: await lastCardCode(ctx, b.phone) },
+      { tok: b.tok, lang: 'en' },
+    );
     expect(verified.code).toBe('00');
-    const paid = await call<Commit>(ctx, COMMIT, { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' }, { tok: b.tok, lang: 'en' });
+    const paid = await call<Commit>(
+      ctx,
+      COMMIT,
+      { orderId: orderNo, cardId: String(bound.data.cardId), amount: String(amountDue), sendMsg: '0' },
+      { tok: b.tok, lang: 'en' },
+    );
     expect([paid.code, paid.message, paid.data.needValid]).toEqual(['00', 'Repayment successful.', 0]);
     expect((await orderRow(ctx, orderNo)).status).toBe(4);
   });
@@ -157,7 +205,11 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     expect(env(await commit(DEMO_ORDERS.legacyOverdue, DEMO_BANK_CARDS.direct.id, amount))).toEqual(DUPLICATE_EN);
     // A new code within 60 s: refused; after: sent, and the old code no longer works.
     const early = await commit(DEMO_ORDERS.legacyOverdue, DEMO_BANK_CARDS.otp.id, amount, { sendMsg: '1' });
-    expect([early.status, early.code, early.message]).toEqual([429, 'RATE_LIMITED', 'Do not send the code repeatedly! Please try again in 60 seconds.']);
+    expect([early.status, early.code, early.message]).toEqual([
+      429,
+      'RATE_LIMITED',
+      'Do not send the code repeatedly! Please try again in 60 seconds.',
+    ]);
     ctx.clock.advance(61_000);
     const resent = await commit(DEMO_ORDERS.legacyOverdue, DEMO_BANK_CARDS.otp.id, amount, { sendMsg: '1' });
     expect(resent.data).toEqual({ repayRecordId: id, needValid: 1, url: '' });
@@ -189,13 +241,17 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     const wrong = right === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) expect(env(await confirm(orderNo, c.data.repayRecordId, wrong))).toEqual(WRONG_EN);
     const locked = await confirm(orderNo, c.data.repayRecordId, right);
-    expect([locked.status, locked.code, locked.message]).toEqual([429, 'RATE_LIMITED', 'Too many incorrect attempts. Please request a new code.']);
+    expect([locked.status, locked.code, locked.message]).toEqual([
+      429,
+      'RATE_LIMITED',
+      'Too many incorrect attempts. Please request a new code.',
+    ]);
     const short = await confirm(orderNo, c.data.repayRecordId, '12345');
     expect([short.status, short.message]).toEqual([400, 'Invalid value for field: verifyCode.']);
     expect((await orderRow(ctx, orderNo)).status).toBe(3);
   });
 
-  it('refuses a wrong amount, another borrower\'s card, and a confirm of a record that is not the borrower\'s', async () => {
+  it("refuses a wrong amount, another borrower's card, and a confirm of a record that is not the borrower's", async () => {
     const { orderNo, amountDue } = await legacyOrder();
     const wrong = await commit(orderNo, DEMO_BANK_CARDS.direct.id, amountDue + 1);
     expect(env(wrong)).toEqual({
@@ -207,9 +263,19 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     const card = { data: { id: await bindVerified(ctx, b, { bankCode: 'BNI', cardNo: '1111222233334444', holderName: 'Other' }) } };
     expect(env(await commit(orderNo, card.data.id, amountDue))).toEqual(NOT_FOUND_EN);
     expect(await paymentsOf(ctx, orderNo)).toEqual([]);
-    const { orderNo: theirOrder, amountDue: theirAmount } = await addOrder(ctx, { borrowerId: b.id, status: 3, principal: 100_000_000, dueDate: '2026-04-01' });
+    const { orderNo: theirOrder, amountDue: theirAmount } = await addOrder(ctx, {
+      borrowerId: b.id,
+      status: 3,
+      principal: 100_000_000,
+      dueDate: '2026-04-01',
+    });
     ctx.clock.advance(61_000);
-    const theirs = await call<Commit>(ctx, COMMIT, { orderId: theirOrder, cardId: String(card.data.id), amount: String(theirAmount), sendMsg: '0' }, { tok: b.tok });
+    const theirs = await call<Commit>(
+      ctx,
+      COMMIT,
+      { orderId: theirOrder, cardId: String(card.data.id), amount: String(theirAmount), sendMsg: '0' },
+      { tok: b.tok },
+    );
     expect(theirs.data.needValid).toBe(0);
     // The demo borrower names the other borrower's record on its own order, and on theirs.
     expect(env(await confirm(orderNo, theirs.data.repayRecordId, '123456'))).toEqual(NOT_FOUND_EN);
@@ -217,7 +283,9 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   });
 
   it('the redirect flow (PERMATA card, huichao): the sandbox hosted page pays through a signed callback', async () => {
-    const card = { data: { id: await bindVerified(ctx, { tok: MAIN }, { bankCode: 'PERMATA', cardNo: '8214000011112222', holderName: 'Demo' }) } };
+    const card = {
+      data: { id: await bindVerified(ctx, { tok: MAIN }, { bankCode: 'PERMATA', cardNo: '8214000011112222', holderName: 'Demo' }) },
+    };
     const { orderNo, amountDue } = await legacyOrder();
     const c = await commit(orderNo, card.data.id, amountDue);
     expect(c.message).toBe('Continue on the payment page.');
@@ -252,7 +320,12 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     expect((await orderRow(ctx, orderNo)).status).toBe(4);
     expect(await eventsOf(ctx, orderNo)).toHaveLength(1);
     // Paying again changes nothing.
-    await ctx.app.inject({ method: 'POST', url: '/payments/sandbox/hosted/pay', payload: `ref=${ref}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/payments/sandbox/hosted/pay',
+      payload: `ref=${ref}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(await eventsOf(ctx, orderNo)).toHaveLength(1);
     expect(env(await commit(orderNo, card.data.id, amountDue))).toEqual(DUPLICATE_EN);
   });
@@ -267,7 +340,12 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     const page = await ctx.app.inject({ method: 'GET', url: h.data.url });
     expect(page.body).toContain('Bayar Rp 1.045.500');
     const ref = /ref=(LVP[0-9A-Z]+)/.exec(h.data.url)![1]!;
-    await ctx.app.inject({ method: 'POST', url: '/payments/sandbox/hosted/pay', payload: `ref=${ref}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/payments/sandbox/hosted/pay',
+      payload: `ref=${ref}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect((await orderRow(ctx, orderNo)).status).toBe(4);
     const after = await call(ctx, HUICHAO, { orderId: orderNo, amount: String(amountDue) }, { tok: MAIN, lang: 'en' });
     expect(env(after)).toEqual(DUPLICATE_EN);
@@ -282,14 +360,27 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   it('outside demo mode the hosted page shows no Pay button and its Pay action is a 404', async () => {
     const { orderNo, amountDue } = await legacyOrder();
     const h = await call<{ url: string }>(ctx, HUICHAO, { orderId: orderNo, amount: String(amountDue) }, { tok: MAIN, lang: 'en' });
-    const prod = buildApp({ db: ctx.db, demo: false, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false, clock: ctx.clock, paymentWebhookSecret: 'x'.repeat(32) });
+    const prod = buildApp({
+      db: ctx.db,
+      demo: false,
+      shellDir: ctx.shellDir,
+      releasesDir: ctx.releasesDir,
+      logger: false,
+      clock: ctx.clock,
+      paymentWebhookSecret: 'x'.repeat(32),
+    });
     try {
       const page = await prod.inject({ method: 'GET', url: h.data.url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Sandbox payments can only be made in demo mode.');
       expect(page.body).not.toContain('<form');
       const ref = /ref=(LVP[0-9A-Z]+)/.exec(h.data.url)![1]!;
-      const pay = await prod.inject({ method: 'POST', url: '/payments/sandbox/hosted/pay?isNeedPop=1', payload: `ref=${ref}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const pay = await prod.inject({
+        method: 'POST',
+        url: '/payments/sandbox/hosted/pay?isNeedPop=1',
+        payload: `ref=${ref}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(pay.statusCode).toBe(404);
       expect(envelopeOf(pay)).toEqual(NOT_FOUND_EN);
     } finally {
@@ -301,7 +392,11 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
   it('bad input on every legacy endpoint names the field', async () => {
     const cases: [string, Record<string, string>, string][] = [
       [WAY, {}, 'Missing required field: orderId.'],
-      [COMMIT, { orderId: DEMO_ORDERS.legacyRepaying, cardId: '2', amount: '104550000', sendMsg: '2' }, 'Invalid value for field: sendMsg.'],
+      [
+        COMMIT,
+        { orderId: DEMO_ORDERS.legacyRepaying, cardId: '2', amount: '104550000', sendMsg: '2' },
+        'Invalid value for field: sendMsg.',
+      ],
       [COMMIT, { orderId: DEMO_ORDERS.legacyRepaying, cardId: 'x', amount: '104550000', sendMsg: '0' }, 'Invalid value for field: cardId.'],
       [COMMIT, { orderId: DEMO_ORDERS.legacyRepaying, cardId: '2', amount: '-5', sendMsg: '0' }, 'Invalid value for field: amount.'],
       [CONFIRM, { orderId: DEMO_ORDERS.legacyRepaying, repaymentRecordId: '1' }, 'Missing required field: verifyCode.'],
@@ -318,7 +413,11 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
     }
     // A commit with sendMsg 1 and nothing waiting for a code.
     const nothing = await commit(DEMO_ORDERS.legacyRepaying, DEMO_BANK_CARDS.otp.id, 104_550_000, { sendMsg: '1' });
-    expect([nothing.status, nothing.code, nothing.message]).toEqual([409, 'PAYMENT_REFUSED', 'There is no repayment waiting for a verification code.']);
+    expect([nothing.status, nothing.code, nothing.message]).toEqual([
+      409,
+      'PAYMENT_REFUSED',
+      'There is no repayment waiting for a verification code.',
+    ]);
   });
 
   it("another borrower's order answers exactly like a missing one on every legacy endpoint", async () => {

@@ -9,7 +9,12 @@ import { DEMO_ORDERS } from '../src/db/demo/index.ts';
  * duplicate window, daily cap), chatbot messages, app ratings and events. All counted in the database.
  */
 const SAVE = '/user-problem/problem-save';
-const complaint = (text: string, extra: Record<string, string> = {}) => ({ problemType: '5', problemSonType: '0', problemDetail: text, ...extra });
+const complaint = (text: string, extra: Record<string, string> = {}) => ({
+  problemType: '5',
+  problemSonType: '0',
+  problemDetail: text,
+  ...extra,
+});
 
 async function complaintRows(ctx: TestContext, borrowerId: number): Promise<number> {
   const [row] = await ctx.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM complaints WHERE borrower_id = $1', [borrowerId]);
@@ -41,8 +46,16 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
       const edited = await saveWithHeader(ctx, b.tok, complaint('Edited text before the retry'), 'form-fill-0001');
       expect(envelopeOf(edited).data).toEqual(body.data);
       // The key as a form field works alike.
-      const viaField = await call<{ problemId: number }>(ctx, SAVE, complaint('Second complaint', { idempotencyKey: 'form-fill-0002' }), { tok: b.tok, lang: 'en' });
-      const viaFieldAgain = await call<{ problemId: number }>(ctx, SAVE, complaint('Second complaint', { idempotencyKey: 'form-fill-0002' }), { tok: b.tok, lang: 'en' });
+      const viaField = await call<{ problemId: number }>(ctx, SAVE, complaint('Second complaint', { idempotencyKey: 'form-fill-0002' }), {
+        tok: b.tok,
+        lang: 'en',
+      });
+      const viaFieldAgain = await call<{ problemId: number }>(
+        ctx,
+        SAVE,
+        complaint('Second complaint', { idempotencyKey: 'form-fill-0002' }),
+        { tok: b.tok, lang: 'en' },
+      );
       expect(viaFieldAgain.data.problemId).toBe(viaField.data.problemId);
       expect(viaField.data.problemId).not.toBe(body.data.problemId);
       expect(await complaintRows(ctx, b.id)).toBe(2);
@@ -79,7 +92,9 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
       expect(new Set(withKey.map((r) => (envelopeOf(r).data as { problemId: number }).problemId)).size).toBe(1);
       expect(await complaintRows(ctx, b.id)).toBe(1);
       // Without a key, the duplicate window does the same.
-      const noKey = await Promise.all(Array.from({ length: 20 }, () => call<{ problemId: number }>(ctx, SAVE, complaint('Twenty without a key'), { tok: b.tok })));
+      const noKey = await Promise.all(
+        Array.from({ length: 20 }, () => call<{ problemId: number }>(ctx, SAVE, complaint('Twenty without a key'), { tok: b.tok })),
+      );
       expect(noKey.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(new Set(noKey.map((r) => r.data.problemId)).size).toBe(1);
       expect(await complaintRows(ctx, b.id)).toBe(2);
@@ -93,7 +108,9 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
         expect(r.status, r.res.body).toBe(200);
       }
       // A retry of one of them still answers it.
-      expect((await call(ctx, SAVE, complaint('Complaint number 3', { idempotencyKey: 'daily-cap-3-key' }), { tok: b.tok })).status).toBe(200);
+      expect((await call(ctx, SAVE, complaint('Complaint number 3', { idempotencyKey: 'daily-cap-3-key' }), { tok: b.tok })).status).toBe(
+        200,
+      );
       const over = await call(ctx, SAVE, complaint('One more'), { tok: b.tok, lang: 'en' });
       expect(over.status).toBe(429);
       expect(over.res.headers['retry-after']).toBe(String(24 * 60 * 60));
@@ -116,10 +133,20 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
     const b = await newBorrower(ctx);
     const { limit } = BORROWER_LIMITS.chatbotPerMinute;
     for (let i = 0; i < limit; i++) {
-      const r = await call(ctx, '/h5-api/v3/user-problem/qa-record', { type: '4', value: `How do I repay ${i}?`, qaId: '0' }, { tok: b.tok });
+      const r = await call(
+        ctx,
+        '/h5-api/v3/user-problem/qa-record',
+        { type: '4', value: `How do I repay ${i}?`, qaId: '0' },
+        { tok: b.tok },
+      );
       expect(r.status).toBe(200);
     }
-    const over = await call(ctx, '/h5-api/v3/user-problem/qa-record', { type: '4', value: 'How do I repay?', qaId: '0' }, { tok: b.tok, lang: 'en' });
+    const over = await call(
+      ctx,
+      '/h5-api/v3/user-problem/qa-record',
+      { type: '4', value: 'How do I repay?', qaId: '0' },
+      { tok: b.tok, lang: 'en' },
+    );
     expect(over.status).toBe(429);
     expect({ code: over.code, data: over.data, message: over.message }).toEqual({
       code: 'RATE_LIMITED',
@@ -129,7 +156,9 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
     const [row] = await ctx.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM qa_records WHERE borrower_id = $1', [b.id]);
     expect(row!.n).toBe(limit);
     ctx.clock.advance(60 * 1000);
-    expect((await call(ctx, '/h5-api/v3/user-problem/qa-record', { type: '4', value: 'How do I repay?', qaId: '0' }, { tok: b.tok })).status).toBe(200);
+    expect(
+      (await call(ctx, '/h5-api/v3/user-problem/qa-record', { type: '4', value: 'How do I repay?', qaId: '0' }, { tok: b.tok })).status,
+    ).toBe(200);
   });
 
   it(`events: at most ${BORROWER_LIMITS.eventsPerMinute.limit} a minute per borrower, all kinds together`, async () => {

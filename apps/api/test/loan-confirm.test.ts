@@ -75,8 +75,18 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
       sp_rate: '0.05%',
       agreements: [
         { id: 1, title: 'Loan Agreement', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(1, 'en') },
-        { id: 2, title: 'Privacy and Data Use Consent', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(2, 'en') },
-        { id: 3, title: 'Repayment Reminders and Collection Terms', version: expect.stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(3, 'en') },
+        {
+          id: 2,
+          title: 'Privacy and Data Use Consent',
+          version: expect.stringMatching(/^v-[0-9a-f]{12}$/),
+          sha256: await shownHash(2, 'en'),
+        },
+        {
+          id: 3,
+          title: 'Repayment Reminders and Collection Terms',
+          version: expect.stringMatching(/^v-[0-9a-f]{12}$/),
+          sha256: await shownHash(3, 'en'),
+        },
       ],
       smsResendSeconds: 60,
     });
@@ -133,9 +143,14 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
 
   it('loan-detail-push creates an order under review with its instalment plan', async () => {
     const b = await newBorrower(ctx);
-    const r = await call<{ orderId: string; lendDetailsUrl: string }>(ctx, PUSH, push({ amount: '123456789', productId: '5', periods: '180' }), {
-      tok: b.tok,
-    });
+    const r = await call<{ orderId: string; lendDetailsUrl: string }>(
+      ctx,
+      PUSH,
+      push({ amount: '123456789', productId: '5', periods: '180' }),
+      {
+        tok: b.tok,
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.code).toBe('00');
     expect(r.data.orderId).toMatch(/^LV20260302[0-9A-Z]{8}$/);
@@ -158,10 +173,16 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
       instalment_count: 6,
       due_date: null,
     });
-    const inst = await ctx.db.query<{ period_no: number; principal: number; interest: number; amount: number; due_date: string; status: string }>(
-      'SELECT period_no, principal, interest, amount, due_date, status FROM instalments WHERE order_no = $1 ORDER BY period_no',
-      [r.data.orderId],
-    );
+    const inst = await ctx.db.query<{
+      period_no: number;
+      principal: number;
+      interest: number;
+      amount: number;
+      due_date: string;
+      status: string;
+    }>('SELECT period_no, principal, interest, amount, due_date, status FROM instalments WHERE order_no = $1 ORDER BY period_no', [
+      r.data.orderId,
+    ]);
     expect(inst.map((i) => i.due_date)).toEqual(['2026-04-01', '2026-05-01', '2026-05-31', '2026-06-30', '2026-07-30', '2026-08-29']);
     expect(inst.map((i) => i.principal)).toEqual([20_576_131, 20_576_131, 20_576_131, 20_576_131, 20_576_131, 20_576_134]);
     // 30 days: 123 456 789 × 7 × 30 / 10 000 = 2 592 592.569 → 2 592 593; the last takes the rest.
@@ -212,17 +233,37 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
   it('validates amount and term against the product (term 91-365 days, spec 9)', async () => {
     const b = await newBorrower(ctx);
     const cases: [Record<string, string>, string, string][] = [
-      [push({ amount: '99999999' }), 'The loan amount must be between ₹1,000,000 and ₹15,000,000.', 'Jumlah pinjaman harus antara Rp 1.000.000 dan Rp 15.000.000.'],
-      [push({ amount: '1500000001' }), 'The loan amount must be between ₹1,000,000 and ₹15,000,000.', 'Jumlah pinjaman harus antara Rp 1.000.000 dan Rp 15.000.000.'],
+      [
+        push({ amount: '99999999' }),
+        'The loan amount must be between ₹1,000,000 and ₹15,000,000.',
+        'Jumlah pinjaman harus antara Rp 1.000.000 dan Rp 15.000.000.',
+      ],
+      [
+        push({ amount: '1500000001' }),
+        'The loan amount must be between ₹1,000,000 and ₹15,000,000.',
+        'Jumlah pinjaman harus antara Rp 1.000.000 dan Rp 15.000.000.',
+      ],
       [push({ periods: '90' }), 'The loan term must be between 91 and 365 days.', 'Jangka waktu pinjaman harus antara 91 dan 365 hari.'],
       [push({ periods: '366' }), 'The loan term must be between 91 and 365 days.', 'Jangka waktu pinjaman harus antara 91 dan 365 hari.'],
-      [push({ productId: '4', amount: '100000000', periods: '121' }), 'The loan term must be between 91 and 120 days.', 'Jangka waktu pinjaman harus antara 91 dan 120 hari.'],
+      [
+        push({ productId: '4', amount: '100000000', periods: '121' }),
+        'The loan term must be between 91 and 120 days.',
+        'Jangka waktu pinjaman harus antara 91 dan 120 hari.',
+      ],
       [push({ amount: '0' }), 'Invalid value for field: amount.', 'Nilai kolom tidak valid: amount.'],
       [push({ amount: '3000000.5' }), 'Invalid value for field: amount.', 'Nilai kolom tidak valid: amount.'],
       [push({ termUnit: 'month' }), 'Invalid value for field: termUnit.', 'Nilai kolom tidak valid: termUnit.'],
       [push({ loanType: '2' }), 'Invalid value for field: loanType.', 'Nilai kolom tidak valid: loanType.'],
-      [{ amount: '300000000', periods: '91', termUnit: 'day', loanType: '1' }, 'Missing required field: productId.', 'Kolom wajib belum diisi: productId.'],
-      [{ periods: '91', termUnit: 'day', productId: '1', loanType: '1' }, 'Missing required field: amount.', 'Kolom wajib belum diisi: amount.'],
+      [
+        { amount: '300000000', periods: '91', termUnit: 'day', loanType: '1' },
+        'Missing required field: productId.',
+        'Kolom wajib belum diisi: productId.',
+      ],
+      [
+        { periods: '91', termUnit: 'day', productId: '1', loanType: '1' },
+        'Missing required field: amount.',
+        'Kolom wajib belum diisi: amount.',
+      ],
     ];
     for (const [fields, en, id] of cases) {
       const e = await call(ctx, PUSH, fields, { tok: b.tok, lang: 'en' });

@@ -90,16 +90,117 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
 
   it('every status of the catalogue: its texts, what is owed now, which rows apply', async () => {
     const expected: Record<string, { status: number; title: string; amount: number; rows: string[] }> = {
-      'DEMO-21': { status: 21, title: 'Under review', amount: 0, rows: ['Loan amount', 'Loan term', 'Application date', 'Daily interest rate', 'Interest', 'Amount due'] },
+      'DEMO-21': {
+        status: 21,
+        title: 'Under review',
+        amount: 0,
+        rows: ['Loan amount', 'Loan term', 'Application date', 'Daily interest rate', 'Interest', 'Amount due'],
+      },
       'DEMO-110': { status: 110, title: 'Application not approved', amount: 0, rows: ['Loan amount', 'Loan term', 'Application date'] },
-      'DEMO-151': { status: 151, title: 'Approved, disbursing', amount: 0, rows: ['Loan amount', 'Loan term', 'Application date', 'Daily interest rate', 'Interest', 'Amount due'] },
-      'DEMO-174': { status: 174, title: 'Due soon', amount: 104_550_000, rows: ['Loan amount', 'Loan term', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due'] },
-      'DEMO-200': { status: 200, title: 'Settled', amount: 0, rows: ['Loan amount', 'Loan term', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due', 'Settled on'] },
-      'DEMO-3': { status: 3, title: 'Repaying', amount: 104_550_000, rows: ['Loan amount', 'Loan term', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due'] },
-      'DEMO-4': { status: 4, title: 'Settled', amount: 0, rows: ['Loan amount', 'Loan term', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due', 'Settled on'] },
+      'DEMO-151': {
+        status: 151,
+        title: 'Approved, disbursing',
+        amount: 0,
+        rows: ['Loan amount', 'Loan term', 'Application date', 'Daily interest rate', 'Interest', 'Amount due'],
+      },
+      'DEMO-174': {
+        status: 174,
+        title: 'Due soon',
+        amount: 104_550_000,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+        ],
+      },
+      'DEMO-200': {
+        status: 200,
+        title: 'Settled',
+        amount: 0,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+          'Settled on',
+        ],
+      },
+      'DEMO-3': {
+        status: 3,
+        title: 'Repaying',
+        amount: 104_550_000,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+        ],
+      },
+      'DEMO-4': {
+        status: 4,
+        title: 'Settled',
+        amount: 0,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+          'Settled on',
+        ],
+      },
       // Rp 1.568.250 unpaid, 10 days late: 10 × Rp 78.412,50 (5 % a day) + Rp 800.
-      'DEMO-5': { status: 5, title: 'Overdue', amount: 156_825_000 + 10 * 7_841_250 + 80_000, rows: ['Loan amount', 'Loan term', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due', 'Days overdue', 'Late penalty', 'Late interest', 'Amount to repay now'] },
-      'DEMO-INST': { status: 170, title: 'Repaying', amount: 424_000_000, rows: ['Loan amount', 'Loan term', 'Instalments', 'Application date', 'Disbursement date', 'Due date', 'Daily interest rate', 'Interest', 'Amount due'] },
+      'DEMO-5': {
+        status: 5,
+        title: 'Overdue',
+        amount: 156_825_000 + 10 * 7_841_250 + 80_000,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+          'Days overdue',
+          'Late penalty',
+          'Late interest',
+          'Amount to repay now',
+        ],
+      },
+      'DEMO-INST': {
+        status: 170,
+        title: 'Repaying',
+        amount: 424_000_000,
+        rows: [
+          'Loan amount',
+          'Loan term',
+          'Instalments',
+          'Application date',
+          'Disbursement date',
+          'Due date',
+          'Daily interest rate',
+          'Interest',
+          'Amount due',
+        ],
+      },
     };
     for (const [orderId, e] of Object.entries(expected)) {
       const r = await details(orderId, { lang: 'en' });
@@ -107,7 +208,10 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
       expect(r.data.orderStatus, orderId).toBe(e.status);
       expect(r.data.noticeStatusText, orderId).toBe(e.title);
       expect(r.data.amount, orderId).toBe(e.amount);
-      expect(r.data.userOrderDetail.detail.map((d) => d.text), orderId).toEqual(e.rows);
+      expect(
+        r.data.userOrderDetail.detail.map((d) => d.text),
+        orderId,
+      ).toEqual(e.rows);
     }
     const inst = await details(DEMO_ORDERS.instalments, { lang: 'en' });
     expect(inst.data.noticeDesText).toBe('Your next instalment of ₹1,060,000 is due on 2026-03-27.');
@@ -186,7 +290,11 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
       expect(r.status, JSON.stringify(fields)).toBe(400);
       expect({ code: r.code, data: r.data, message: r.message }).toEqual({ code: 'BAD_REQUEST', data: null, message });
     }
-    const json = await ctx.app.inject({ method: 'POST', url: `${DETAIL}?tok=${MAIN}&isNeedPop=1`, payload: { productId: [1], orderId: 'DEMO-170' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `${DETAIL}?tok=${MAIN}&isNeedPop=1`,
+      payload: { productId: [1], orderId: 'DEMO-170' },
+    });
     expect(json.json()).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Invalid value for field: productId.' });
     for (const tok of [undefined, 'not-a-session']) {
       const r = await post(ctx, DETAIL, { productId: '1', orderId: 'DEMO-170' }, { tok, lang: 'en' });
@@ -226,7 +334,11 @@ describe.each(BACKENDS)('google-score (%s)', (backend) => {
     const b = await newBorrower(ctx);
     for (const score of ['1', '5']) {
       const r = await call(ctx, SCORE, { score }, { tok: b.tok });
-      expect({ code: r.code, data: r.data, message: r.message }).toEqual({ code: '00', data: { saved: true }, message: 'Terima kasih atas penilaian Anda!' });
+      expect({ code: r.code, data: r.data, message: r.message }).toEqual({
+        code: '00',
+        data: { saved: true },
+        message: 'Terima kasih atas penilaian Anda!',
+      });
     }
     const json = await ctx.app.inject({ method: 'POST', url: `${SCORE}?tok=${b.tok}`, payload: { score: 4 } });
     expect(json.json()).toMatchObject({ code: '00' });
@@ -238,7 +350,11 @@ describe.each(BACKENDS)('google-score (%s)', (backend) => {
     for (const score of ['0', '6', '-1', '4.5', 'five', '']) {
       const en = await call(ctx, SCORE, { score }, { tok: b.tok, lang: 'en' });
       expect(en.status, score).toBe(400);
-      expect({ code: en.code, data: en.data, message: en.message }).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Please choose a rating of 1 to 5 stars.' });
+      expect({ code: en.code, data: en.data, message: en.message }).toEqual({
+        code: 'BAD_REQUEST',
+        data: null,
+        message: 'Please choose a rating of 1 to 5 stars.',
+      });
     }
     const missing = await call(ctx, SCORE, {}, { tok: b.tok });
     expect(missing.message).toBe('Silakan pilih peringkat 1 sampai 5 bintang.');
@@ -253,9 +369,7 @@ describe.each(BACKENDS)('google-score (%s)', (backend) => {
     const none = await post(ctx, SCORE, { score: '5' }, { lang: 'en' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual(UNAUTHORIZED_EN);
-    const rows = await ctx.db.query(
-      `SELECT 1 FROM app_ratings r JOIN borrowers b ON b.id = r.borrower_id WHERE b.phone = '13800000001'`,
-    );
+    const rows = await ctx.db.query(`SELECT 1 FROM app_ratings r JOIN borrowers b ON b.id = r.borrower_id WHERE b.phone = '13800000001'`);
     expect(rows).toEqual([]);
   });
 });

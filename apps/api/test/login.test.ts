@@ -261,7 +261,11 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
 
     const right = await login(ctx, phone, fresh, '?isNeedPop=1');
     expect(right.statusCode).toBe(429);
-    expect(envelopeOf(right)).toEqual({ code: 'RATE_LIMITED', data: null, message: 'Too many incorrect codes. Please try again in 15 minutes.' });
+    expect(envelopeOf(right)).toEqual({
+      code: 'RATE_LIMITED',
+      data: null,
+      message: 'Too many incorrect codes. Please try again in 15 minutes.',
+    });
     expect(envelopeOf(await login(ctx, phone, fresh)).message).toBe('Terlalu banyak kode yang salah. Silakan coba lagi dalam 15 menit.');
     // Asking for a code while locked gets the lock, not a code.
     const resend = await sendCode(ctx, phone, '?isNeedPop=1');
@@ -297,7 +301,10 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     // 15 + 30 + 60 minutes of locks passed; the daily cap holds until 24 h after the first failure.
     const until = start + 24 * 60 * 60 * 1000;
     expect(Number(last!.headers['retry-after'])).toBe(Math.ceil((until - ctx.clock.now().getTime()) / 1000));
-    const guard = await ctx.db.query<{ day_failures: number }>("SELECT day_failures FROM sms_code_guards WHERE phone = $1 AND purpose = 'login'", [phone]);
+    const guard = await ctx.db.query<{ day_failures: number }>(
+      "SELECT day_failures FROM sms_code_guards WHERE phone = $1 AND purpose = 'login'",
+      [phone],
+    );
     expect(guard).toEqual([{ day_failures: 20 }]);
   });
 
@@ -306,7 +313,12 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       const phone = `1370000${String(i).padStart(4, '0')}`;
-      const res = await ctx.app.inject({ method: 'POST', url: '/v3/login/sms-login?isNeedPop=1', remoteAddress: ip, ...form({ phone, smsCode: '000000' }) });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v3/login/sms-login?isNeedPop=1',
+        remoteAddress: ip,
+        ...form({ phone, smsCode: '000000' }),
+      });
       statuses.push(res.statusCode);
       if (i === 60) expect(envelopeOf(res).message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     }
@@ -333,9 +345,7 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     expect(third.statusCode).toBe(429);
     expect(envelopeOf(third).message).toBe('Jangan mengirim kode berulang kali! Silakan coba lagi dalam 15 detik.');
 
-    const counter = await ctx.db.query<{ hits: number }>('SELECT hits FROM rate_limits WHERE key = $1', [
-      `sms:login:phone:${phone}`,
-    ]);
+    const counter = await ctx.db.query<{ hits: number }>('SELECT hits FROM rate_limits WHERE key = $1', [`sms:login:phone:${phone}`]);
     expect(counter).toEqual([{ hits: 3 }]);
 
     ctx.clock.advance(15_000);

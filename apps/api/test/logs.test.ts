@@ -51,20 +51,44 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
     },
   });
 
-
   it('a series of requests with secrets leaves none of them in the log, and the log is still useful', async () => {
     const app = ctx.app;
     const detail = '/v3/loan-details/detail';
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    await app.inject({ method: 'POST', url: `${detail}?%74ok=${SECRETS.encodedKeyToken}&isNeedPop=1`, headers: form, payload: 'productId=1&orderId=DEMO-170' });
-    await app.inject({ method: 'POST', url: `${detail}?tok[]=${SECRETS.arrayToken}`, headers: form, payload: 'productId=1&orderId=DEMO-170' });
+    await app.inject({
+      method: 'POST',
+      url: `${detail}?%74ok=${SECRETS.encodedKeyToken}&isNeedPop=1`,
+      headers: form,
+      payload: 'productId=1&orderId=DEMO-170',
+    });
+    await app.inject({
+      method: 'POST',
+      url: `${detail}?tok[]=${SECRETS.arrayToken}`,
+      headers: form,
+      payload: 'productId=1&orderId=DEMO-170',
+    });
     await app.inject({ method: 'POST', url: `${detail}?TOK=${SECRETS.upperToken}`, headers: form, payload: 'productId=1' });
-    await app.inject({ method: 'POST', url: `${detail}?tok=${SECRETS.duplicateToken}&tok=${SECRETS.duplicateToken}`, headers: form, payload: 'productId=1' });
-    await app.inject({ method: 'POST', url: detail, headers: { ...form, 'x-lv-token': SECRETS.headerToken, referer: `https://lendview.test/loanDetails?tok=${SECRETS.refererToken}` }, payload: 'productId=1' });
+    await app.inject({
+      method: 'POST',
+      url: `${detail}?tok=${SECRETS.duplicateToken}&tok=${SECRETS.duplicateToken}`,
+      headers: form,
+      payload: 'productId=1',
+    });
+    await app.inject({
+      method: 'POST',
+      url: detail,
+      headers: { ...form, 'x-lv-token': SECRETS.headerToken, referer: `https://lendview.test/loanDetails?tok=${SECRETS.refererToken}` },
+      payload: 'productId=1',
+    });
     await app.inject({ method: 'GET', url: '/ops/api/complaints', headers: { authorization: `Bearer ${SECRETS.bearer}` } });
     // Phones: in a form body, in a query, in a path.
     await app.inject({ method: 'POST', url: '/v3/login/send-code', headers: form, payload: `phone=${SECRETS.phone}` });
-    await app.inject({ method: 'POST', url: '/v3/login/sms-login', headers: form, payload: `phone=${SECRETS.phone}&smsCode=${SECRETS.smsCode}` });
+    await app.inject({
+      method: 'POST',
+      url: '/v3/login/sms-login',
+      headers: form,
+      payload: `phone=${SECRETS.phone}&smsCode=${SECRETS.smsCode}`,
+    });
     await app.inject({ method: 'GET', url: `/dev/sms-outbox?phone=${SECRETS.otherPhone}` });
     await app.inject({ method: 'GET', url: `/no-such-thing/${SECRETS.otherPhone}` });
     // A complaint save with its text, and a database error whose parameter is that text.
@@ -74,9 +98,19 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
       headers: form,
       payload: new URLSearchParams({ problemType: '1', problemSonType: '1', problemDetail: SECRETS.complaint }).toString(),
     });
-    const dbError = await app.inject({ method: 'POST', url: '/test/db-error', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ content: SECRETS.complaint }) });
+    const dbError = await app.inject({
+      method: 'POST',
+      url: '/test/db-error',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: SECRETS.complaint }),
+    });
     expect(dbError.statusCode).toBe(500);
-    const dataError = await app.inject({ method: 'POST', url: '/test/db-data-error', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ content: SECRETS.complaint }) });
+    const dataError = await app.inject({
+      method: 'POST',
+      url: '/test/db-data-error',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: SECRETS.complaint }),
+    });
     expect(dataError.statusCode).toBeGreaterThanOrEqual(400);
     // A signed photo URL of the operators' queue.
     await app.inject({ method: 'GET', url: `/ops/api/complaints/image/${'a'.repeat(32)}?exp=1893456000&sig=${SECRETS.signature}` });
@@ -85,11 +119,28 @@ describe.each(BACKENDS)('logs carry no secrets (%s)', (backend) => {
       method: 'POST',
       url: '/test/log-body',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ cardNo: SECRETS.cardNo, holderName: SECRETS.holder, phone: SECRETS.phone, smsCode: SECRETS.smsCode, content: SECRETS.complaint, note: `card ${SECRETS.cardNo}` }),
+      payload: JSON.stringify({
+        cardNo: SECRETS.cardNo,
+        holderName: SECRETS.holder,
+        phone: SECRETS.phone,
+        smsCode: SECRETS.smsCode,
+        content: SECRETS.complaint,
+        note: `card ${SECRETS.cardNo}`,
+      }),
     });
-    await app.inject({ method: 'POST', url: '/ops/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'ops-support', password: SECRETS.password }) });
+    await app.inject({
+      method: 'POST',
+      url: '/ops/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'ops-support', password: SECRETS.password }),
+    });
     // A body parser error quoting the body.
-    await app.inject({ method: 'POST', url: '/v3/login/send-code', headers: { 'content-type': 'application/json' }, payload: `{"phone": "${SECRETS.jsonSecret}` });
+    await app.inject({
+      method: 'POST',
+      url: '/v3/login/send-code',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"phone": "${SECRETS.jsonSecret}`,
+    });
 
     const log = lines.join('');
     for (const [name, secret] of Object.entries(SECRETS)) {

@@ -67,7 +67,11 @@ const POSTS: PostCase[] = [
     valid: { productId: '1', orderId: 'DEMO-170' },
     query: `tok=${TOK}`,
     missing: { en: 'Missing required field: productId.', id: 'Kolom wajib belum diisi: productId.' },
-    wrongType: { body: { productId: true, orderId: 'DEMO-170' }, en: 'Invalid value for field: productId.', id: 'Nilai kolom tidak valid: productId.' },
+    wrongType: {
+      body: { productId: true, orderId: 'DEMO-170' },
+      en: 'Invalid value for field: productId.',
+      id: 'Nilai kolom tidak valid: productId.',
+    },
   },
   {
     path: '/v3/loan-details/google-score',
@@ -92,14 +96,22 @@ const POSTS: PostCase[] = [
     valid: { product_id: '2', module_id: '300', scene: '' },
     query: `tok=${TOK}`,
     missing: { en: 'Missing required field: product_id.', id: 'Kolom wajib belum diisi: product_id.' },
-    wrongType: { body: { product_id: 2, module_id: 300, scene: 5 }, en: 'Invalid value for field: scene.', id: 'Nilai kolom tidak valid: scene.' },
+    wrongType: {
+      body: { product_id: 2, module_id: 300, scene: 5 },
+      en: 'Invalid value for field: scene.',
+      id: 'Nilai kolom tidak valid: scene.',
+    },
   },
   {
     path: '/market/pageEvent/save',
     valid: { productId: '2', moduleId: '300', positionId: '0' },
     query: `tok=${TOK}`,
     missing: { en: 'Missing required field: productId.', id: 'Kolom wajib belum diisi: productId.' },
-    wrongType: { body: { productId: 2, moduleId: 300, positionId: null }, en: 'Missing required field: positionId.', id: 'Kolom wajib belum diisi: positionId.' },
+    wrongType: {
+      body: { productId: 2, moduleId: 300, positionId: null },
+      en: 'Missing required field: positionId.',
+      id: 'Kolom wajib belum diisi: positionId.',
+    },
   },
   {
     path: '/v3/contract/contract',
@@ -149,7 +161,12 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
       const en = await inject({ method: 'POST', url: url(c, 'en'), ...form(big) });
       expect(en.statusCode).toBe(413);
       expect(envelopeOf(en)).toEqual({ code: 'PAYLOAD_TOO_LARGE', data: null, message: 'The request body is too large (limit 1 MB).' });
-      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: JSON.stringify(big), headers: { 'content-type': 'application/json' } });
+      const id = await inject({
+        method: 'POST',
+        url: url(c, 'id'),
+        payload: JSON.stringify(big),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(id.statusCode).toBe(413);
       expect(envelopeOf(id)).toEqual({ code: 'PAYLOAD_TOO_LARGE', data: null, message: 'Isi permintaan terlalu besar (batas 1 MB).' });
     });
@@ -170,16 +187,31 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
 
     it('wrong types', async () => {
       if (!c.wrongType) return;
-      const en = await inject({ method: 'POST', url: url(c, 'en'), payload: JSON.stringify(c.wrongType.body), headers: { 'content-type': 'application/json' } });
+      const en = await inject({
+        method: 'POST',
+        url: url(c, 'en'),
+        payload: JSON.stringify(c.wrongType.body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(en.statusCode).toBe(400);
       expect(envelopeOf(en)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.wrongType.en });
-      const id = await inject({ method: 'POST', url: url(c, 'id'), payload: JSON.stringify(c.wrongType.body), headers: { 'content-type': 'application/json' } });
+      const id = await inject({
+        method: 'POST',
+        url: url(c, 'id'),
+        payload: JSON.stringify(c.wrongType.body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(envelopeOf(id)).toEqual({ code: 'BAD_REQUEST', data: null, message: c.wrongType.id });
       // A form field sent twice arrives as an array: also a wrong type.
       const firstField = Object.keys(c.valid)[0];
       if (firstField) {
         const payload = `${new URLSearchParams(c.valid).toString()}&${firstField}=${encodeURIComponent(c.valid[firstField]!)}`;
-        const dup = await inject({ method: 'POST', url: url(c, 'en'), payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const dup = await inject({
+          method: 'POST',
+          url: url(c, 'en'),
+          payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         expect(dup.statusCode).toBe(400);
         expect(envelopeOf(dup).code).toBe('BAD_REQUEST');
       }
@@ -266,11 +298,19 @@ describe.each(BACKENDS)('malformed input (%s)', (backend) => {
     it('a thrown error → SERVER_ERROR envelope without details', async () => {
       const en = await inject({ method: 'POST', url: '/v3/test/throws?isNeedPop=1' });
       expect(en.statusCode).toBe(500);
-      expect(envelopeOf(en)).toEqual({ code: 'SERVER_ERROR', data: null, message: 'Something went wrong on our side. Please try again later.' });
+      expect(envelopeOf(en)).toEqual({
+        code: 'SERVER_ERROR',
+        data: null,
+        message: 'Something went wrong on our side. Please try again later.',
+      });
       expect(en.body).not.toContain('boom');
       const id = await inject({ method: 'POST', url: '/v3/test/throws-object' });
       expect(id.statusCode).toBe(500);
-      expect(envelopeOf(id)).toEqual({ code: 'SERVER_ERROR', data: null, message: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi nanti.' });
+      expect(envelopeOf(id)).toEqual({
+        code: 'SERVER_ERROR',
+        data: null,
+        message: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi nanti.',
+      });
     });
 
     it('a malformed URL → BAD_REQUEST envelope', async () => {
@@ -324,8 +364,20 @@ const shapeOf = (ep: AnyEndpoint): Record<string, z.ZodType> =>
 
 /** Values that exist in the demo seed, so a request is valid but for the one fuzzed field and reaches the database. */
 const KNOWN: Record<string, string> = {
-  orderId: 'DEMO-170', orderNo: 'DEMO-170', productId: '1', product_id: '2', phone: '13800000000', mobile: '13800000000',
-  templateId: '1', id: '1', problemId: '1', pid: '0', score: '5', type: '4', value: 'How do I repay?', overall: '30',
+  orderId: 'DEMO-170',
+  orderNo: 'DEMO-170',
+  productId: '1',
+  product_id: '2',
+  phone: '13800000000',
+  mobile: '13800000000',
+  templateId: '1',
+  id: '1',
+  problemId: '1',
+  pid: '0',
+  score: '5',
+  type: '4',
+  value: 'How do I repay?',
+  overall: '30',
 };
 const SAMPLES = ['1', '0', '30', '5', '13800000000', '123456', 'DEMO-170', 'abcd1234', 'day', 'ios', ''];
 
@@ -368,7 +420,11 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     expect(ENDPOINTS.length).toBeGreaterThan(40);
     for (const role of ['support', 'marketing'] as const) {
       const op = DEMO_OPERATORS[role];
-      const res = await ctx.app.inject({ method: 'POST', url: '/ops/api/login', ...form({ username: op.username, password: op.password }) });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/ops/api/login',
+        ...form({ username: op.username, password: op.password }),
+      });
       bearer[role] = (envelopeOf(res).data as { token: string }).token;
     }
   });
@@ -376,16 +432,27 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
   async function call(ep: AnyEndpoint, fields: Record<string, unknown>, lang: Lang, json: boolean) {
     const query = new URLSearchParams({ tok: TOK, ...(lang === 'en' ? { isNeedPop: '1' } : {}) });
     const headers: Record<string, string> = {};
-    if (ep.path.startsWith('/ops/api/')) headers.authorization = `Bearer ${bearer[ep.path.startsWith('/ops/api/templates') ? 'marketing' : 'support']}`;
+    if (ep.path.startsWith('/ops/api/'))
+      headers.authorization = `Bearer ${bearer[ep.path.startsWith('/ops/api/templates') ? 'marketing' : 'support']}`;
     if (ep.method === 'GET') {
       for (const [k, v] of Object.entries(fields)) query.set(k, String(v));
       return ctx.app.inject({ method: 'GET', url: `${ep.path}?${query}`, headers });
     }
     if (json) {
-      return ctx.app.inject({ method: 'POST', url: `${ep.path}?${query}`, payload: JSON.stringify(fields), headers: { ...headers, 'content-type': 'application/json' } });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `${ep.path}?${query}`,
+        payload: JSON.stringify(fields),
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
     }
     const body = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    return ctx.app.inject({ method: 'POST', url: `${ep.path}?${query}`, payload: body, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `${ep.path}?${query}`,
+      payload: body,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
 
   function expectRefused(res: LightMyRequestResponse, lang: Lang, what: string) {
@@ -393,56 +460,82 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
     const env = envelopeOf(res);
     expect(env.data, what).toBeNull();
-    expect(MESSAGE_PATTERNS[lang].some((p) => p.test(env.message)), `${what}: message not in ${lang}: ${env.message}`).toBe(true);
+    expect(
+      MESSAGE_PATTERNS[lang].some((p) => p.test(env.message)),
+      `${what}: message not in ${lang}: ${env.message}`,
+    ).toBe(true);
   }
 
-  it.each(ENDPOINTS.map((e) => [`${e.ep.method} ${e.ep.path}`, e.ep] as const))('%s: NUL, control characters and out-of-range integers answer 4xx envelopes', async (_label, ep) => {
-    const shape = shapeOf(ep);
-    const base: Record<string, string> = {};
-    for (const [field, schema] of Object.entries(shape)) {
-      const sample = sampleFor(field, schema);
-      if (sample !== undefined) base[field] = sample;
-    }
-    let n = 0;
-    for (const [field, schema] of Object.entries(shape)) {
-      const int = isIntField(schema);
-      const payloads = [...TEXT_PAYLOADS, ...(int ? INT_PAYLOADS : []), ...(int && ID_FIELD.test(field) ? ['-1'] : [])];
-      for (const payload of payloads) {
-        const lang: Lang = n++ % 2 === 0 ? 'en' : 'id';
-        expectRefused(await call(ep, { ...base, [field]: payload }, lang, false), lang, `${field}=${JSON.stringify(payload)}`);
-        if (ep.method === 'POST' && (INT_PAYLOADS.includes(payload) || payload === '-1')) {
-          // As a JSON number too (no string parsing in the way).
-          expectRefused(await call(ep, { ...base, [field]: Number(payload) }, lang, true), lang, `${field}=${payload} (JSON number)`);
+  it.each(ENDPOINTS.map((e) => [`${e.ep.method} ${e.ep.path}`, e.ep] as const))(
+    '%s: NUL, control characters and out-of-range integers answer 4xx envelopes',
+    async (_label, ep) => {
+      const shape = shapeOf(ep);
+      const base: Record<string, string> = {};
+      for (const [field, schema] of Object.entries(shape)) {
+        const sample = sampleFor(field, schema);
+        if (sample !== undefined) base[field] = sample;
+      }
+      let n = 0;
+      for (const [field, schema] of Object.entries(shape)) {
+        const int = isIntField(schema);
+        const payloads = [...TEXT_PAYLOADS, ...(int ? INT_PAYLOADS : []), ...(int && ID_FIELD.test(field) ? ['-1'] : [])];
+        for (const payload of payloads) {
+          const lang: Lang = n++ % 2 === 0 ? 'en' : 'id';
+          expectRefused(await call(ep, { ...base, [field]: payload }, lang, false), lang, `${field}=${JSON.stringify(payload)}`);
+          if (ep.method === 'POST' && (INT_PAYLOADS.includes(payload) || payload === '-1')) {
+            // As a JSON number too (no string parsing in the way).
+            expectRefused(await call(ep, { ...base, [field]: Number(payload) }, lang, true), lang, `${field}=${payload} (JSON number)`);
+          }
         }
       }
-    }
-    if (ep.method === 'POST') {
-      for (const field of Object.keys(shape)) {
-        for (const payload of [...JSON_ONLY_PAYLOADS, 'a\u0000b']) {
-          expectRefused(await call(ep, { ...base, [field]: payload }, 'en', true), 'en', `${field}=${JSON.stringify(payload)} (JSON)`);
+      if (ep.method === 'POST') {
+        for (const field of Object.keys(shape)) {
+          for (const payload of [...JSON_ONLY_PAYLOADS, 'a\u0000b']) {
+            expectRefused(await call(ep, { ...base, [field]: payload }, 'en', true), 'en', `${field}=${JSON.stringify(payload)} (JSON)`);
+          }
         }
       }
-    }
-    // Probes read no parameters at all.
-    if (ep.path === '/healthz' || ep.path === '/readyz') return;
-    // The shared query parameters (dId, aVer, ...) and JSON keys go through the same check.
-    const shared = await ctx.app.inject({ method: ep.method, url: `${ep.path}?tok=${TOK}&isNeedPop=1&dId=a%00b` });
-    expectRefused(shared, 'en', 'shared dId with NUL');
-    if (ep.method === 'POST') {
-      const key = await call(ep, { ...base, 'bad\u0000key': 'x' }, 'en', true);
-      expectRefused(key, 'en', 'a JSON key with NUL');
-    }
-  });
+      // Probes read no parameters at all.
+      if (ep.path === '/healthz' || ep.path === '/readyz') return;
+      // The shared query parameters (dId, aVer, ...) and JSON keys go through the same check.
+      const shared = await ctx.app.inject({ method: ep.method, url: `${ep.path}?tok=${TOK}&isNeedPop=1&dId=a%00b` });
+      expectRefused(shared, 'en', 'shared dId with NUL');
+      if (ep.method === 'POST') {
+        const key = await call(ep, { ...base, 'bad\u0000key': 'x' }, 'en', true);
+        expectRefused(key, 'en', 'a JSON key with NUL');
+      }
+    },
+  );
 
   it('names the field and keeps line breaks where text is multi-line', async () => {
-    const nul = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`, ...form({ problemType: '5', problemDetail: 'hello\u0000world' }) });
-    expect(envelopeOf(nul)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The field problemDetail contains characters that are not allowed.' });
-    const nulId = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}`, ...form({ problemType: '5', problemDetail: 'a\u0007b' }) });
+    const nul = await ctx.app.inject({
+      method: 'POST',
+      url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`,
+      ...form({ problemType: '5', problemDetail: 'hello\u0000world' }),
+    });
+    expect(envelopeOf(nul)).toEqual({
+      code: 'BAD_REQUEST',
+      data: null,
+      message: 'The field problemDetail contains characters that are not allowed.',
+    });
+    const nulId = await ctx.app.inject({
+      method: 'POST',
+      url: `/user-problem/problem-save?tok=${TOK}`,
+      ...form({ problemType: '5', problemDetail: 'a\u0007b' }),
+    });
     expect(envelopeOf(nulId).message).toBe('Kolom problemDetail berisi karakter yang tidak diizinkan.');
-    const lines = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`, ...form({ problemType: '5', problemDetail: 'line one\r\n\tline two' }) });
+    const lines = await ctx.app.inject({
+      method: 'POST',
+      url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`,
+      ...form({ problemType: '5', problemDetail: 'line one\r\n\tline two' }),
+    });
     expect(lines.statusCode, lines.body).toBe(200);
     const id = (envelopeOf(lines).data as { problemId: number }).problemId;
-    const detail = await ctx.app.inject({ method: 'POST', url: `/user-problem/problem-detail?tok=${TOK}`, ...form({ problemId: String(id) }) });
+    const detail = await ctx.app.inject({
+      method: 'POST',
+      url: `/user-problem/problem-detail?tok=${TOK}`,
+      ...form({ problemId: String(id) }),
+    });
     expect((envelopeOf(detail).data as { content: string }).content).toBe('line one\n\tline two');
     // A single-line field refuses a line break.
     const track = await ctx.app.inject({ method: 'GET', url: '/api/v2/lendview/promotion/track-visit?isNeedPop=1&user_from=a%0Ab' });
@@ -450,7 +543,11 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
   });
 
   it('productId=99999999999 on /v3/loan-details/detail is a 400 envelope, not a 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/v3/loan-details/detail?tok=${TOK}&isNeedPop=1`, ...form({ productId: '99999999999', orderId: 'DEMO-170' }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/v3/loan-details/detail?tok=${TOK}&isNeedPop=1`,
+      ...form({ productId: '99999999999', orderId: 'DEMO-170' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Invalid value for field: productId.' });
   });

@@ -1,9 +1,4 @@
-import {
-  RECOMMEND_SCENES,
-  recommendProductList,
-  standTargeted,
-  type ResponseOf,
-} from '@lendview/contracts';
+import { RECOMMEND_SCENES, recommendProductList, standTargeted, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
@@ -20,7 +15,11 @@ type List = ResponseOf<typeof recommendProductList>;
 type Targeted = ResponseOf<typeof standTargeted>;
 
 const UNAVAILABLE_EN = { code: 'PRODUCT_UNAVAILABLE', data: null, message: 'This product is not accepting applications right now.' };
-const QUOTA_FULL_EN = { code: 'PRODUCT_UNAVAILABLE', data: null, message: "Today's applications for this product are full. Please come back tomorrow." };
+const QUOTA_FULL_EN = {
+  code: 'PRODUCT_UNAVAILABLE',
+  data: null,
+  message: "Today's applications for this product are full. Please come back tomorrow.",
+};
 
 describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
   const ctx = useTestApp(backend);
@@ -40,8 +39,14 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     };
     for (const scene of RECOMMEND_SCENES) {
       const first = await list(scene);
-      expect(first.map((p) => p.id), scene).toEqual(expected[scene]);
-      expect((await list(scene)).map((p) => p.id), scene).toEqual(expected[scene]);
+      expect(
+        first.map((p) => p.id),
+        scene,
+      ).toEqual(expected[scene]);
+      expect(
+        (await list(scene)).map((p) => p.id),
+        scene,
+      ).toEqual(expected[scene]);
       if (scene !== DEMO_EMPTY_SCENE) {
         expect(first.length).toBeGreaterThanOrEqual(3);
         expect(first.filter((p) => p.buttonStatus === 0).map((p) => p.id)).toEqual([DEMO_DISABLED_PRODUCT_ID]);
@@ -74,19 +79,39 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       globally: 1,
     });
     const [id] = await list('banner_jingzhun');
-    expect(id).toMatchObject({ buttonText: 'Ajukan', amountRangeDes: 'Jumlah pinjaman', loan_rate: '0,05% / hari', productTags: ['Persetujuan cepat', 'Tanpa agunan', 'Bonus nasabah setia'] });
+    expect(id).toMatchObject({
+      buttonText: 'Ajukan',
+      amountRangeDes: 'Jumlah pinjaman',
+      loan_rate: '0,05% / hari',
+      productTags: ['Persetujuan cepat', 'Tanpa agunan', 'Bonus nasabah setia'],
+    });
   });
 
   it('apply: in-house → /confirm, partner → its https link; the application is recorded', async () => {
     const b = await newBorrower(ctx);
-    const inHouse = await call<{ url: string }>(ctx, APPLY, { product_id: '1', module_id: '301', scene: 'banner_jingzhun' }, { tok: b.tok });
+    const inHouse = await call<{ url: string }>(
+      ctx,
+      APPLY,
+      { product_id: '1', module_id: '301', scene: 'banner_jingzhun' },
+      { tok: b.tok },
+    );
     expect({ code: inHouse.code, data: inHouse.data }).toEqual({ code: '00', data: { url: '/confirm?productId=1&position=0' } });
-    const partner = await call<{ url: string }>(ctx, APPLY, { product_id: '2', module_id: '302', scene: 'tanchuang_fudai' }, { tok: b.tok });
+    const partner = await call<{ url: string }>(
+      ctx,
+      APPLY,
+      { product_id: '2', module_id: '302', scene: 'tanchuang_fudai' },
+      { tok: b.tok },
+    );
     // A partner link carries a one-time joint-login code and never the session (issue 12 item 1; partner.test.ts).
     expect(partner.data).toEqual({ url: expect.stringMatching(/^https:\/\/dana-kilat\.example\.com\/apply\?lvCode=[\w-]{43}$/) });
     const noScene = await call<{ url: string }>(ctx, APPLY, { product_id: '4', module_id: '300' }, { tok: b.tok });
-    expect(noScene.data).toEqual({ url: expect.stringMatching(/^https:\/\/rupiah-mudah\.example\.com\/apply\?ref=lendview&lvCode=[\w-]{43}$/) });
-    const rows = await ctx.db.query('SELECT product_id, scene, module_id, source, business_day FROM product_applications WHERE borrower_id = $1 ORDER BY id', [b.id]);
+    expect(noScene.data).toEqual({
+      url: expect.stringMatching(/^https:\/\/rupiah-mudah\.example\.com\/apply\?ref=lendview&lvCode=[\w-]{43}$/),
+    });
+    const rows = await ctx.db.query(
+      'SELECT product_id, scene, module_id, source, business_day FROM product_applications WHERE borrower_id = $1 ORDER BY id',
+      [b.id],
+    );
     expect(rows).toEqual([
       { product_id: 1, scene: 'banner_jingzhun', module_id: 301, source: 'apply', business_day: '2026-03-02' },
       { product_id: 2, scene: 'tanchuang_fudai', module_id: 302, source: 'apply', business_day: '2026-03-02' },
@@ -121,7 +146,9 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       expect({ code: refused.code, message: refused.message }).toEqual({ code: QUOTA_FULL_EN.code, message: QUOTA_FULL_EN.message });
       expect((await apply(a.tok)).code).toBe('00'); // already applied today: still answered
       expect((await list('tanchuang_fudai')).map((p) => p.id)).toEqual([2, 4, 6]);
-      const [usage] = await ctx.db.query<{ used: number }>("SELECT used FROM product_quota_usage WHERE product_id = 5 AND business_day = '2026-03-02'");
+      const [usage] = await ctx.db.query<{ used: number }>(
+        "SELECT used FROM product_quota_usage WHERE product_id = 5 AND business_day = '2026-03-02'",
+      );
       expect(usage!.used).toBe(2);
       // Tomorrow (Jakarta) the quota is fresh.
       ctx.clock.advance(24 * 60 * 60 * 1000);
@@ -168,7 +195,11 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       [{ product_id: '2', module_id: '300', scene: 'x'.repeat(65) }, 'Invalid value for field: scene.'],
     ] as const) {
       const r = await call(ctx, APPLY, fields, { tok: b.tok, lang: 'en' });
-      expect({ status: r.status, code: r.code, message: r.message }, JSON.stringify(fields)).toEqual({ status: 400, code: 'BAD_REQUEST', message });
+      expect({ status: r.status, code: r.code, message: r.message }, JSON.stringify(fields)).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        message,
+      });
     }
     const scene = await call(ctx, LIST, { scene: 'x'.repeat(65) }, { tok: b.tok, lang: 'en' });
     expect(scene.message).toBe('Invalid value for field: scene.');
@@ -201,7 +232,10 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       }
       const none = await post(ctx, path, { productId: '2', moduleId, positionId: '0' }, { lang: 'en' });
       expect(none.json()).toEqual(UNAUTHORIZED_EN);
-      const rows = await ctx.db.query('SELECT kind, product_id, module_id, position_id FROM product_events WHERE borrower_id = $1 AND kind = $2', [b.id, kind]);
+      const rows = await ctx.db.query(
+        'SELECT kind, product_id, module_id, position_id FROM product_events WHERE borrower_id = $1 AND kind = $2',
+        [b.id, kind],
+      );
       expect(rows).toEqual([{ kind, product_id: 2, module_id: Number(moduleId), position_id: 1 }]);
     }
   });
@@ -216,7 +250,13 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       notice: 'You can still get a loan from one of these partners.',
     });
     // Partners only, without the quota-full ones; the disabled one is listed greyed out.
-    expect(known.data.products.map((p) => [p.productId, p.buttonStatus])).toEqual([[2, 1], [3, 1], [4, 1], [5, 1], [6, 0]]);
+    expect(known.data.products.map((p) => [p.productId, p.buttonStatus])).toEqual([
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 0],
+    ]);
     expect(known.data.products[0]).toEqual({
       productId: 2,
       logo: expect.stringMatching(/^data:image\/svg\+xml,/),
@@ -240,27 +280,43 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     const b = await newBorrower(ctx);
     const ok = await call(ctx, NECESSITY, { productId: '3', positionId: '2' }, { tok: b.tok });
     expect({ code: ok.code, data: ok.data }).toEqual({ code: '00', data: { status: 0, message: '' } });
-    expect(await ctx.db.query('SELECT product_id, module_id, position_id FROM product_events WHERE borrower_id = $1 AND kind = $2', [b.id, 'stand'])).toEqual([
-      { product_id: 3, module_id: null, position_id: 2 },
-    ]);
+    expect(
+      await ctx.db.query('SELECT product_id, module_id, position_id FROM product_events WHERE borrower_id = $1 AND kind = $2', [
+        b.id,
+        'stand',
+      ]),
+    ).toEqual([{ product_id: 3, module_id: null, position_id: 2 }]);
     const unknown = await call(ctx, NECESSITY, { productId: '999', positionId: '0' }, { tok: b.tok, lang: 'en' });
-    expect({ code: unknown.code, data: unknown.data }).toEqual({ code: '00', data: { status: 1, message: 'This product is not available.' } });
+    expect({ code: unknown.code, data: unknown.data }).toEqual({
+      code: '00',
+      data: { status: 1, message: 'This product is not available.' },
+    });
 
     const joint = await call(ctx, JOINT, { productId: '3' }, { tok: b.tok });
     expect({ code: joint.code, data: joint.data }).toEqual({
       code: '00',
       data: { status: 0, message: '', url: expect.stringMatching(/^https:\/\/kredit-pintar\.example\.com\/start\?lvCode=[\w-]{43}$/) },
     });
-    expect(await ctx.db.query('SELECT source, scene FROM product_applications WHERE borrower_id = $1', [b.id])).toEqual([{ source: 'joint', scene: 'stand' }]);
+    expect(await ctx.db.query('SELECT source, scene FROM product_applications WHERE borrower_id = $1', [b.id])).toEqual([
+      { source: 'joint', scene: 'stand' },
+    ]);
     const disabled = await call(ctx, JOINT, { productId: '6' }, { tok: b.tok, lang: 'en' });
     expect(disabled.data).toEqual({ status: 2, message: 'This product is not accepting applications right now.', url: '' });
     const full = await call(ctx, JOINT, { productId: '7' }, { tok: b.tok });
-    expect(full.data).toEqual({ status: 2, message: 'Kuota pengajuan produk ini untuk hari ini sudah penuh. Silakan kembali besok.', url: '' });
+    expect(full.data).toEqual({
+      status: 2,
+      message: 'Kuota pengajuan produk ini untuk hari ini sudah penuh. Silakan kembali besok.',
+      url: '',
+    });
     const missing = await call(ctx, JOINT, { productId: '999' }, { tok: b.tok, lang: 'en' });
     expect(missing.data).toEqual({ status: 1, message: 'This product is not available.', url: '' });
 
     const bad = await call(ctx, JOINT, {}, { tok: b.tok, lang: 'en' });
-    expect({ status: bad.status, code: bad.code, message: bad.message }).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'Missing required field: productId.' });
+    expect({ status: bad.status, code: bad.code, message: bad.message }).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Missing required field: productId.',
+    });
     const badPos = await call(ctx, NECESSITY, { productId: '3', positionId: 'first' }, { tok: b.tok, lang: 'en' });
     expect(badPos.message).toBe('Invalid value for field: positionId.');
     for (const path of [NECESSITY, JOINT]) {

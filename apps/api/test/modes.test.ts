@@ -45,43 +45,89 @@ describe('configuration checks per mode (env objects)', () => {
   });
 
   it.each([
-    ['demo routes, seed and tokens (DEMO_MODE=1)', { DEMO_MODE: '1' }, /^DEMO_MODE=1 \/ LENDVIEW_MODE=demo in production: demo mode registers the \/dev routes/],
-    ['demo mode by LENDVIEW_MODE under NODE_ENV=production', { LENDVIEW_MODE: 'demo', NODE_ENV: 'production' }, /^DEMO_MODE=1 \/ LENDVIEW_MODE=demo in production/],
+    [
+      'demo routes, seed and tokens (DEMO_MODE=1)',
+      { DEMO_MODE: '1' },
+      /^DEMO_MODE=1 \/ LENDVIEW_MODE=demo in production: demo mode registers the \/dev routes/,
+    ],
+    [
+      'demo mode by LENDVIEW_MODE under NODE_ENV=production',
+      { LENDVIEW_MODE: 'demo', NODE_ENV: 'production' },
+      /^DEMO_MODE=1 \/ LENDVIEW_MODE=demo in production/,
+    ],
     ['no webhook secret', { PAYMENT_WEBHOOK_SECRET: '' }, /^PAYMENT_WEBHOOK_SECRET is not set: production needs its own random value/],
-    ['the repository\'s webhook secret', { PAYMENT_WEBHOOK_SECRET: DEV_PAYMENT_WEBHOOK_SECRET }, /^PAYMENT_WEBHOOK_SECRET is a default value written in the repository/],
+    [
+      "the repository's webhook secret",
+      { PAYMENT_WEBHOOK_SECRET: DEV_PAYMENT_WEBHOOK_SECRET },
+      /^PAYMENT_WEBHOOK_SECRET is a default value written in the repository/,
+    ],
     ['a short webhook secret', { PAYMENT_WEBHOOK_SECRET: 'sixteen-chars-ok' }, /^PAYMENT_WEBHOOK_SECRET is shorter than 32 characters/],
     ['no card fingerprint secret', { CARD_FINGERPRINT_SECRET: '' }, /^CARD_FINGERPRINT_SECRET is not set/],
-    ['the repository\'s card fingerprint secret', { CARD_FINGERPRINT_SECRET: DEV_CARD_FINGERPRINT_SECRET }, /^CARD_FINGERPRINT_SECRET is a default value written in the repository/],
-    ['no SMS code key (stored codes keyed only by the database)', { SMS_CODE_SECRET: '' }, /^SMS_CODE_SECRET is not set: production needs its own random value/],
-    ['the outbox SMS provider without the staging flag', { LENDVIEW_STAGING: '' , PAYMENT_PROVIDER: 'sandbox' }, /^SMS_PROVIDER=outbox in production: .*No real SMS gateway is implemented yet, so production can only run as staging \(LENDVIEW_STAGING=1\)\.$/],
-    ['the sandbox payment provider without the staging flag', { LENDVIEW_STAGING: '0' }, /^PAYMENT_PROVIDER=sandbox in production: .*staging \(LENDVIEW_STAGING=1\)\.$/],
+    [
+      "the repository's card fingerprint secret",
+      { CARD_FINGERPRINT_SECRET: DEV_CARD_FINGERPRINT_SECRET },
+      /^CARD_FINGERPRINT_SECRET is a default value written in the repository/,
+    ],
+    [
+      'no SMS code key (stored codes keyed only by the database)',
+      { SMS_CODE_SECRET: '' },
+      /^SMS_CODE_SECRET is not set: production needs its own random value/,
+    ],
+    [
+      'the outbox SMS provider without the staging flag',
+      { LENDVIEW_STAGING: '', PAYMENT_PROVIDER: 'sandbox' },
+      /^SMS_PROVIDER=outbox in production: .*No real SMS gateway is implemented yet, so production can only run as staging \(LENDVIEW_STAGING=1\)\.$/,
+    ],
+    [
+      'the sandbox payment provider without the staging flag',
+      { LENDVIEW_STAGING: '0' },
+      /^PAYMENT_PROVIDER=sandbox in production: .*staging \(LENDVIEW_STAGING=1\)\.$/,
+    ],
   ])('production refuses %s', (_name, change, problem) => {
     const problems = problemsOf({ ...GOOD_PRODUCTION, ...change });
     expect(problems.length).toBeGreaterThan(0);
-    expect(problems.some((p) => problem.test(p)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => problem.test(p)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('production names every problem at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DEMO_MODE: '1' });
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['DEMO_MODE=1', 'PAYMENT_WEBHOOK_SECRET', 'CARD_FINGERPRINT_SECRET', 'SMS_CODE_SECRET', 'SMS_PROVIDER=outbox', 'PAYMENT_PROVIDER=sandbox']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'DEMO_MODE=1',
+      'PAYMENT_WEBHOOK_SECRET',
+      'CARD_FINGERPRINT_SECRET',
+      'SMS_CODE_SECRET',
+      'SMS_PROVIDER=outbox',
+      'PAYMENT_PROVIDER=sandbox',
+    ]);
   });
 
   it('an unknown provider is refused in any mode: only implemented ones can be chosen', () => {
-    expect(() => loadEnv({ ...GOOD_PRODUCTION, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER must be one of the implemented providers: outbox/);
-    expect(() => loadEnv({ DEMO_MODE: '1', PAYMENT_PROVIDER: 'xendit' })).toThrow(/PAYMENT_PROVIDER must be one of the implemented providers: sandbox/);
+    expect(() => loadEnv({ ...GOOD_PRODUCTION, SMS_PROVIDER: 'twilio' })).toThrow(
+      /SMS_PROVIDER must be one of the implemented providers: outbox/,
+    );
+    expect(() => loadEnv({ DEMO_MODE: '1', PAYMENT_PROVIDER: 'xendit' })).toThrow(
+      /PAYMENT_PROVIDER must be one of the implemented providers: sandbox/,
+    );
   });
 
   it('demo mode stays on this machine unless told otherwise', () => {
     expect(loadEnv({ DEMO_MODE: '1' })).toMatchObject({ mode: 'demo', demo: true, host: '127.0.0.1' });
     expect(problemsOf({ DEMO_MODE: '1', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' })).toEqual([]);
     const remoteDb = problemsOf({ DEMO_MODE: '1', DATABASE_URL: 'postgres://u:p@db.internal.example:5432/lendview' });
-    expect(remoteDb).toEqual([expect.stringMatching(/^Demo mode with a DATABASE_URL that is not on this machine: .*LENDVIEW_DEMO_ALLOW_REMOTE=1/)]);
+    expect(remoteDb).toEqual([
+      expect.stringMatching(/^Demo mode with a DATABASE_URL that is not on this machine: .*LENDVIEW_DEMO_ALLOW_REMOTE=1/),
+    ]);
     const wide = problemsOf({ DEMO_MODE: '1', HOST: '0.0.0.0' });
     expect(wide).toEqual([expect.stringMatching(/^Demo mode listening on 0\.0\.0\.0: .*LENDVIEW_DEMO_ALLOW_REMOTE=1/)]);
-    expect(problemsOf({ DEMO_MODE: '1', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@10.0.0.5/db', LENDVIEW_DEMO_ALLOW_REMOTE: '1' })).toEqual([]);
+    expect(
+      problemsOf({ DEMO_MODE: '1', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@10.0.0.5/db', LENDVIEW_DEMO_ALLOW_REMOTE: '1' }),
+    ).toEqual([]);
   });
 
-  it('local database URLs: loopback hosts and unix sockets, with pg\'s ?host= override judged first', () => {
+  it("local database URLs: loopback hosts and unix sockets, with pg's ?host= override judged first", () => {
     for (const url of [
       'postgres://u:p@localhost/db',
       'postgresql://u:p@127.0.0.1:5432/db',
@@ -90,14 +136,16 @@ describe('configuration checks per mode (env objects)', () => {
       'postgres:///db',
       'postgres://%2Fvar%2Frun%2Fpostgresql/db',
       'postgres://u@/db?host=/var/run/postgresql',
-    ]) expect(isLocalDatabaseUrl(url), url).toBe(true);
+    ])
+      expect(isLocalDatabaseUrl(url), url).toBe(true);
     for (const url of [
       'postgres://u:p@db.example.com/db',
       'postgres://u:p@localhost.example.com/db',
       'postgres://u:p@10.0.0.5/db',
       'postgres://u:p@0.0.0.0/db',
       'postgres://u:p@localhost/db?host=db.example.com',
-    ]) expect(isLocalDatabaseUrl(url), url).toBe(false);
+    ])
+      expect(isLocalDatabaseUrl(url), url).toBe(false);
     expect(['127.0.0.1', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '::', '192.168.1.10', 'lendview.example'].some(isLoopbackHost)).toBe(false);
   });
@@ -105,10 +153,20 @@ describe('configuration checks per mode (env objects)', () => {
   it('the demo banner says what demo mode turns on, without any secret', () => {
     const env = loadEnv({ DEMO_MODE: '1' });
     const banner = demoBanner(env, true);
-    for (const words of ['DEMO MODE', 'demo seed', 'fixed session tokens', '/dev/sms-outbox', '/dev/payments/simulate', 'SMS_PROVIDER=outbox', 'PAYMENT_PROVIDER=sandbox', 'LENDVIEW_MODE=production']) {
+    for (const words of [
+      'DEMO MODE',
+      'demo seed',
+      'fixed session tokens',
+      '/dev/sms-outbox',
+      '/dev/payments/simulate',
+      'SMS_PROVIDER=outbox',
+      'PAYMENT_PROVIDER=sandbox',
+      'LENDVIEW_MODE=production',
+    ]) {
       expect(banner).toContain(words);
     }
-    for (const secret of [...KNOWN_SECRETS, 'demo-borrower', 'support-demo-pass', 'marketing-demo-pass']) expect(banner).not.toContain(secret);
+    for (const secret of [...KNOWN_SECRETS, 'demo-borrower', 'support-demo-pass', 'marketing-demo-pass'])
+      expect(banner).not.toContain(secret);
   });
 });
 
@@ -161,7 +219,14 @@ function startServer(env: Record<string, string>, untilListening = false): Promi
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, LOG_LEVEL: 'info', SHELL_DIR: join(tmp, 'shell'), RELEASES_DIR: join(tmp, 'releases'), ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmp,
+        LOG_LEVEL: 'info',
+        SHELL_DIR: join(tmp, 'shell'),
+        RELEASES_DIR: join(tmp, 'releases'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -200,7 +265,8 @@ describe('the server entry, spawned', () => {
       '  - SMS_CODE_SECRET is not set: production needs its own random value',
       '  - SMS_PROVIDER=outbox in production:',
       '  - PAYMENT_PROVIDER=sandbox in production:',
-    ]) expect(run.stderr).toContain(line);
+    ])
+      expect(run.stderr).toContain(line);
     const json = JSON.parse(run.stderr.split('\n').find((l) => l.startsWith('{'))!) as { msg: string; problems: string[] };
     expect(json.msg).toBe('startup failed');
     expect(json.problems).toHaveLength(6);

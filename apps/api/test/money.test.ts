@@ -199,13 +199,14 @@ describe('late charges on days 0, 1, 30, 31, 90, 91 and 365, and the cap (docs/r
   });
 
   it('a new client at 100 %: Rp 1.000 penalty, Rp 999.000 of interest at most on Rp 1.000.000', () => {
-    const late = (days: number) => lateCharges({ unpaid: 104_550_000, daysOverdue: days, isRepeatClient: false, cap: lateChargeCap(100_000_000, 100)! });
+    const late = (days: number) =>
+      lateCharges({ unpaid: 104_550_000, daysOverdue: days, isRepeatClient: false, cap: lateChargeCap(100_000_000, 100)! });
     expect(late(1)).toEqual({ daysOverdue: 1, penalty: 100_000, interest: 5_227_500, total: 5_327_500, capped: false });
     expect(late(30)).toEqual({ daysOverdue: 30, penalty: 100_000, interest: 99_900_000, total: 100_000_000, capped: true });
     expect(late(365).total).toBe(100_000_000);
   });
 
-  it('another market\'s percentage: at 400 % the cap bites between day 31 and day 90', () => {
+  it("another market's percentage: at 400 % the cap bites between day 31 and day 90", () => {
     const cap = lateChargeCap(principal, 400)!;
     expect(cap).toBe(480_000_000);
     expect(at(31, cap)).toEqual({ daysOverdue: 31, penalty: 80_000, interest: 193_208_400, total: 193_288_400, capped: false });

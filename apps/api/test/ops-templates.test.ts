@@ -65,7 +65,12 @@ describe.each(BACKENDS)('ops template API (%s)', (backend) => {
     ];
     for (const [method, path, body] of calls) {
       const none = await ops(ctx, method, path, { body, query: path === '/detail' ? 'id=1' : undefined, lang: 'en' });
-      expect({ path, status: none.status, code: none.code, data: none.data }).toEqual({ path, status: 401, code: 'UNAUTHORIZED', data: null });
+      expect({ path, status: none.status, code: none.code, data: none.data }).toEqual({
+        path,
+        status: 401,
+        code: 'UNAUTHORIZED',
+        data: null,
+      });
       expect(none.message).toBe('Please log in to the back office.');
       const wrongToken = await ops(ctx, method, path, { body, token: 'x'.repeat(43) });
       expect(wrongToken.status).toBe(401);
@@ -92,7 +97,13 @@ describe.each(BACKENDS)('ops template API (%s)', (backend) => {
       publishedAt: ctx.clock.now().toISOString(),
       updatedBy: '',
     });
-    expect(byId.get(2)).toMatchObject({ id: 2, name: DEMO_DRAFT_TEMPLATE.name, published: false, hasUnpublishedChanges: true, publishedAt: null });
+    expect(byId.get(2)).toMatchObject({
+      id: 2,
+      name: DEMO_DRAFT_TEMPLATE.name,
+      published: false,
+      hasUnpublishedChanges: true,
+      publishedAt: null,
+    });
 
     const detail = await ops(ctx, 'GET', '/detail', { token: marketing, query: 'id=2' });
     expect(detail.data).toMatchObject({ id: 2, draft: DEMO_DRAFT_TEMPLATE, live: null });
@@ -174,7 +185,11 @@ describe.each(BACKENDS)('ops template API (%s)', (backend) => {
         message: `Invalid value for field: ${field}.`,
       });
     }
-    const empty = await ops(ctx, 'POST', '/create', { token: marketing, body: { config: { ...campaign, headline: { en: '', id: 'x' } } }, lang: 'en' });
+    const empty = await ops(ctx, 'POST', '/create', {
+      token: marketing,
+      body: { config: { ...campaign, headline: { en: '', id: 'x' } } },
+      lang: 'en',
+    });
     expect(empty.message).toBe('Missing required field: config.headline.en.');
     const detail = await ops(ctx, 'GET', '/detail', { token: marketing, query: 'id=1' });
     expect(detail.data).toMatchObject({ draft: DEMO_LANDING_TEMPLATE, hasUnpublishedChanges: false });

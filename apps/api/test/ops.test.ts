@@ -36,7 +36,11 @@ async function opsPost(ctx: TestContext, path: string, fields: Record<string, st
 }
 
 async function opsGet(ctx: TestContext, path: string, token?: string): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return ctx.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 }
 
 async function login(ctx: TestContext, op: { username: string; password: string }): Promise<string> {
@@ -99,14 +103,32 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       const sixth = await opsPost(ctx, '/ops/api/login', { username: MARKETING_OP.username, password: 'wrong-6' }, undefined, ip);
       expect(sixth.status).toBe(429);
       expect(sixth.res.headers['retry-after']).toBeDefined();
-      const right = await opsPost(ctx, '/ops/api/login', { username: MARKETING_OP.username, password: MARKETING_OP.password }, undefined, ip);
+      const right = await opsPost(
+        ctx,
+        '/ops/api/login',
+        { username: MARKETING_OP.username, password: MARKETING_OP.password },
+        undefined,
+        ip,
+      );
       expect(right.status).toBe(429);
       expect(right.message).toMatch(/^Too many failed logins\. Please try again in \d+ seconds\.$/);
       // Another IP is not locked out by it.
-      const elsewhere = await opsPost(ctx, '/ops/api/login', { username: MARKETING_OP.username, password: MARKETING_OP.password }, undefined, '10.0.0.3');
+      const elsewhere = await opsPost(
+        ctx,
+        '/ops/api/login',
+        { username: MARKETING_OP.username, password: MARKETING_OP.password },
+        undefined,
+        '10.0.0.3',
+      );
       expect(elsewhere.code).toBe('00');
       ctx.clock.advance(15 * 60 * 1000 + 1000);
-      const later = await opsPost(ctx, '/ops/api/login', { username: MARKETING_OP.username, password: MARKETING_OP.password }, undefined, ip);
+      const later = await opsPost(
+        ctx,
+        '/ops/api/login',
+        { username: MARKETING_OP.username, password: MARKETING_OP.password },
+        undefined,
+        ip,
+      );
       expect(later.code).toBe('00');
     });
 
@@ -132,7 +154,10 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       await expect(requireOperator(req, ctx.db, 'marketing')).resolves.toMatchObject({ username: 'ops-marketing', role: 'marketing' });
       await expect(requireOperator(req, ctx.db)).resolves.toMatchObject({ role: 'marketing' });
       await expect(requireOperator(req, ctx.db, 'support')).rejects.toMatchObject({ code: 'FORBIDDEN', statusCode: 403 });
-      await expect(requireOperator({ headers: {}, server: ctx.app } as never, ctx.db, 'marketing')).rejects.toMatchObject({ code: 'UNAUTHORIZED', statusCode: 401 });
+      await expect(requireOperator({ headers: {}, server: ctx.app } as never, ctx.db, 'marketing')).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+        statusCode: 401,
+      });
     });
   });
 
@@ -144,7 +169,14 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
 
       const queue = envelopeOf(await opsGet(ctx, '/ops/api/complaints', support)) as { data: { items: OpsItem[] } };
       const item = queue.data.items.find((i) => i.problemId === problemId)!;
-      expect(item).toMatchObject({ borrower: '138****0000', orderNo: 'DEMO-170', type: 'Repayment', content: text, state: 'processing', disposeDetail: '' });
+      expect(item).toMatchObject({
+        borrower: '138****0000',
+        orderNo: 'DEMO-170',
+        type: 'Repayment',
+        content: text,
+        state: 'processing',
+        disposeDetail: '',
+      });
       expect(queue.data.items.every((i) => i.state === 'processing')).toBe(true);
       // Oldest first.
       const ids = queue.data.items.map((i) => i.problemId);
@@ -189,21 +221,42 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       expect(early.message).toBe('You can rate this complaint once we have answered it.');
 
       const reply = 'We found your payment <b>and</b> applied it. Sorry for the wait!';
-      const answered = await opsPost(ctx, '/ops/api/complaints/answer', { problemId: String(problemId), disposeDetail: reply, disposeImages: uploaded.data.url }, support);
+      const answered = await opsPost(
+        ctx,
+        '/ops/api/complaints/answer',
+        { problemId: String(problemId), disposeDetail: reply, disposeImages: uploaded.data.url },
+        support,
+      );
       expect(answered.status).toBe(200);
-      expect(envelopeOf(answered.res)).toEqual({ code: '00', data: { problemId, state: 'processed' }, message: 'The answer has been sent to the borrower.' });
+      expect(envelopeOf(answered.res)).toEqual({
+        code: '00',
+        data: { problemId, state: 'processed' },
+        message: 'The answer has been sent to the borrower.',
+      });
 
-      const detail = await call<{ state: string; disposeDetail: string; disposeAgent: string; disposeImages: string[]; isScore: number; images: string[] }>(
+      const detail = await call<{
+        state: string;
+        disposeDetail: string;
+        disposeAgent: string;
+        disposeImages: string[];
+        isScore: number;
+        images: string[];
+      }>(ctx, '/user-problem/problem-detail', { problemId: String(problemId) }, { tok: MAIN, lang: 'en' });
+      const [op] = await ctx.db.query<{ id: number }>("SELECT id FROM operators WHERE username = 'ops-support'");
+      expect(detail.data).toMatchObject({
+        state: 'processed',
+        disposeDetail: reply,
+        disposeAgent: `Customer service · Agent ${op!.id}`,
+        isScore: 1,
+      });
+      expect(detail.data.disposeImages).toHaveLength(1);
+      expect(detail.data.disposeImages[0]).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}$/);
+      const detailId = await call<{ disposeAgent: string }>(
         ctx,
         '/user-problem/problem-detail',
         { problemId: String(problemId) },
-        { tok: MAIN, lang: 'en' },
+        { tok: MAIN },
       );
-      const [op] = await ctx.db.query<{ id: number }>("SELECT id FROM operators WHERE username = 'ops-support'");
-      expect(detail.data).toMatchObject({ state: 'processed', disposeDetail: reply, disposeAgent: `Customer service · Agent ${op!.id}`, isScore: 1 });
-      expect(detail.data.disposeImages).toHaveLength(1);
-      expect(detail.data.disposeImages[0]).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}$/);
-      const detailId = await call<{ disposeAgent: string }>(ctx, '/user-problem/problem-detail', { problemId: String(problemId) }, { tok: MAIN });
       expect(detailId.data.disposeAgent).toBe(`Layanan pelanggan · Agen ${op!.id}`);
       // The answer's photo: the borrower of the complaint may see it, nobody else.
       const mine = await ctx.app.inject({ method: 'GET', url: `${detail.data.disposeImages[0]}?tok=${MAIN}` });
@@ -222,7 +275,12 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       expect(envelopeOf(theirs.res)).toEqual(NOT_FOUND_EN);
       const rated = await call(ctx, '/user-problem/save-score', { score: '4', problemId: String(problemId) }, { tok: MAIN, lang: 'en' });
       expect(envelopeOf(rated.res)).toEqual({ code: '00', data: { saved: true }, message: 'Thank you for your rating.' });
-      const afterRating = await call<{ isScore: number }>(ctx, '/user-problem/problem-detail', { problemId: String(problemId) }, { tok: MAIN });
+      const afterRating = await call<{ isScore: number }>(
+        ctx,
+        '/user-problem/problem-detail',
+        { problemId: String(problemId) },
+        { tok: MAIN },
+      );
       expect(afterRating.data.isScore).toBe(0);
       const twice = await call(ctx, '/user-problem/save-score', { score: '5', problemId: String(problemId) }, { tok: MAIN, lang: 'en' });
       expect(twice.status).toBe(400);
@@ -231,20 +289,33 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       expect(row!.score).toBe(4);
 
       // One answer per complaint.
-      const again = await opsPost(ctx, '/ops/api/complaints/answer', { problemId: String(problemId), disposeDetail: 'Second answer' }, support);
+      const again = await opsPost(
+        ctx,
+        '/ops/api/complaints/answer',
+        { problemId: String(problemId), disposeDetail: 'Second answer' },
+        support,
+      );
       expect(again.status).toBe(409);
       expect(envelopeOf(again.res)).toEqual({ code: 'CONFLICT', data: null, message: 'This complaint has already been answered.' });
 
       // The processed queue shows the answer with the operator's name.
       const processed = envelopeOf(await opsGet(ctx, '/ops/api/complaints?state=processed', support)) as { data: { items: OpsItem[] } };
-      expect(processed.data.items.find((i) => i.problemId === problemId)).toMatchObject({ disposeDetail: reply, disposeAgent: 'ops-support' });
+      expect(processed.data.items.find((i) => i.problemId === problemId)).toMatchObject({
+        disposeDetail: reply,
+        disposeAgent: 'ops-support',
+      });
       expect(processed.data.items.find((i) => i.problemId === problemId)!.disposeImages).toHaveLength(1);
     });
 
     it('roles: marketing answering a complaint is 403; no token is 401; nothing changes', async () => {
       const problemId = await fileComplaint(ctx, 'Role check');
       const marketing = await login(ctx, MARKETING_OP);
-      const forbidden = await opsPost(ctx, '/ops/api/complaints/answer', { problemId: String(problemId), disposeDetail: 'Not mine to answer' }, marketing);
+      const forbidden = await opsPost(
+        ctx,
+        '/ops/api/complaints/answer',
+        { problemId: String(problemId), disposeDetail: 'Not mine to answer' },
+        marketing,
+      );
       expect(forbidden.status).toBe(403);
       expect(envelopeOf(forbidden.res)).toEqual({ code: 'FORBIDDEN', data: null, message: 'Your role does not allow this action.' });
       expect((await opsGet(ctx, '/ops/api/complaints', marketing)).statusCode).toBe(403);

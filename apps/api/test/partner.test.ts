@@ -97,7 +97,10 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
 
     const again = await exchange(ctx, danaKey, code);
     expect({ status: again.status, code: again.code, data: again.data, message: again.message }).toEqual({
-      status: 400, code: 'BAD_REQUEST', data: null, message: CODE_INVALID_EN,
+      status: 400,
+      code: 'BAD_REQUEST',
+      data: null,
+      message: CODE_INVALID_EN,
     });
 
     // Stable for the same borrower and partner, different for another partner.
@@ -114,7 +117,9 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
     ctx.clock.advance(60_000);
     const late = await exchange(ctx, danaKey, code, 'id');
     expect({ status: late.status, code: late.code, message: late.message }).toEqual({
-      status: 400, code: 'BAD_REQUEST', message: 'Kode ini tidak berlaku. Minta peminjam membuka halaman Anda lagi dari aplikasi.',
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Kode ini tidak berlaku. Minta peminjam membuka halaman Anda lagi dari aplikasi.',
     });
     const fresh = codeOf(await tap(ctx, MAIN, 2));
     ctx.clock.advance(59_000);
@@ -126,7 +131,10 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
     const code = codeOf(await tap(ctx, MAIN, 2));
     const wrong = await exchange(ctx, kreditKey, code);
     expect({ status: wrong.status, code: wrong.code, data: wrong.data, message: wrong.message }).toEqual({
-      status: 400, code: 'BAD_REQUEST', data: null, message: CODE_INVALID_EN,
+      status: 400,
+      code: 'BAD_REQUEST',
+      data: null,
+      message: CODE_INVALID_EN,
     });
     expect((await exchange(ctx, danaKey, code)).code).toBe('BAD_REQUEST');
 
@@ -134,7 +142,10 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
     for (const key of [undefined, 'lvp_not-a-real-key-at-all-000000000000', MAIN]) {
       const r = await exchange(ctx, key, code2);
       expect({ status: r.status, code: r.code, data: r.data, message: r.message }).toEqual({
-        status: 401, code: 'UNAUTHORIZED', data: null, message: 'Missing or unknown partner API key.',
+        status: 401,
+        code: 'UNAUTHORIZED',
+        data: null,
+        message: 'Missing or unknown partner API key.',
       });
     }
     // Refusals for a bad key did not spend the code.

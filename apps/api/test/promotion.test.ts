@@ -109,9 +109,36 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
            FROM promotion_events WHERE user_from = 'fb-ads' AND utm_tag = 'spring' ORDER BY id`,
       );
       expect(rows.map(({ ip_hash: _h, created_at: _c, ...r }) => r)).toEqual([
-        { kind: 'visit', page_id: 1, page_type: 1, user_from: 'fb-ads', app_from: 'landing', utm_tag: 'spring', client_type: 'android', phone: null },
-        { kind: 'click', page_id: 1, page_type: 1, user_from: 'fb-ads', app_from: 'landing', utm_tag: 'spring', client_type: 'other', phone },
-        { kind: 'click', page_id: 1, page_type: 1, user_from: 'fb-ads', app_from: 'landing', utm_tag: 'spring', client_type: 'android', phone: null },
+        {
+          kind: 'visit',
+          page_id: 1,
+          page_type: 1,
+          user_from: 'fb-ads',
+          app_from: 'landing',
+          utm_tag: 'spring',
+          client_type: 'android',
+          phone: null,
+        },
+        {
+          kind: 'click',
+          page_id: 1,
+          page_type: 1,
+          user_from: 'fb-ads',
+          app_from: 'landing',
+          utm_tag: 'spring',
+          client_type: 'other',
+          phone,
+        },
+        {
+          kind: 'click',
+          page_id: 1,
+          page_type: 1,
+          user_from: 'fb-ads',
+          app_from: 'landing',
+          utm_tag: 'spring',
+          client_type: 'android',
+          phone: null,
+        },
       ]);
       const hashes = new Set(rows.map((r) => r.ip_hash));
       expect(hashes.size).toBe(1);
@@ -182,7 +209,11 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
     it('the image of an unknown or expired sid is a 404 envelope', async () => {
       const unknown = await captchaImage(ctx, 'no-such-sid');
       expect(unknown.statusCode).toBe(404);
-      expect(envelopeOf(unknown)).toEqual({ code: 'NOT_FOUND', data: null, message: 'Captcha gambar ini sudah kedaluwarsa. Silakan muat ulang.' });
+      expect(envelopeOf(unknown)).toEqual({
+        code: 'NOT_FOUND',
+        data: null,
+        message: 'Captcha gambar ini sudah kedaluwarsa. Silakan muat ulang.',
+      });
       const { sid } = await newCaptcha(ctx, { ip: freshIp() });
       ctx.clock.advance(5 * MIN);
       expect((await captchaImage(ctx, sid)).statusCode).toBe(404);
@@ -229,7 +260,10 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const ip = freshIp();
       const phone = freshPhone();
       const captcha = await newCaptcha(ctx, { ip });
-      const wrong = await getSms(ctx, smsFields(phone, { ...captcha, answer: captcha.answer === 'AAAA' ? 'CCCC' : 'AAAA' }), { ip, lang: 'en' });
+      const wrong = await getSms(ctx, smsFields(phone, { ...captcha, answer: captcha.answer === 'AAAA' ? 'CCCC' : 'AAAA' }), {
+        ip,
+        lang: 'en',
+      });
       expect(wrong.status).toBe(400);
       expect({ code: wrong.code, data: wrong.data, message: wrong.message }).toEqual({ code: 101, data: null, message: WRONG_CAPTCHA_EN });
       const retry = await getSms(ctx, smsFields(phone, captcha), { ip });
@@ -276,7 +310,10 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const a = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
       const b = await getSms(ctx, smsFields(stranger, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
       expect({ status: a.status, code: a.code, data: a.data, message: a.message }).toEqual({
-        status: 200, code: 0, data: { resendAfter: 60 }, message: 'verification code sent, please check your phone',
+        status: 200,
+        code: 0,
+        data: { resendAfter: 60 },
+        message: 'verification code sent, please check your phone',
       });
       expect(b.res.body).toBe(a.res.body);
       expect(b.status).toBe(a.status);
@@ -299,16 +336,24 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const ip = freshIp();
       const registered = await smsSent(ctx, ip, DEMO_BORROWERS.second.phone);
       const stranger = await smsSent(ctx, ip);
-      const wrongA = await registerCall(ctx, registerFields(registered.phone, registered.captcha, wrongOf(registered.code)), { ip, lang: 'en' });
+      const wrongA = await registerCall(ctx, registerFields(registered.phone, registered.captcha, wrongOf(registered.code)), {
+        ip,
+        lang: 'en',
+      });
       const wrongB = await registerCall(ctx, registerFields(stranger.phone, stranger.captcha, wrongOf(stranger.code)), { ip, lang: 'en' });
       expect({ status: wrongA.status, code: wrongA.code, message: wrongA.message }).toEqual({
-        status: 400, code: 'BAD_REQUEST', message: 'The verification code is incorrect or has expired. 4 attempts left.',
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'The verification code is incorrect or has expired. 4 attempts left.',
       });
       expect(wrongB.res.body).toBe(wrongA.res.body);
       // Only the phone's own code reveals that it is registered: whoever has it holds the phone.
       const right = await registerCall(ctx, registerFields(registered.phone, registered.captcha, registered.code), { ip, lang: 'en' });
       expect({ status: right.status, code: right.code, data: right.data, message: right.message }).toEqual({
-        status: 409, code: 11, data: null, message: REGISTERED_EN,
+        status: 409,
+        code: 11,
+        data: null,
+        message: REGISTERED_EN,
       });
       // The repeated tap on Apply after that answers 11 again (the sid is used).
       const again = await registerCall(ctx, registerFields(registered.phone, registered.captcha, registered.code), { ip });
@@ -401,19 +446,31 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
         [borrowers[0]!.id],
       );
       expect(source).toEqual({
-        template_id: 1, user_from: 'fb-ads', app_from: 'landing', utm_tag: 'spring', invite_code: 'FRIEND42', app_name: 'LendView', device_id: 'dev-1',
+        template_id: 1,
+        user_from: 'fb-ads',
+        app_from: 'landing',
+        utm_tag: 'spring',
+        invite_code: 'FRIEND42',
+        app_name: 'LendView',
+        device_id: 'dev-1',
       });
 
       // A second tap on Apply with the same form: 11, same borrower.
       const again = await registerCall(ctx, registerFields(phone, captcha, code), { ip, lang: 'en' });
       expect({ status: again.status, code: again.code, data: again.data, message: again.message }).toEqual({
-        status: 409, code: 11, data: null, message: REGISTERED_EN,
+        status: 409,
+        code: 11,
+        data: null,
+        message: REGISTERED_EN,
       });
       // Asking for a new code now: answered like any phone (a code is sent); register with it says 11.
       ctx.clock.advance(61 * 1000);
       const next = await newCaptcha(ctx, { ip });
       const sms = await getSms(ctx, smsFields(phone, next), { ip });
-      expect({ code: sms.code, message: sms.message }).toEqual({ code: 0, message: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda' });
+      expect({ code: sms.code, message: sms.message }).toEqual({
+        code: 0,
+        message: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda',
+      });
       expect(await outbox(ctx, phone)).toHaveLength(2);
       const told = await registerCall(ctx, registerFields(phone, next, await lastCode(ctx, phone)), { ip });
       expect({ code: told.code, message: told.message }).toEqual({ code: 11, message: REGISTERED_ID });
@@ -440,7 +497,10 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const code = await lastCode(ctx, phone);
       expect((await registerCall(ctx, registerFields(phone, first, code), { ip })).code).toBe(0);
       const late = await registerCall(ctx, registerFields(phone, second, code), { ip });
-      expect({ code: late.code, message: late.message }).toEqual({ code: 'BAD_REQUEST', message: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 4.' });
+      expect({ code: late.code, message: late.message }).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 4.',
+      });
       expect((await ctx.db.query('SELECT 1 FROM borrowers WHERE phone = $1', [phone])).length).toBe(1);
     });
 
@@ -456,13 +516,18 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       for (const fields of cases) {
         const r = await registerCall(ctx, fields, { ip, lang: 'en' });
         expect({ status: r.status, code: r.code, data: r.data, message: r.message }).toEqual({
-          status: 400, code: -1, data: null, message: WRONG_CAPTCHA_EN,
+          status: 400,
+          code: -1,
+          data: null,
+          message: WRONG_CAPTCHA_EN,
         });
       }
       const id = await registerCall(ctx, cases[0]!, { ip });
       expect(id.message).toBe(WRONG_CAPTCHA_ID);
       // A wrong capcode does not cost the SMS code an attempt, and the right form still works.
-      expect((await registerCall(ctx, registerFields(phone, { ...captcha, answer: captcha.answer.toLowerCase() }, code), { ip })).code).toBe(0);
+      expect(
+        (await registerCall(ctx, registerFields(phone, { ...captcha, answer: captcha.answer.toLowerCase() }, code), { ip })).code,
+      ).toBe(0);
     });
 
     it('code -1 once the sid binding has expired (10 minutes)', async () => {
@@ -505,7 +570,10 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       // While locked no code is sent.
       ctx.clock.advance(61 * 1000);
       const blocked = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
-      expect({ status: blocked.status, message: blocked.message }).toEqual({ status: 429, message: 'Too many incorrect codes. Please try again in 14 minutes.' });
+      expect({ status: blocked.status, message: blocked.message }).toEqual({
+        status: 429,
+        message: 'Too many incorrect codes. Please try again in 14 minutes.',
+      });
 
       // After the lock, a new code registers.
       ctx.clock.advance(15 * MIN);
@@ -530,7 +598,12 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const first = await smsSent(ctx, ip, phone);
       ctx.clock.advance(61 * 1000);
       const other = await newCaptcha(ctx, { ip });
-      await ctx.db.query('UPDATE captchas SET state = $2, phone = $3, expires_at = $4 WHERE sid = $1', [other.sid, 'bound', phone, new Date(ctx.clock.now().getTime() + 10 * MIN)]);
+      await ctx.db.query('UPDATE captchas SET state = $2, phone = $3, expires_at = $4 WHERE sid = $1', [
+        other.sid,
+        'bound',
+        phone,
+        new Date(ctx.clock.now().getTime() + 10 * MIN),
+      ]);
       expect((await registerCall(ctx, registerFields(phone, first.captcha, first.code), { ip })).code).toBe(0);
       await ctx.db.query('DELETE FROM borrowers WHERE phone = $1', [phone]);
       const reused = await registerCall(ctx, registerFields(phone, other, first.code), { ip, lang: 'en' });
@@ -548,7 +621,10 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       expect((await getSms(ctx, smsFields(phone, captcha), { ip })).code).toBe(0);
       await ctx.db.query(`DELETE FROM sms_codes WHERE phone = $1 AND purpose = 'register'`, [phone]);
       const r = await registerCall(ctx, registerFields(phone, captcha, '123456'), { ip, lang: 'en' });
-      expect({ code: r.code, message: r.message }).toEqual({ code: 'BAD_REQUEST', message: 'The verification code is incorrect or has expired. 4 attempts left.' });
+      expect({ code: r.code, message: r.message }).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The verification code is incorrect or has expired. 4 attempts left.',
+      });
     });
 
     it('field messages of spec 5: phone, captcha, SMS code', async () => {
@@ -558,10 +634,19 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
         const r = await registerCall(ctx, fields, { ip, lang: 'en' });
         return { code: r.code, message: r.message };
       };
-      expect(await bad(registerFields('23800000000', captcha, code))).toEqual({ code: 'BAD_REQUEST', message: 'Please enter the phone number correctly!' });
-      expect(await bad(registerFields(phone, { ...captcha, answer: '' }, code))).toEqual({ code: 'BAD_REQUEST', message: WRONG_CAPTCHA_EN });
+      expect(await bad(registerFields('23800000000', captcha, code))).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'Please enter the phone number correctly!',
+      });
+      expect(await bad(registerFields(phone, { ...captcha, answer: '' }, code))).toEqual({
+        code: 'BAD_REQUEST',
+        message: WRONG_CAPTCHA_EN,
+      });
       for (const smsCode of ['', 'abc', '1234567']) {
-        expect(await bad(registerFields(phone, captcha, smsCode))).toEqual({ code: 'BAD_REQUEST', message: 'Please enter the SMS code correctly!' });
+        expect(await bad(registerFields(phone, captcha, smsCode))).toEqual({
+          code: 'BAD_REQUEST',
+          message: 'Please enter the SMS code correctly!',
+        });
       }
       const { smsCode: _omit, ...noSms } = registerFields(phone, captcha, code);
       expect(await bad(noSms)).toEqual({ code: 'BAD_REQUEST', message: 'Please enter the SMS code correctly!' });

@@ -1,25 +1,9 @@
-import {
-  delayDetail,
-  generateVcode,
-  initPayType,
-  loanDetails,
-  loanPlayDetail,
-  type ResponseOf,
-} from '@lendview/contracts';
+import { delayDetail, generateVcode, initPayType, loanDetails, loanPlayDetail, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, signSandboxBody } from '../src/providers/payments.ts';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, SECOND, UNAUTHORIZED_EN, call, newBorrower } from './helpers/calls.ts';
-import {
-  addOrder,
-  borrowerIdOf,
-  eventBody,
-  eventsOf,
-  orderRow,
-  paymentByVcode,
-  paymentsOf,
-  postCallback,
-} from './helpers/repay.ts';
+import { addOrder, borrowerIdOf, eventBody, eventsOf, orderRow, paymentByVcode, paymentsOf, postCallback } from './helpers/repay.ts';
 import { BACKENDS, SUPPORT, useTestApp } from './helpers/setup.ts';
 import { DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
 
@@ -49,15 +33,30 @@ const REPAYABLE = DEMO_PAST_HALF_TERM_ORDER;
 describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (backend) => {
   const ctx = useTestApp(backend);
   const bca = (orderId: string, amount: number, extra: Record<string, string> = {}, tok = MAIN) =>
-    call<Va>(ctx, VCODE, { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra }, { tok, lang: 'en' });
+    call<Va>(
+      ctx,
+      VCODE,
+      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
+      { tok, lang: 'en' },
+    );
   const alfamart = (orderId: string, amount: number, extra: Record<string, string> = {}) =>
-    call<Va>(ctx, VCODE, { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '2', payCode: 'ALFAMART', ...extra }, { tok: MAIN, lang: 'en' });
+    call<Va>(
+      ctx,
+      VCODE,
+      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '2', payCode: 'ALFAMART', ...extra },
+      { tok: MAIN, lang: 'en' },
+    );
   const freshOrder = async (principal = 100_000_000, dueDate = '2026-04-01') =>
     addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 170, principal, dueDate });
 
   describe('init-pay-type', () => {
     it('banks with their channels (pay_type 1), markets with ALFAMART first (pay_type 2)', async () => {
-      const banks = await call<ResponseOf<typeof initPayType>>(ctx, INIT, { productId: '1', orderId: DEMO_ORDERS.repaying, pay_type: '1' }, { tok: MAIN });
+      const banks = await call<ResponseOf<typeof initPayType>>(
+        ctx,
+        INIT,
+        { productId: '1', orderId: DEMO_ORDERS.repaying, pay_type: '1' },
+        { tok: MAIN },
+      );
       expect(banks.status).toBe(200);
       expect(banks.code).toBe('00');
       expect(banks.data.markets).toEqual([]);
@@ -71,7 +70,12 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
           { name: 'KlikBCA', specificNum: '3' },
         ],
       });
-      const markets = await call<ResponseOf<typeof initPayType>>(ctx, INIT, { productId: '1', orderId: DEMO_ORDERS.repaying, pay_type: '2' }, { tok: MAIN });
+      const markets = await call<ResponseOf<typeof initPayType>>(
+        ctx,
+        INIT,
+        { productId: '1', orderId: DEMO_ORDERS.repaying, pay_type: '2' },
+        { tok: MAIN },
+      );
       expect(markets.data).toEqual({ banks: [], markets: ['ALFAMART', 'INDOMARET'] });
     });
 
@@ -145,7 +149,14 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const before = await bca(REPAYABLE, 261_375_000);
       const r = await alfamart(REPAYABLE, 261_375_000);
       expect(r.status).toBe(200);
-      expect(r.data).toMatchObject({ amount: 261_375_000, payType: 2, payCode: 'ALFAMART', specificNum: '', state: 'pending', repayType: 'full' });
+      expect(r.data).toMatchObject({
+        amount: 261_375_000,
+        payType: 2,
+        payCode: 'ALFAMART',
+        specificNum: '',
+        state: 'pending',
+        repayType: 'full',
+      });
       expect(r.data.vcode).toMatch(/^8890\d{10}$/);
       expect(r.data.payStep).toEqual([
         'Go to the nearest Alfamart store and tell the cashier you want to pay LendView.',
@@ -155,18 +166,38 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       ]);
       expect((await paymentByVcode(ctx, before.data.vcode)).state).toBe('cancelled');
       // In Indonesian, the same code again.
-      const id = await call<Va>(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', pay_type: '2', payCode: 'ALFAMART' }, { tok: MAIN });
+      const id = await call<Va>(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', pay_type: '2', payCode: 'ALFAMART' },
+        { tok: MAIN },
+      );
       expect(id.data.vcode).toBe(r.data.vcode);
       expect((id.data.payStep as string[])[2]).toBe('Bayar Rp 2.613.750 (gerai dapat menambahkan biaya sendiri).');
     });
 
-    it('is_default 1: the borrower\'s last used method, else the first bank and its first channel', async () => {
+    it("is_default 1: the borrower's last used method, else the first bank and its first channel", async () => {
       // demo-borrower last used ALFAMART (previous test).
-      const last = await call<Va>(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '1', payCode: 'BNI', pay_type: '1' }, { tok: MAIN });
+      const last = await call<Va>(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '1', payCode: 'BNI', pay_type: '1' },
+        { tok: MAIN },
+      );
       expect(last.data.payCode).toBe('ALFAMART');
       const fresh = await newBorrower(ctx);
-      const { orderNo, amountDue } = await addOrder(ctx, { borrowerId: fresh.id, status: 170, principal: 50_000_000, dueDate: '2026-04-01' });
-      const first = await call<Va>(ctx, VCODE, { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '1' }, { tok: fresh.tok });
+      const { orderNo, amountDue } = await addOrder(ctx, {
+        borrowerId: fresh.id,
+        status: 170,
+        principal: 50_000_000,
+        dueDate: '2026-04-01',
+      });
+      const first = await call<Va>(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '1' },
+        { tok: fresh.tok },
+      );
       expect(first.data).toMatchObject({ payType: 1, payCode: 'BCA', specificNum: '1', amount: 52_275_000 });
     });
 
@@ -176,11 +207,23 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       expect({ code: wrong.code, data: wrong.data, message: wrong.message }).toEqual(
         REFUSED('The amount does not match what this order asks now (₹2,613,750). Please refresh the page and try again.'),
       );
-      const wrongId = await call(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '1', is_default: '0', pay_type: '1', payCode: 'BCA' }, { tok: MAIN });
-      expect(wrongId.message).toBe('Jumlah tidak sesuai dengan tagihan pesanan saat ini (Rp 2.613.750). Silakan muat ulang halaman dan coba lagi.');
+      const wrongId = await call(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: REPAYABLE, amount: '1', is_default: '0', pay_type: '1', payCode: 'BCA' },
+        { tok: MAIN },
+      );
+      expect(wrongId.message).toBe(
+        'Jumlah tidak sesuai dengan tagihan pesanan saat ini (Rp 2.613.750). Silakan muat ulang halaman dan coba lagi.',
+      );
       const bank = await bca(REPAYABLE, 261_375_000, { payCode: 'XYZ' });
       expect([bank.status, bank.code, bank.message]).toEqual([400, 'BAD_REQUEST', 'Please complete the information.']);
-      const noType = await call(ctx, VCODE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', payCode: 'BCA' }, { tok: MAIN });
+      const noType = await call(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '0', payCode: 'BCA' },
+        { tok: MAIN },
+      );
       expect(noType.message).toBe('Silakan lengkapi informasinya');
       const channel = await bca(REPAYABLE, 261_375_000, { specific_num: '9' });
       expect(channel.message).toBe('Invalid value for field: specific_num.');
@@ -197,13 +240,22 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     });
 
     it("another borrower's order, another product and no session", async () => {
-      for (const [orderId, productId] of [[DEMO_ORDERS.repaying, '1'], [DEMO_SECOND_BORROWER_ORDER, '1'], [DEMO_ORDERS.repaying, '2']] as const) {
+      for (const [orderId, productId] of [
+        [DEMO_ORDERS.repaying, '1'],
+        [DEMO_SECOND_BORROWER_ORDER, '1'],
+        [DEMO_ORDERS.repaying, '2'],
+      ] as const) {
         const tok = orderId === DEMO_SECOND_BORROWER_ORDER ? MAIN : SECOND;
         const r = await call(ctx, VCODE, { productId, orderId, amount: '261375000', is_default: '1' }, { tok, lang: 'en' });
         expect(r.status).toBe(404);
         expect({ code: r.code, data: r.data, message: r.message }).toEqual(NOT_FOUND_EN);
       }
-      const none = await call(ctx, VCODE, { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '1' }, { lang: 'en' });
+      const none = await call(
+        ctx,
+        VCODE,
+        { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '1' },
+        { lang: 'en' },
+      );
       expect({ code: none.code, data: none.data, message: none.message }).toEqual(UNAUTHORIZED_EN);
     });
   });
@@ -213,7 +265,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const { orderNo, amountDue } = await freshOrder();
       const va = await bca(orderNo, amountDue);
       const p = await paymentByVcode(ctx, va.data.vcode);
-      const raw = JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }));
+      const raw = JSON.stringify(
+        eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }),
+      );
       const refused = { code: 'UNAUTHORIZED', data: null, message: 'The callback signature is missing or invalid.' };
       const wrongSecret = await postCallback(ctx, raw, { secret: 'someone-else-s-secret-value', lang: 'en' });
       expect(wrongSecret.status).toBe(401);
@@ -238,7 +292,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const { orderNo, amountDue } = await freshOrder();
       const va = await bca(orderNo, amountDue);
       const p = await paymentByVcode(ctx, va.data.vcode);
-      const raw = JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }));
+      const raw = JSON.stringify(
+        eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }),
+      );
       const first = await postCallback(ctx, raw, { lang: 'en' });
       expect(first.status).toBe(200);
       expect({ code: first.code, data: first.data, message: first.message }).toEqual({
@@ -256,7 +312,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         });
       }
       // Another event id for the same payment (the provider sent it twice): also applied once.
-      const other = JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }));
+      const other = JSON.stringify(
+        eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }),
+      );
       expect((await postCallback(ctx, other)).data).toMatchObject({ applied: false });
       const row = await orderRow(ctx, orderNo);
       expect([row.status, row.paid_amount]).toEqual([200, amountDue]);
@@ -268,7 +326,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const { orderNo, amountDue } = await freshOrder();
       const va = await bca(orderNo, amountDue);
       const p = await paymentByVcode(ctx, va.data.vcode);
-      const raw = JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }));
+      const raw = JSON.stringify(
+        eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }),
+      );
       const results = await Promise.all([postCallback(ctx, raw), postCallback(ctx, raw), postCallback(ctx, raw)]);
       expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(results.filter((r) => (r.data as { applied: boolean }).applied)).toHaveLength(1);
@@ -281,24 +341,39 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const va = await bca(orderNo, amountDue);
       const p = await paymentByVcode(ctx, va.data.vcode);
       const send = (over: Partial<Parameters<typeof eventBody>[0]>) =>
-        postCallback(ctx, JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START, ...over })), { lang: 'en' });
+        postCallback(
+          ctx,
+          JSON.stringify(
+            eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START, ...over }),
+          ),
+          { lang: 'en' },
+        );
       // The event names another code or channel than the bill: a provider error, refused (the provider retries).
       const mismatch = await send({ vcode: '39358000000000000' });
       expect(mismatch.status).toBe(409);
-      expect({ code: mismatch.code, data: mismatch.data, message: mismatch.message }).toEqual(REFUSED('The payment event does not match the payment code.'));
+      expect({ code: mismatch.code, data: mismatch.data, message: mismatch.message }).toEqual(
+        REFUSED('The payment event does not match the payment code.'),
+      );
       const channel = await send({ channel: 'BNI' });
       expect([channel.status, channel.message]).toEqual([409, 'The payment event does not match the payment code.']);
       const unknown = await send({ reference: 'LVP20260302AAAAAAAAAAAA' });
       expect([unknown.status, unknown.code]).toEqual([404, 'NOT_FOUND']);
       // Signed but not an event.
       const malformed = await postCallback(ctx, JSON.stringify({ hello: 'world' }), { lang: 'en' });
-      expect([malformed.status, malformed.code, malformed.message]).toEqual([400, 'BAD_REQUEST', 'The callback body is not a valid payment event.']);
+      expect([malformed.status, malformed.code, malformed.message]).toEqual([
+        400,
+        'BAD_REQUEST',
+        'The callback body is not a valid payment event.',
+      ]);
       // Not JSON at all: 415 before anything.
       const form = await ctx.app.inject({
         method: 'POST',
         url: '/payments/sandbox/callback',
         payload: 'a=1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-sandbox-signature': signSandboxBody(DEV_PAYMENT_WEBHOOK_SECRET, 'a=1') },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-sandbox-signature': signSandboxBody(DEV_PAYMENT_WEBHOOK_SECRET, 'a=1'),
+        },
       });
       expect(form.statusCode).toBe(415);
       expect((await orderRow(ctx, orderNo)).status).toBe(170);
@@ -315,7 +390,11 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const va = await bca(REPAYABLE, 261_375_000);
       const r = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode }, { lang: 'en' });
       expect(r.status).toBe(200);
-      expect({ code: r.code, data: r.data, message: r.message }).toEqual({ code: '00', data: { applied: true, orderStatus: 200 }, message: 'Payment applied.' });
+      expect({ code: r.code, data: r.data, message: r.message }).toEqual({
+        code: '00',
+        data: { applied: true, orderStatus: 200 },
+        message: 'Payment applied.',
+      });
       const again = await call(ctx, SIMULATE, { vcode: va.data.vcode }, { lang: 'en' });
       expect({ code: again.code, data: again.data, message: again.message }).toEqual({
         code: '00',
@@ -359,10 +438,38 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         note: 'Instalments are paid in order, the earliest first. You can pay several at once.',
         repayPlanDetail: {
           repayWaitDetail: [
-            { periodNo: 1, totalAmount: 106_000_000, canClick: 1, periodStatus: 0, repayDes: 'Principal ₹1,000,000 + interest ₹60,000', dueTime: '2026-03-27' },
-            { periodNo: 2, totalAmount: 106_000_000, canClick: 0, periodStatus: 0, repayDes: 'Principal ₹1,000,000 + interest ₹60,000', dueTime: '2026-04-26' },
-            { periodNo: 3, totalAmount: 106_000_000, canClick: 0, periodStatus: 0, repayDes: 'Principal ₹1,000,000 + interest ₹60,000', dueTime: '2026-05-26' },
-            { periodNo: 4, totalAmount: 106_000_000, canClick: 0, periodStatus: 0, repayDes: 'Principal ₹1,000,000 + interest ₹60,000', dueTime: '2026-06-25' },
+            {
+              periodNo: 1,
+              totalAmount: 106_000_000,
+              canClick: 1,
+              periodStatus: 0,
+              repayDes: 'Principal ₹1,000,000 + interest ₹60,000',
+              dueTime: '2026-03-27',
+            },
+            {
+              periodNo: 2,
+              totalAmount: 106_000_000,
+              canClick: 0,
+              periodStatus: 0,
+              repayDes: 'Principal ₹1,000,000 + interest ₹60,000',
+              dueTime: '2026-04-26',
+            },
+            {
+              periodNo: 3,
+              totalAmount: 106_000_000,
+              canClick: 0,
+              periodStatus: 0,
+              repayDes: 'Principal ₹1,000,000 + interest ₹60,000',
+              dueTime: '2026-05-26',
+            },
+            {
+              periodNo: 4,
+              totalAmount: 106_000_000,
+              canClick: 0,
+              periodStatus: 0,
+              repayDes: 'Principal ₹1,000,000 + interest ₹60,000',
+              dueTime: '2026-06-25',
+            },
           ],
           repayYetDetail: [],
         },
@@ -376,11 +483,18 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       // Two instalments would pay period 2 ahead (an early prepayment on day 5, test/early-repayment.test.ts): the
       // amount check is shown on one instalment paid with the sum of two.
       const wrongSum = await bca(DEMO_ORDERS.instalments, 212_000_000, { repayType: 'installment', periods: '1' });
-      expect(wrongSum.message).toBe('The amount does not match what this order asks now (₹1,060,000). Please refresh the page and try again.');
+      expect(wrongSum.message).toBe(
+        'The amount does not match what this order asks now (₹1,060,000). Please refresh the page and try again.',
+      );
       const va = await bca(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
       expect(va.data).toMatchObject({ amount: 106_000_000, repayType: 'installment', state: 'pending' });
       const waiting = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN, lang: 'en' });
-      expect(waiting.data.repayPlanDetail.repayWaitDetail[0]).toMatchObject({ periodNo: 1, periodStatus: 500, repayDes: 'Payment being confirmed', canClick: 1 });
+      expect(waiting.data.repayPlanDetail.repayWaitDetail[0]).toMatchObject({
+        periodNo: 1,
+        periodStatus: 500,
+        repayDes: 'Payment being confirmed',
+        canClick: 1,
+      });
       expect(waiting.data.repayPlanDetail.repayWaitDetail[1]).toMatchObject({ periodNo: 2, periodStatus: 0 });
 
       const paid = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode });
@@ -411,7 +525,9 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const early = await alfamart(DEMO_ORDERS.instalments, 318_000_000, { repayType: 'installment', periods: '3' });
       expect([early.status, early.code]).toEqual([409, 'EARLY_REPAYMENT']);
       // The same loan disbursed 60 days earlier (past half its term) may pay them.
-      await ctx.db.query(`UPDATE orders SET disbursed_at = disbursed_at - interval '60 days' WHERE order_no = $1`, [DEMO_ORDERS.instalments]);
+      await ctx.db.query(`UPDATE orders SET disbursed_at = disbursed_at - interval '60 days' WHERE order_no = $1`, [
+        DEMO_ORDERS.instalments,
+      ]);
       const va = await alfamart(DEMO_ORDERS.instalments, 318_000_000, { repayType: 'installment', periods: '3' });
       const paid = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode });
       expect(paid.data).toEqual({ applied: true, orderStatus: 200 });
@@ -493,9 +609,19 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const paid = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode });
       expect(paid.data).toEqual({ applied: true, orderStatus: 170 });
       const row = await orderRow(ctx, DEMO_ORDERS.dueSoon);
-      expect(row).toMatchObject({ status: 170, due_date: '2026-03-11', paid_amount: 0, extension_fees_paid: 15_000_000, extension_count: 1 });
+      expect(row).toMatchObject({
+        status: 170,
+        due_date: '2026-03-11',
+        paid_amount: 0,
+        extension_fees_paid: 15_000_000,
+        extension_count: 1,
+      });
       const details = await call<Details>(ctx, DETAIL, { productId: '1', orderId: DEMO_ORDERS.dueSoon }, { tok: MAIN, lang: 'en' });
-      expect(details.data).toMatchObject({ orderStatus: 170, amount: 104_550_000, noticeDesText: 'Please repay ₹1,045,500 by 2026-03-11.' });
+      expect(details.data).toMatchObject({
+        orderStatus: 170,
+        amount: 104_550_000,
+        noticeDesText: 'Please repay ₹1,045,500 by 2026-03-11.',
+      });
       // A second extension is offered from the new date.
       const next = await call<Delay>(ctx, DELAY, { productId: '1', orderId: DEMO_ORDERS.dueSoon }, { tok: MAIN, lang: 'en' });
       expect(next.data).toMatchObject({ delayShouldPayAmount: 15_000_000, delayExpiryTime: '2026-03-18' });
@@ -555,7 +681,9 @@ describe('environment: the payment webhook secret', () => {
     expect(() => loadEnv({})).toThrow(/PAYMENT_WEBHOOK_SECRET: required outside demo mode/);
     expect(loadEnv({ DEMO_MODE: '1' }).paymentWebhookSecret).toBe(DEV_PAYMENT_WEBHOOK_SECRET);
     // CARD_FINGERPRINT_SECRET: required outside demo mode too (card binding, docs/repayment.md).
-    expect(loadEnv({ PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32), CARD_FINGERPRINT_SECRET: 'y'.repeat(32) }).paymentWebhookSecret).toBe('x'.repeat(32));
+    expect(loadEnv({ PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32), CARD_FINGERPRINT_SECRET: 'y'.repeat(32) }).paymentWebhookSecret).toBe(
+      'x'.repeat(32),
+    );
     expect(() => loadEnv({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(/at least 16 characters/);
   });
 });

@@ -11,8 +11,20 @@ const CSP =
 /** As the publish step writes it: each remote with the routes it owns (a new route needs no server change). */
 const MANIFEST = {
   remotes: [
-    { name: 'complaint_chatbot', app: 'complaint-chatbot', version: '1.4.0', entry: '/remotes/complaint-chatbot/1.4.0/mf-manifest.json', routes: ['/complaint'] },
-    { name: 'promotion_registration', app: 'promotion-registration', version: '1.0.0', entry: '/remotes/promotion-registration/1.0.0/mf-manifest.json', routes: ['/promo', '/ops/templates', '/ops/templates/edit', '/newCampaign'] },
+    {
+      name: 'complaint_chatbot',
+      app: 'complaint-chatbot',
+      version: '1.4.0',
+      entry: '/remotes/complaint-chatbot/1.4.0/mf-manifest.json',
+      routes: ['/complaint'],
+    },
+    {
+      name: 'promotion_registration',
+      app: 'promotion-registration',
+      version: '1.0.0',
+      entry: '/remotes/promotion-registration/1.0.0/mf-manifest.json',
+      routes: ['/promo', '/ops/templates', '/ops/templates/edit', '/newCampaign'],
+    },
   ],
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -95,7 +107,7 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       expect(res.headers['cache-control']).toBe(cache);
     });
 
-    it('sends the build\'s .br / .gz copy to a browser that accepts it, with the file\'s own type and caching', async () => {
+    it("sends the build's .br / .gz copy to a browser that accepts it, with the file's own type and caching", async () => {
       for (const path of ['/remotes/complaint-chatbot/1.4.0/assets/page-1a2b.js', '/assets/index-abc123.js']) {
         const plain = path.includes('page-') ? 'export default 1;' : 'console.log("shell")';
         const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
@@ -142,16 +154,21 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
   });
 
   describe('the shell', () => {
-    it.each(['/', '/Policy', '/that?productId=1&orderId=DEMO-170', '/loanDetails?productId=1&orderId=DEMO-21', '/error', '/repay', '/complainDetails'])(
-      'page route %s → index.html',
-      async (path) => {
-        const res = await get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toBe(INDEX);
-      },
-    );
+    it.each([
+      '/',
+      '/Policy',
+      '/that?productId=1&orderId=DEMO-170',
+      '/loanDetails?productId=1&orderId=DEMO-21',
+      '/error',
+      '/repay',
+      '/complainDetails',
+    ])('page route %s → index.html', async (path) => {
+      const res = await get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    });
 
     it('serves shell files with immutable caching for hashed assets', async () => {
       const js = await get('/assets/index-abc123.js');

@@ -209,7 +209,11 @@ export async function postJson(path: string, body: unknown, opts: RequestOptions
   try {
     const { status, text } = await exchange(
       url,
-      { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body ?? {}) },
+      {
+        method: 'POST',
+        headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers },
+        body: JSON.stringify(body ?? {}),
+      },
       opts.signal,
     );
     httpStatus = status;
@@ -231,7 +235,11 @@ export async function postJson(path: string, body: unknown, opts: RequestOptions
 export function postJsonEnvelope(path: string, body: unknown, opts: RequestOptions = {}): Promise<Envelope<unknown>> {
   return envelopeRequest(
     buildUrl(path),
-    { method: 'POST', headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body ?? {}) },
+    {
+      method: 'POST',
+      headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers },
+      body: JSON.stringify(body ?? {}),
+    },
     opts,
   );
 }
@@ -276,8 +284,7 @@ export function upload(path: string, formData: FormData, opts: UploadOptions = {
       });
     xhr.onerror = () => finish(() => reject(new NetworkError('network', url)));
     xhr.ontimeout = () => finish(() => reject(new NetworkError('timeout', url)));
-    xhr.onabort = () =>
-      finish(() => reject(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
+    xhr.onabort = () => finish(() => reject(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
     signal?.addEventListener('abort', onAbort);
     xhr.send(formData);
   });

@@ -25,7 +25,8 @@ export function queryOf<R extends Route>(route: R, input: RequestOf<R>, opts: Qu
   const { scope, ...callOptions } = opts;
   return queryOptions({
     queryKey: queryKeyOf(route, input, scope),
-    queryFn: async ({ signal }) => unwrap(await call(route, input, { ...callOptions, signal }), callOptions.successCode ?? route.successCode),
+    queryFn: async ({ signal }) =>
+      unwrap(await call(route, input, { ...callOptions, signal }), callOptions.successCode ?? route.successCode),
   });
 }
 

@@ -35,7 +35,13 @@ export const bindCardStart = endpoint(R.bindCardStart, {
  * minutes). A card verified already → CONFLICT; an expired code → BAD_REQUEST; another borrower's card → NOT_FOUND.
  */
 export const bindCardVerify = endpoint(R.bindCardVerify, {
-  request: z.object({ cardId, verifyCode: z.string().trim().regex(/^\d{6}$/) }),
+  request: z.object({
+    cardId,
+    verifyCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  }),
   response: z.object({ card: bankCard }),
 });
 

@@ -27,10 +27,7 @@ export function endpoint<R extends Route, Req extends z.ZodType, Res extends z.Z
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   e: Omit<Route, 'name'> & { name?: string; request: Req; response: Res },
 ): Endpoint<Req, Res>;
-export function endpoint(
-  r: Omit<Route, 'name'> & { name?: string },
-  schemas?: { request: z.ZodType; response: z.ZodType },
-): AnyEndpoint {
+export function endpoint(r: Omit<Route, 'name'> & { name?: string }, schemas?: { request: z.ZodType; response: z.ZodType }): AnyEndpoint {
   if (schemas) return { ...(r as Route), request: schemas.request, response: schemas.response };
   const e = r as Omit<AnyEndpoint, 'name'> & { name?: string };
   return { ...e, name: e.name ?? e.path };
@@ -73,9 +70,7 @@ export const loginLogout = endpoint(R.loginLogout, {
 export const devSmsOutbox = endpoint(R.devSmsOutbox, {
   request: z.object({ phone: phoneSchema }),
   response: z.object({
-    messages: z.array(
-      z.object({ id: z.number().int(), phone: z.string(), body: z.string(), purpose: z.string(), createdAt: z.string() }),
-    ),
+    messages: z.array(z.object({ id: z.number().int(), phone: z.string(), body: z.string(), purpose: z.string(), createdAt: z.string() })),
   }),
 });
 
@@ -84,4 +79,3 @@ export const healthz = endpoint(R.healthz, {
   request: z.object({}),
   response: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
 });
-

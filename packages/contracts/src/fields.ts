@@ -13,7 +13,16 @@ export const INT32_MAX = 2_147_483_647;
 const int32 = () => z.number().int().min(INT32_MIN).max(INT32_MAX);
 
 /** An integer that fits a PostgreSQL `integer` (ids, counts, enums, scores): a number or a string of digits. */
-export const formInt = () => z.union([int32(), z.string().trim().regex(/^-?\d{1,10}$/).transform(Number).pipe(int32())]);
+export const formInt = () =>
+  z.union([
+    int32(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,10}$/)
+      .transform(Number)
+      .pipe(int32()),
+  ]);
 
 /** A row id: 1 to 2^31 - 1. */
 export const formId = () => formInt().pipe(z.number().int().min(1));
@@ -23,7 +32,14 @@ export const formId = () => formInt().pipe(z.number().int().min(1));
  * instead of formInt for amounts, which may outgrow a 32-bit integer.
  */
 export const formMinor = () =>
-  z.union([z.number().int().min(0).max(999_999_999_999_999), z.string().trim().regex(/^\d{1,15}$/).transform(Number)]);
+  z.union([
+    z.number().int().min(0).max(999_999_999_999_999),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ]);
 
 /**
  * Characters no text field takes: C0 controls (NUL included, which PostgreSQL cannot store in text) except tab,

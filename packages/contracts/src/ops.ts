@@ -125,7 +125,6 @@ export const opsTemplatePublish = endpoint(R.opsTemplatePublish, {
 
 // --- Unapplied funds (role support; issue 11, docs/repayment.md "Unapplied funds") ------------------------------
 
-
 export const opsUnappliedFund = z.object({
   id: z.number().int(),
   orderNo: z.string(),

@@ -5,13 +5,7 @@ import { formInt, formText, safeText } from './fields.ts';
 
 // Promotion landing pages and visitor registration (spec 2.6, 4.4, 4.5, 5, 7.4, 8, 9), {seg} = lendview.
 
-export {
-  CAPTCHA_IMAGE_PATH,
-  LANDING_MAX_HIGHLIGHTS,
-  PROMO_CODE,
-  REGISTER_LIMITS,
-  SMS_COUNTDOWN_SECONDS,
-} from './routes/promotion.ts';
+export { CAPTCHA_IMAGE_PATH, LANDING_MAX_HIGHLIGHTS, PROMO_CODE, REGISTER_LIMITS, SMS_COUNTDOWN_SECONDS } from './routes/promotion.ts';
 
 // --- Landing template ---------------------------------------------------------------------------------------
 
@@ -30,7 +24,10 @@ export const TEMPLATE_IMAGE_URL =
   /^(https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?(?:\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?|\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)$/;
 // Same-origin segments never start with a dot and carry no escapes, so no `..` (nor `%2e%2e`) can climb.
 const imageUrl = z.union([z.literal(''), z.string().max(500).regex(TEMPLATE_IMAGE_URL)]);
-const httpsUrl = z.string().max(500).regex(/^https:\/\/[^\s"'<>]+$/);
+const httpsUrl = z
+  .string()
+  .max(500)
+  .regex(/^https:\/\/[^\s"'<>]+$/);
 
 /**
  * What the marketing team sets per landing page (docs/promotion.md explains each field). Everything is shown as
@@ -142,7 +139,10 @@ export const register = endpoint(R.register, {
     phone: phoneSchema,
     capcode,
     sid,
-    smsCode: z.string().trim().regex(/^\d{1,6}$/),
+    smsCode: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/),
     deviceId: optionalText,
     appName: optionalText,
     merchantNumber: optionalText,

@@ -80,7 +80,9 @@ export const generateVcode = endpoint(R.generateVcode, {
     pay_type: payTypeSchema.optional(),
     /** Spec 4.6: 1 when a new repayment starts, 0 when the borrower chose a method. */
     is_default: formInt().pipe(z.union([z.literal(0), z.literal(1)])),
-    is_display: formInt().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+    is_display: formInt()
+      .pipe(z.union([z.literal(0), z.literal(1)]))
+      .default(0),
     specific_num: z.string().trim().max(32).default(''),
     repayType: repayTypeSchema.default('full'),
     /** For repayType installment: how many instalments, from the first unpaid. */
@@ -161,7 +163,11 @@ export const repaymentCommit = endpoint(R.repaymentCommit, {
 });
 
 export const repaymentConfirm = endpoint(R.repaymentConfirm, {
-  request: z.object({ orderId, verifyCode: z.string().trim().min(R.REPAY_CODE_LENGTH.min).max(R.REPAY_CODE_LENGTH.max), repaymentRecordId: formInt() }),
+  request: z.object({
+    orderId,
+    verifyCode: z.string().trim().min(R.REPAY_CODE_LENGTH.min).max(R.REPAY_CODE_LENGTH.max),
+    repaymentRecordId: formInt(),
+  }),
   response: z.object({ state: z.enum(['pending', 'paid']) }),
 });
 

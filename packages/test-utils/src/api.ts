@@ -18,7 +18,7 @@ export interface ApiCall<B extends RequestBody = Record<string, string>> {
 
 export type Handler<B extends RequestBody = Record<string, string>> = Answer | ((body: B) => Answer | Promise<Answer>);
 
-export const ok = <T,>(data: T, code: string | number = '00'): Envelope<T> => ({ code, data, message: '' });
+export const ok = <T>(data: T, code: string | number = '00'): Envelope<T> => ({ code, data, message: '' });
 export const fail = (message: string, code: string | number = 'NOT_FOUND'): Envelope<null> => ({ code, data: null, message });
 
 /**

@@ -37,7 +37,11 @@ export interface RenderOptions {
  * Renders `app` at `path` the way the shell does: i18n, a QueryClient (no retries), a router, the toast host.
  * `app` is the remote's <App/> (matched on every path but `elsewhere`), or a <Routes> of its own.
  */
-export async function renderApp(app: ReactElement, path: string, { lang = 'en', elsewhere = [], waitForHeading = true }: RenderOptions = {}) {
+export async function renderApp(
+  app: ReactElement,
+  path: string,
+  { lang = 'en', elsewhere = [], waitForHeading = true }: RenderOptions = {},
+) {
   await setLang(lang);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(

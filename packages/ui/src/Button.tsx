@@ -17,7 +17,17 @@ export function buttonClassName(variant: ButtonVariant, opts: { block?: boolean;
 }
 
 /** Button with a 48 px touch target; type="button" unless told otherwise. */
-export function Button({ variant = 'primary', block, loading = false, className, type = 'button', disabled, children, ref, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block,
+  loading = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ref,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

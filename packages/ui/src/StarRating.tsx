@@ -29,7 +29,11 @@ export function StarRating({ value, onChange, max = 5, label, disabled = false, 
 
   if (readOnly) {
     return (
-      <span role="img" aria-label={`${label}: ${t('star', { count: current })}`} className={cx('lv-stars', 'lv-stars--readonly', className)}>
+      <span
+        role="img"
+        aria-label={`${label}: ${t('star', { count: current })}`}
+        className={cx('lv-stars', 'lv-stars--readonly', className)}
+      >
         {stars.map((n) => (
           <StarIcon key={n} className={cx('lv-star__icon', n <= current && 'is-on')} />
         ))}

@@ -66,7 +66,13 @@ export function Tabs({ items, value, onChange, label, className }: TabsProps) {
         })}
       </div>
       {selected?.panel !== undefined && (
-        <div role="tabpanel" id={`${base}-panel-${selected.id}`} aria-labelledby={`${base}-tab-${selected.id}`} tabIndex={0} className="lv-tabs__panel">
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${selected.id}`}
+          aria-labelledby={`${base}-tab-${selected.id}`}
+          tabIndex={0}
+          className="lv-tabs__panel"
+        >
           {selected.panel}
         </div>
       )}

@@ -8,6 +8,11 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 
 export function TextArea({ invalid, className, ref, ...rest }: TextAreaProps) {
   return (
-    <textarea {...rest} ref={ref} aria-invalid={invalid || rest['aria-invalid'] || undefined} className={cx('lv-input', 'lv-textarea', className)} />
+    <textarea
+      {...rest}
+      ref={ref}
+      aria-invalid={invalid || rest['aria-invalid'] || undefined}
+      className={cx('lv-input', 'lv-textarea', className)}
+    />
   );
 }

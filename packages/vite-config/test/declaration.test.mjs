@@ -37,7 +37,10 @@ test('satisfies: majors, carets, 0.x carets and prereleases', () => {
 });
 
 test('a remote built against a newer api-client major cannot go on an older shell', () => {
-  const problems = incompatibilities(remote({ react: '19.2.9', '@lendview/api-client': '1.0.0' }), shell({ react: '19.2.9', '@lendview/api-client': '0.1.0' }));
+  const problems = incompatibilities(
+    remote({ react: '19.2.9', '@lendview/api-client': '1.0.0' }),
+    shell({ react: '19.2.9', '@lendview/api-client': '0.1.0' }),
+  );
   assert.deepEqual(problems, ['@lendview/api-client: the remote needs 1.x (built against 1.0.0), the shell provides 0.1.0']);
 });
 
@@ -67,7 +70,10 @@ test('a remote importing a react-router name the shell shares only in part witho
 });
 
 test('a remote that runs on the shell federation runtime needs a shell that provides a compatible one', () => {
-  const r = { ...remote({ react: '19.2.9' }), federationRuntime: { version: '2.9.1', requires: requirementFor('@module-federation/runtime', '2.9.1') } };
+  const r = {
+    ...remote({ react: '19.2.9' }),
+    federationRuntime: { version: '2.9.1', requires: requirementFor('@module-federation/runtime', '2.9.1') },
+  };
   assert.deepEqual(incompatibilities(r, { ...shell({ react: '19.2.9' }), federationRuntime: '2.10.0' }), []);
   assert.deepEqual(incompatibilities(r, shell({ react: '19.2.9' })), [
     "federation runtime: the remote runs on the shell's (needs ^2.9.1, built against 2.9.1), the shell does not provide one",

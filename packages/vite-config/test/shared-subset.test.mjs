@@ -18,13 +18,26 @@ function check(code, id = '/repo/apps/x/src/page.tsx') {
 }
 
 test('the names the apps import from react-router are in the shared subset', () => {
-  for (const name of ['BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'useLocation', 'useNavigate', 'useNavigationType', 'useSearchParams']) {
+  for (const name of [
+    'BrowserRouter',
+    'MemoryRouter',
+    'Routes',
+    'Route',
+    'Link',
+    'NavLink',
+    'useLocation',
+    'useNavigate',
+    'useNavigationType',
+    'useSearchParams',
+  ]) {
     assert.ok(REACT_ROUTER_EXPORTS.includes(name), name);
   }
 });
 
 test('imports of provided names are recorded for the declaration', () => {
-  const usage = check("import { Link, useNavigate as go } from 'react-router';\nexport { Routes } from 'react-router';\nimport { useState } from 'react';");
+  const usage = check(
+    "import { Link, useNavigate as go } from 'react-router';\nexport { Routes } from 'react-router';\nimport { useState } from 'react';",
+  );
   assert.deepEqual([...usage.get('react-router')].sort(), ['Link', 'Routes', 'useNavigate']);
   assert.equal(usage.has('react'), false);
 });

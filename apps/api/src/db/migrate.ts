@@ -59,14 +59,10 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
   for (const m of migrations) {
     const didApply = await db.transaction(async (tx) => {
       await lock(tx);
-      const [row] = await tx.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE name = $1', [
-        m.name,
-      ]);
+      const [row] = await tx.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE name = $1', [m.name]);
       if (row) {
         if (row.checksum !== m.checksum) {
-          throw new MigrationError(
-            `Migration ${m.name} was changed after it was applied (checksum differs). Add a new migration instead.`,
-          );
+          throw new MigrationError(`Migration ${m.name} was changed after it was applied (checksum differs). Add a new migration instead.`);
         }
         return false;
       }

@@ -41,9 +41,7 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
   const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
 
   // Hash outside the transaction (scrypt is slow-ish), only for accounts that do not exist yet.
-  const existing = new Set(
-    (await db.query<{ username: string }>('SELECT username FROM operators')).map((r) => r.username),
-  );
+  const existing = new Set((await db.query<{ username: string }>('SELECT username FROM operators')).map((r) => r.username));
   const newOperators: Row[] = [];
   for (const op of Object.values(DEMO_OPERATORS)) {
     if (!existing.has(op.username)) {
@@ -56,9 +54,12 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
     const borrowerIds = {} as Record<DemoBorrowerKey, number>;
     for (const key of ['main', 'second'] as const) {
       const b = DEMO_BORROWERS[key];
-      const [row] = await upsert(tx, 'borrowers', ['phone'], [
-        { phone: b.phone, display_name: b.displayName, is_repeat_client: b.isRepeatClient },
-      ]);
+      const [row] = await upsert(
+        tx,
+        'borrowers',
+        ['phone'],
+        [{ phone: b.phone, display_name: b.displayName, is_repeat_client: b.isRepeatClient }],
+      );
       borrowerIds[key] = row!.id as number;
       await upsert(
         tx,
@@ -82,12 +83,31 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       'products',
       ['id'],
       DEMO_PRODUCTS.map((p, i) => ({
-        id: p.id, name: p.name, logo_url: p.logo, in_house: p.inHouse, amount_min: p.min, amount_max: p.max,
-        term_min_days: p.termMin, term_max_days: p.termMax, daily_rate_bp: p.rateBp, rate_text_en: p.rateEn,
-        rate_text_id: p.rateId, description_en: p.descEn, description_id: p.descId, tags_en: p.tagsEn, tags_id: p.tagsId,
-        button_text_en: p.buttonEn, button_text_id: p.buttonId, button_status: p.buttonStatus, apply_url: p.applyUrl,
-        sort_order: i, active: true, default_amount: rp(p.defaultRupiah), default_term_days: p.defaultTermDays,
-        daily_quota: p.dailyQuota, repay_url: p.repayUrl ?? null,
+        id: p.id,
+        name: p.name,
+        logo_url: p.logo,
+        in_house: p.inHouse,
+        amount_min: p.min,
+        amount_max: p.max,
+        term_min_days: p.termMin,
+        term_max_days: p.termMax,
+        daily_rate_bp: p.rateBp,
+        rate_text_en: p.rateEn,
+        rate_text_id: p.rateId,
+        description_en: p.descEn,
+        description_id: p.descId,
+        tags_en: p.tagsEn,
+        tags_id: p.tagsId,
+        button_text_en: p.buttonEn,
+        button_text_id: p.buttonId,
+        button_status: p.buttonStatus,
+        apply_url: p.applyUrl,
+        sort_order: i,
+        active: true,
+        default_amount: rp(p.defaultRupiah),
+        default_term_days: p.defaultTermDays,
+        daily_quota: p.dailyQuota,
+        repay_url: p.repayUrl ?? null,
       })),
     );
 
@@ -106,8 +126,17 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       'contracts',
       ['id'],
       DEMO_CONTRACTS.map((c, i) => ({
-        id: c.id, scene: CONFIRM_CONTRACT_SCENE, product_id: c.productId, popup: c.popup, sort_order: i,
-        title_en: c.titleEn, title_id: c.titleId, body_en: c.bodyEn, body_id: c.bodyId, active: true, updated_at: now,
+        id: c.id,
+        scene: CONFIRM_CONTRACT_SCENE,
+        product_id: c.productId,
+        popup: c.popup,
+        sort_order: i,
+        title_en: c.titleEn,
+        title_id: c.titleId,
+        body_en: c.bodyEn,
+        body_id: c.bodyId,
+        active: true,
+        updated_at: now,
       })),
     );
 
@@ -120,18 +149,40 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       const dueDate = o.disbursedDaysAgo === undefined ? null : dateIn(o.termDays - o.disbursedDaysAgo);
       const settled = o.settledDaysAgo === undefined ? null : ago(o.settledDaysAgo);
       // Every money column is written, so a re-seed also undoes late charges and extensions paid in the demo.
-      await upsert(tx, 'orders', ['order_no'], [
-        {
-          order_no: o.orderNo, borrower_id: borrowerIds[o.borrower], product_id: productId, status: o.status,
-          principal, interest_amount: interest, service_fee: 0, amount_due: amountDue, paid_amount: settled ? amountDue : 0,
-          term_days: o.termDays, daily_rate_bp: rateBp, instalment_count: o.instalments ?? 1, is_delay: o.isDelay ?? false,
-          extension_fee: o.isDelay ? extensionFee(principal) : null, extension_days: o.isDelay ? EXTENSION_DAYS : null,
-          repay_url: null, applied_at: ago(o.appliedDaysAgo),
-          disbursed_at: o.disbursedDaysAgo === undefined ? null : ago(o.disbursedDaysAgo), due_date: dueDate,
-          settled_at: settled, updated_at: now, late_penalty_paid: 0, late_interest_paid: 0, extension_fees_paid: 0,
-          extension_count: 0,
-        },
-      ]);
+      await upsert(
+        tx,
+        'orders',
+        ['order_no'],
+        [
+          {
+            order_no: o.orderNo,
+            borrower_id: borrowerIds[o.borrower],
+            product_id: productId,
+            status: o.status,
+            principal,
+            interest_amount: interest,
+            service_fee: 0,
+            amount_due: amountDue,
+            paid_amount: settled ? amountDue : 0,
+            term_days: o.termDays,
+            daily_rate_bp: rateBp,
+            instalment_count: o.instalments ?? 1,
+            is_delay: o.isDelay ?? false,
+            extension_fee: o.isDelay ? extensionFee(principal) : null,
+            extension_days: o.isDelay ? EXTENSION_DAYS : null,
+            repay_url: null,
+            applied_at: ago(o.appliedDaysAgo),
+            disbursed_at: o.disbursedDaysAgo === undefined ? null : ago(o.disbursedDaysAgo),
+            due_date: dueDate,
+            settled_at: settled,
+            updated_at: now,
+            late_penalty_paid: 0,
+            late_interest_paid: 0,
+            extension_fees_paid: 0,
+            extension_count: 0,
+          },
+        ],
+      );
 
       if (o.instalments && o.disbursedDaysAgo !== undefined) {
         // The server's own plan (lib/money.ts) from the disbursement day; all unpaid: the first is payable.
@@ -144,8 +195,14 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
           'instalments',
           ['order_no', 'period_no'],
           plan.instalments.map((i) => ({
-            order_no: o.orderNo, period_no: i.periodNo, principal: i.principal, interest: i.interest, amount: i.amount,
-            due_date: i.dueDate, status: 'unpaid', paid_at: null,
+            order_no: o.orderNo,
+            period_no: i.periodNo,
+            principal: i.principal,
+            interest: i.interest,
+            amount: i.amount,
+            due_date: i.dueDate,
+            status: 'unpaid',
+            paid_at: null,
           })),
         );
         await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, plan.instalments.length]);
@@ -163,10 +220,20 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       'bank_cards',
       ['id'],
       Object.values(DEMO_BANK_CARDS).map((card) => ({
-        id: card.id, borrower_id: borrowerIds.main, bank_code: card.bankCode, last4: card.last4,
-        fingerprint: cardFingerprint(cardKey, card.bankCode, card.cardNo), holder_name: DEMO_CARD_HOLDER,
-        provider_token: `sbx_card_demo_${card.id}`, active: true, created_at: now, verified_at: now,
-        verify_salt: null, verify_hash: null, verify_sent_at: null, verify_expires_at: null,
+        id: card.id,
+        borrower_id: borrowerIds.main,
+        bank_code: card.bankCode,
+        last4: card.last4,
+        fingerprint: cardFingerprint(cardKey, card.bankCode, card.cardNo),
+        holder_name: DEMO_CARD_HOLDER,
+        provider_token: `sbx_card_demo_${card.id}`,
+        active: true,
+        created_at: now,
+        verified_at: now,
+        verify_salt: null,
+        verify_hash: null,
+        verify_sent_at: null,
+        verify_expires_at: null,
       })),
       { keep: ['created_at'] },
     );
@@ -182,12 +249,20 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       tx,
       'landing_templates',
       ['id'],
-      ([
-        [DEMO_LANDING_TEMPLATE_ID, DEMO_LANDING_TEMPLATE, true],
-        [DEMO_DRAFT_TEMPLATE_ID, DEMO_DRAFT_TEMPLATE, false],
-      ] as const).map(([id, config, published]) => ({
-        id, draft_config: config, live_config: published ? config : null, active: true, updated_at: now,
-        updated_by: '', published_at: published ? now : null, published_by: null,
+      (
+        [
+          [DEMO_LANDING_TEMPLATE_ID, DEMO_LANDING_TEMPLATE, true],
+          [DEMO_DRAFT_TEMPLATE_ID, DEMO_DRAFT_TEMPLATE, false],
+        ] as const
+      ).map(([id, config, published]) => ({
+        id,
+        draft_config: config,
+        live_config: published ? config : null,
+        active: true,
+        updated_at: now,
+        updated_by: '',
+        published_at: published ? now : null,
+        published_by: null,
       })),
     );
 
@@ -196,21 +271,36 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       'qa_nodes',
       ['id'],
       DEMO_QA.map((q, i) => ({
-        id: q.id, pid: q.pid, sort_order: i, title_en: q.titleEn, title_id: q.titleId, answer_en: q.answerEn ?? null,
-        answer_id: q.answerId ?? null, action_type: q.actionType ?? 0, active: true,
+        id: q.id,
+        pid: q.pid,
+        sort_order: i,
+        title_en: q.titleEn,
+        title_id: q.titleId,
+        answer_en: q.answerEn ?? null,
+        answer_id: q.answerId ?? null,
+        action_type: q.actionType ?? 0,
+        active: true,
       })),
     );
 
     for (const [i, pt] of DEMO_PROBLEM_TYPES.entries()) {
-      await upsert(tx, 'problem_types', ['value'], [
-        { value: pt.value, title_en: pt.titleEn, title_id: pt.titleId, sort_order: i, active: true },
-      ]);
+      await upsert(
+        tx,
+        'problem_types',
+        ['value'],
+        [{ value: pt.value, title_en: pt.titleEn, title_id: pt.titleId, sort_order: i, active: true }],
+      );
       await upsert(
         tx,
         'problem_sub_types',
         ['type_value', 'value'],
         pt.subTypes.map((st, j) => ({
-          type_value: pt.value, value: st.value, title_en: st.titleEn, title_id: st.titleId, sort_order: j, active: true,
+          type_value: pt.value,
+          value: st.value,
+          title_en: st.titleEn,
+          title_id: st.titleId,
+          sort_order: j,
+          active: true,
         })),
       );
     }

@@ -9,6 +9,8 @@ export { formatMoney } from '@lendview/i18n/money';
 /** A rate in basis points as a percentage: 5 bp → '0.05%' / '0,05%'; 50 → '0.5%'; 500 → '5%'. */
 export function formatRateBp(bp: number, lang: Lang): string {
   const whole = Math.floor(bp / 100);
-  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${whole}${frac ? `${lang === 'en' ? '.' : ','}${frac}` : ''}%`;
 }

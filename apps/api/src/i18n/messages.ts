@@ -214,7 +214,8 @@ const en = {
   providerUnavailable: 'The payment service is not available right now. Please try again in a few minutes.',
   fundAlreadyResolved: 'This unapplied payment was already resolved.',
   fundOrderOwesNothing: 'The order owes nothing now: refund this payment instead.',
-  fundDoesNotCover: 'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
+  fundDoesNotCover:
+    'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
   fundApplied: 'The payment was applied to the order.',
   fundRefunded: 'The payment was refunded to the payer.',
   receiptMethodVa: '{bank} virtual account',
@@ -235,7 +236,8 @@ const en = {
   cardCodeWrong: 'Verification code wrong. {remaining} attempts left.',
   cardBindLocked: 'Too many incorrect codes. You can add a card again in {minutes} minutes.',
   cardAlreadyVerified: 'This card is already verified.',
-  cardSmsText: 'Your LendView code to add your {bank} card ending in {last4} is {code}. It expires in 10 minutes. Never share it with anyone.',
+  cardSmsText:
+    'Your LendView code to add your {bank} card ending in {last4} is {code}. It expires in 10 minutes. Never share it with anyone.',
   // Issue 12: SMS codes per NIST SP 800-63B-4, input hardening, per-borrower limits (docs/api.md "Limits")
   smsCodeRejected: 'The verification code is incorrect or has expired. {remaining} attempts left.',
   smsCodeLocked: 'Too many incorrect codes. Please try again in {minutes} minutes.',
@@ -246,7 +248,7 @@ const en = {
   templateImageHost: 'Invalid value for field: {field}. Images may only come from this site or an allowed image host ({hosts}).',
   notReady: 'Not ready:',
   readyDb: 'the database does not accept writes.',
-  readyDisk: 'the data folder\'s disk is almost full.',
+  readyDisk: "the data folder's disk is almost full.",
   readyMigrations: 'database migrations are not all applied.',
 } as const;
 
@@ -278,8 +280,7 @@ const id: Record<MessageKey, string> = {
   smsCodeTooManyTries: 'Terlalu banyak percobaan yang salah. Silakan minta kode baru.',
   loginOk: 'Berhasil masuk.',
   logoutOk: 'Anda telah keluar.',
-  smsLoginText:
-    'Kode verifikasi LendView Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
+  smsLoginText: 'Kode verifikasi LendView Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
   remotesManifestMissing: 'Manifes remote belum diterbitkan.',
   shellMissing: 'Halaman web belum dibangun.',
   productUnavailable: 'Produk ini sedang tidak menerima pengajuan.',
@@ -368,8 +369,7 @@ const id: Record<MessageKey, string> = {
   noRepaymentWaiting: 'Tidak ada pembayaran yang menunggu kode verifikasi.',
   noCodeNeeded: 'Pembayaran ini tidak memerlukan kode verifikasi.',
   repayCodeSent: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda.',
-  repaySmsText:
-    'Kode pembayaran LendView Anda adalah {code} untuk {amount}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
+  repaySmsText: 'Kode pembayaran LendView Anda adalah {code} untuk {amount}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
   repayPaid: 'Pembayaran berhasil.',
   repayRedirect: 'Lanjutkan di halaman pembayaran.',
   cardBound: 'Kartu bank berhasil ditautkan.',
@@ -432,8 +432,7 @@ const id: Record<MessageKey, string> = {
   promoSmsSent: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda',
   promoAlreadyRegistered: 'Anda sudah terdaftar, silakan unduh aplikasinya untuk masuk!',
   registerOk: 'Pendaftaran berhasil',
-  registerSmsText:
-    'Kode pendaftaran LendView Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
+  registerSmsText: 'Kode pendaftaran LendView Anda adalah {code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.',
   templateNotFound: 'Halaman promosi ini tidak tersedia. Mungkin sudah berakhir atau belum diterbitkan.',
   templateCreated: 'Template dibuat. Pengunjung akan melihatnya setelah Anda menerbitkannya.',
   templateSaved: 'Draf disimpan. Pengunjung tetap melihat versi yang sudah terbit sampai Anda menerbitkannya.',
@@ -447,7 +446,8 @@ const id: Record<MessageKey, string> = {
   providerUnavailable: 'Layanan pembayaran sedang tidak tersedia. Silakan coba lagi dalam beberapa menit.',
   fundAlreadyResolved: 'Pembayaran yang belum diterapkan ini sudah diselesaikan.',
   fundOrderOwesNothing: 'Pesanan tidak memiliki tagihan saat ini: kembalikan pembayaran ini.',
-  fundDoesNotCover: 'Jumlah ini tidak mencukupi satu pembayaran utuh untuk pesanan (pelunasan, satu cicilan, atau perpanjangan): kembalikan dana ini.',
+  fundDoesNotCover:
+    'Jumlah ini tidak mencukupi satu pembayaran utuh untuk pesanan (pelunasan, satu cicilan, atau perpanjangan): kembalikan dana ini.',
   fundApplied: 'Pembayaran telah diterapkan pada pesanan.',
   fundRefunded: 'Pembayaran telah dikembalikan kepada pembayar.',
   receiptMethodVa: 'Virtual account {bank}',
@@ -466,14 +466,16 @@ const id: Record<MessageKey, string> = {
   cardCodeWrong: 'Kode verifikasi salah. Sisa percobaan: {remaining}.',
   cardBindLocked: 'Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam {minutes} menit.',
   cardAlreadyVerified: 'Kartu ini sudah diverifikasi.',
-  cardSmsText: 'Kode LendView untuk menambahkan kartu {bank} Anda yang berakhiran {last4} adalah {code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.',
+  cardSmsText:
+    'Kode LendView untuk menambahkan kartu {bank} Anda yang berakhiran {last4} adalah {code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.',
   smsCodeRejected: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: {remaining}.',
   smsCodeLocked: 'Terlalu banyak kode yang salah. Silakan coba lagi dalam {minutes} menit.',
   fieldBadCharacters: 'Kolom {field} berisi karakter yang tidak diizinkan.',
   complaintDailyLimit: 'Anda dapat mengirim paling banyak {limit} pengaduan per hari. Silakan coba lagi nanti.',
   chatbotTooFast: 'Anda mengirim pesan terlalu cepat. Silakan tunggu {seconds} detik.',
   // Issue 12 items 9 and 11 (platform): template image hosts, readiness
-  templateImageHost: 'Nilai kolom tidak valid: {field}. Gambar hanya boleh berasal dari situs ini atau host gambar yang diizinkan ({hosts}).',
+  templateImageHost:
+    'Nilai kolom tidak valid: {field}. Gambar hanya boleh berasal dari situs ini atau host gambar yang diizinkan ({hosts}).',
   notReady: 'Belum siap:',
   readyDb: 'database tidak menerima penulisan.',
   readyDisk: 'disk folder data hampir penuh.',

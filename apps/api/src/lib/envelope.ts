@@ -28,5 +28,4 @@ export function sendFailure(
   return sendApiError(req, reply, new ApiError(code, key, options.vars, { status: options.status }));
 }
 
-export const sendNotFound = (req: FastifyRequest, reply: FastifyReply) =>
-  sendFailure(req, reply, ErrorCode.notFound, 'notFound');
+export const sendNotFound = (req: FastifyRequest, reply: FastifyReply) => sendFailure(req, reply, ErrorCode.notFound, 'notFound');

@@ -38,12 +38,16 @@ export class ApiError extends Error {
 
 export const notFound = () => new ApiError(ErrorCode.notFound, 'notFound');
 export const unauthorized = () => new ApiError(ErrorCode.unauthorized, 'unauthorized');
-export const badRequest = (key: MessageKey = 'badRequest', vars?: MessageVars) =>
-  new ApiError(ErrorCode.badRequest, key, vars);
+export const badRequest = (key: MessageKey = 'badRequest', vars?: MessageVars) => new ApiError(ErrorCode.badRequest, key, vars);
 export const rateLimited = (key: MessageKey, retryAfterSeconds: number, vars?: MessageVars) =>
-  new ApiError(ErrorCode.rateLimited, key, { seconds: retryAfterSeconds, ...vars }, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  new ApiError(
+    ErrorCode.rateLimited,
+    key,
+    { seconds: retryAfterSeconds, ...vars },
+    {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
+  );
 
 /** A repayment the order's state does not allow (PAYMENT_REFUSED, HTTP 409; docs/repayment.md). */
 export const paymentRefused = (key: MessageKey, vars?: MessageVars) => new ApiError(ErrorCode.paymentRefused, key, vars);

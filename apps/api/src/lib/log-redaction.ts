@@ -98,7 +98,20 @@ const SECRET_KEYS = new Set(
   ].map(normalizeKey),
 );
 /** Substrings that make any key secret (x-lv-token, accessToken, webhookSecret, apiKey, setCookie, ...). */
-const SECRET_KEY_PARTS = ['token', 'secret', 'password', 'passwd', 'authorization', 'cookie', 'signature', 'apikey', 'cardno', 'cardnumber', 'smscode', 'holdername'];
+const SECRET_KEY_PARTS = [
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'authorization',
+  'cookie',
+  'signature',
+  'apikey',
+  'cardno',
+  'cardnumber',
+  'smscode',
+  'holdername',
+];
 /** Keys (normalized) holding a phone number: masked, the last 4 digits kept. */
 const PHONE_KEYS = new Set(['phone', 'mobile', 'msisdn', 'phoneNumber', 'phoneNo', 'userName', 'smWa', 'tel'].map(normalizeKey));
 /** Keys whose values are known to be safe even though a rule above would hide them (error codes). */
@@ -198,7 +211,10 @@ export function redactUrl(url: string, query?: unknown): string {
     pairs.push([key, value]);
   }
   const rebuilt = pairs
-    .map(([k, v]) => `${encodeURIComponent(k.slice(0, 64))}=${queryValue(k, v) === REDACTED ? REDACTED : encodeURIComponent(queryValue(k, v))}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k.slice(0, 64))}=${queryValue(k, v) === REDACTED ? REDACTED : encodeURIComponent(queryValue(k, v))}`,
+    )
     .join('&');
   return `${path}?${rebuilt}`;
 }
@@ -261,7 +277,8 @@ interface DbErrorLike {
   routine?: unknown;
 }
 
-const isDbError = (e: DbErrorLike) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && (e.severity !== undefined || e.routine !== undefined);
+const isDbError = (e: DbErrorLike) =>
+  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && (e.severity !== undefined || e.routine !== undefined);
 
 /**
  * An error as it may be logged. Database errors keep their SQLSTATE and names (constraint, table, column) but
@@ -349,7 +366,12 @@ export function redactingLoggerOptions() {
       res: (res: ReplyLike) => ({ statusCode: res?.statusCode }),
       // pino's type wants the standard { type, message, stack } shape; redactError gives that for an Error.
       err: (err: unknown) =>
-        (err instanceof Error ? redactError(err) : redactValue(err)) as { type: string; message: string; stack: string; [key: string]: unknown },
+        (err instanceof Error ? redactError(err) : redactValue(err)) as {
+          type: string;
+          message: string;
+          stack: string;
+          [key: string]: unknown;
+        },
     },
     formatters: {
       log: (obj: Record<string, unknown>) => redactLogObject(obj),
@@ -369,7 +391,18 @@ export function redactingLoggerOptions() {
 // --- Card data (the cards engineer's API, kept: app.ts and plugins/app/errors.ts use it) -------------------
 
 /** Card and payment fields of request bodies, for pino's `redact` (paths one and two levels deep). */
-const CARD_FIELDS = ['cardNo', 'card_no', 'cardNumber', 'holderName', 'holder_name', 'verifyCode', 'verify_code', 'providerToken', 'provider_token', 'cvv'];
+const CARD_FIELDS = [
+  'cardNo',
+  'card_no',
+  'cardNumber',
+  'holderName',
+  'holder_name',
+  'verifyCode',
+  'verify_code',
+  'providerToken',
+  'provider_token',
+  'cvv',
+];
 export const LOG_REDACT_PATHS: string[] = CARD_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
 
 /**
@@ -411,6 +444,12 @@ export function safeError(err: unknown, sensitive: readonly string[] = []): Reco
   const out = err instanceof Error ? redactError(err) : markShaped((redactValue(err) as Record<string, unknown>) ?? {});
   const cut = (s: string) => sensitive.reduce((acc, v) => acc.split(v).join(REDACTED), s).replace(PROVIDER_TOKEN, REDACTED);
   const scrub = (v: unknown): unknown =>
-    typeof v === 'string' ? cut(v) : Array.isArray(v) ? v.map(scrub) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrub(x)])) : v;
+    typeof v === 'string'
+      ? cut(v)
+      : Array.isArray(v)
+        ? v.map(scrub)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrub(x)]))
+          : v;
   return markShaped(scrub(out) as Record<string, unknown>);
 }

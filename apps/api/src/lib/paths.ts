@@ -27,7 +27,8 @@ export const NON_PAGE_PREFIXES = [
  * Paths monitoring tools and scanners try (/livez, /health, /status, /actuator/health, /.well-known/...): a 404
  * envelope whatever they accept, so a probe pointed at the wrong path fails instead of reading the shell as "up".
  */
-const PROBE_LIKE = /^\/(\.well-known|actuator|health[\w-]*|healthcheck|ready[\w-]*|readiness|live[\w-]*|liveness|metrics[\w-]*|status|ping|version|info|debug|server-status|_[\w-]*)(\/|$)/i;
+const PROBE_LIKE =
+  /^\/(\.well-known|actuator|health[\w-]*|healthcheck|ready[\w-]*|readiness|live[\w-]*|liveness|metrics[\w-]*|status|ping|version|info|debug|server-status|_[\w-]*)(\/|$)/i;
 
 export function isNonPagePath(pathname: string): boolean {
   return NON_PAGE_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p)) || PROBE_LIKE.test(pathname);
@@ -70,7 +71,8 @@ export const SHELL_PAGE_ROUTES = ['/testPreview'] as const;
 /** Matched as the shell matches them: exactly, a trailing slash ignored. */
 export function isPageRoute(pathname: string, manifestRoutes: Iterable<string> = []): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if ((ARCHITECTURE_PAGE_ROUTES as readonly string[]).includes(path) || (SHELL_PAGE_ROUTES as readonly string[]).includes(path)) return true;
+  if ((ARCHITECTURE_PAGE_ROUTES as readonly string[]).includes(path) || (SHELL_PAGE_ROUTES as readonly string[]).includes(path))
+    return true;
   for (const r of manifestRoutes) if (r === path) return true;
   return false;
 }

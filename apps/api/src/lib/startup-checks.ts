@@ -42,14 +42,17 @@ export async function demoArtifactProblems(db: Queryable, now: Date): Promise<st
 }
 
 /** What demo mode turns on, printed loudly at start so nobody mistakes `npm start` for a production server. */
-export function demoBanner(env: Pick<Env, 'host' | 'port' | 'databaseUrl' | 'dataDir' | 'paymentWebhookSecret'>, defaultSecrets: boolean): string {
+export function demoBanner(
+  env: Pick<Env, 'host' | 'port' | 'databaseUrl' | 'dataDir' | 'paymentWebhookSecret'>,
+  defaultSecrets: boolean,
+): string {
   const where = env.databaseUrl ? 'the PostgreSQL of DATABASE_URL' : `embedded PGlite in ${env.dataDir}`;
   const lines = [
     'DEMO MODE (DEMO_MODE=1, what `npm start` sets). Not for real borrowers. It turns on:',
     '  - the demo seed: borrowers with fixed session tokens, orders in every status, operator accounts',
     '    with published passwords (README, docs/api.md "Demo data"), written into',
     `    ${where}`,
-    '  - the /dev routes: /dev/sms-outbox hands out any phone\'s login code, /dev/payments/simulate settles payments,',
+    "  - the /dev routes: /dev/sms-outbox hands out any phone's login code, /dev/payments/simulate settles payments,",
     '    /dev/captcha-answer solves captchas',
     '  - SMS_PROVIDER=outbox (no SMS is sent) and PAYMENT_PROVIDER=sandbox (no money moves)',
     defaultSecrets

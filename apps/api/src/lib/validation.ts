@@ -43,6 +43,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
   const missing = value === undefined || value === null || value === '';
   if (typeof own === 'string') throw new ApiError(ErrorCode.badRequest, own);
   // Blank text counts as missing here: the schema trims it before checking its length.
-  if (own) throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && value.trim() === '') ? own.missing : own.invalid);
+  if (own)
+    throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && value.trim() === '') ? own.missing : own.invalid);
   throw new ApiError(ErrorCode.badRequest, missing ? 'fieldMissing' : 'fieldInvalid', { field });
 }

@@ -153,12 +153,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const e = parsed.data;
     return {
       ok: true,
-      event: { id: e.id, type: e.type, reference: e.reference, vcode: e.vcode, channel: e.channel, amount: e.amount, paidAt: new Date(e.paidAt) },
+      event: {
+        id: e.id,
+        type: e.type,
+        reference: e.reference,
+        vcode: e.vcode,
+        channel: e.channel,
+        amount: e.amount,
+        paidAt: new Date(e.paidAt),
+      },
     };
   }
 
   async tokenizeCard(card: { bankCode: string; cardNo: string }): Promise<{ token: string }> {
-    return { token: `sbx_card_${createHash('sha256').update(`${this.secret}:${card.bankCode}:${card.cardNo}`).digest('hex').slice(0, 32)}` };
+    return {
+      token: `sbx_card_${createHash('sha256').update(`${this.secret}:${card.bankCode}:${card.cardNo}`).digest('hex').slice(0, 32)}`,
+    };
   }
 
   async chargeCard(charge: { token: string; amount: number; reference: string }): Promise<{ chargeId: string }> {

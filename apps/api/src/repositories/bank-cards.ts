@@ -76,10 +76,9 @@ const COUNTS = `active AND (verified_at IS NOT NULL OR verify_expires_at > $2::t
 
 /** The borrower's usable cards: active and verified. */
 export async function listOwnCards(db: Queryable, borrowerId: number): Promise<BankCardRow[]> {
-  const rows = await db.query<DbRow>(
-    'SELECT * FROM bank_cards WHERE borrower_id = $1 AND active AND verified_at IS NOT NULL ORDER BY id',
-    [borrowerId],
-  );
+  const rows = await db.query<DbRow>('SELECT * FROM bank_cards WHERE borrower_id = $1 AND active AND verified_at IS NOT NULL ORDER BY id', [
+    borrowerId,
+  ]);
   return rows.map(toCard);
 }
 
@@ -131,7 +130,16 @@ export interface CardCode {
  */
 export async function insertPendingCard(
   tx: Queryable,
-  c: { borrowerId: number; bankCode: string; last4: string; fingerprint: string; holderName: string; providerToken: string; code: CardCode; now: Date },
+  c: {
+    borrowerId: number;
+    bankCode: string;
+    last4: string;
+    fingerprint: string;
+    holderName: string;
+    providerToken: string;
+    code: CardCode;
+    now: Date;
+  },
 ): Promise<BankCardRow | null> {
   const [row] = await tx.query<DbRow>(
     `INSERT INTO bank_cards (borrower_id, bank_code, last4, fingerprint, holder_name, provider_token, active, created_at,
@@ -140,7 +148,20 @@ export async function insertPendingCard(
             $8::text, $9::text, $10::timestamptz, $11::timestamptz
       WHERE (SELECT count(*) FROM bank_cards WHERE borrower_id = $1 AND ${COUNTS}) < $12
      RETURNING *`,
-    [c.borrowerId, c.now, c.bankCode, c.last4, c.fingerprint, c.holderName, c.providerToken, c.code.salt, c.code.hash, c.code.sentAt, c.code.expiresAt, MAX_CARDS],
+    [
+      c.borrowerId,
+      c.now,
+      c.bankCode,
+      c.last4,
+      c.fingerprint,
+      c.holderName,
+      c.providerToken,
+      c.code.salt,
+      c.code.hash,
+      c.code.sentAt,
+      c.code.expiresAt,
+      MAX_CARDS,
+    ],
   );
   return row ? toCard(row) : null;
 }
@@ -160,7 +181,18 @@ export async function renewCardCode(
       WHERE id = $3 AND borrower_id = $1
         AND (SELECT count(*) FROM bank_cards WHERE borrower_id = $1 AND id <> $3 AND ${COUNTS}) < $10
      RETURNING *`,
-    [c.borrowerId, c.now, c.cardId, c.code.salt, c.code.hash, c.code.sentAt, c.code.expiresAt, c.holderName ?? null, c.providerToken ?? null, MAX_CARDS],
+    [
+      c.borrowerId,
+      c.now,
+      c.cardId,
+      c.code.salt,
+      c.code.hash,
+      c.code.sentAt,
+      c.code.expiresAt,
+      c.holderName ?? null,
+      c.providerToken ?? null,
+      MAX_CARDS,
+    ],
   );
   return row ? toCard(row) : null;
 }
@@ -195,7 +227,9 @@ export async function getBindGuard(tx: Queryable, borrowerId: number): Promise<B
     'SELECT wrong_codes, lockouts, locked_until FROM card_bind_guards WHERE borrower_id = $1',
     [borrowerId],
   );
-  return row ? { wrongCodes: row.wrong_codes, lockouts: row.lockouts, lockedUntil: row.locked_until } : { wrongCodes: 0, lockouts: 0, lockedUntil: null };
+  return row
+    ? { wrongCodes: row.wrong_codes, lockouts: row.lockouts, lockedUntil: row.locked_until }
+    : { wrongCodes: 0, lockouts: 0, lockedUntil: null };
 }
 
 export async function saveBindGuard(tx: Queryable, borrowerId: number, g: BindGuard): Promise<void> {

@@ -29,7 +29,18 @@ export async function insertImage(db: Queryable, image: NewImage): Promise<void>
   await db.query(
     `INSERT INTO complaint_images (public_id, storage_key, uploaded_by, borrower_id, operator_id, mime, size_bytes, width, height, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [image.publicId, image.storageKey, image.uploadedBy, image.borrowerId, image.operatorId, image.mime, image.sizeBytes, image.width ?? null, image.height ?? null, image.now],
+    [
+      image.publicId,
+      image.storageKey,
+      image.uploadedBy,
+      image.borrowerId,
+      image.operatorId,
+      image.mime,
+      image.sizeBytes,
+      image.width ?? null,
+      image.height ?? null,
+      image.now,
+    ],
   );
 }
 
@@ -118,7 +129,10 @@ export async function lockBorrowerForComplaint(tx: Queryable, borrowerId: number
 
 /** The borrower's complaint saved with this idempotency key, if any. */
 export async function findComplaintByKey(db: Queryable, borrowerId: number, key: string): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>('SELECT id FROM complaints WHERE borrower_id = $1 AND idempotency_key = $2', [borrowerId, key]);
+  const [row] = await db.query<{ id: number }>('SELECT id FROM complaints WHERE borrower_id = $1 AND idempotency_key = $2', [
+    borrowerId,
+    key,
+  ]);
   return row ? Number(row.id) : null;
 }
 
@@ -205,10 +219,10 @@ export async function findOwnComplaint(db: Queryable, borrowerId: number, id: nu
 
 /** Operators' queue: oldest first. */
 export async function listComplaintsForOps(db: Queryable, state: ComplaintState | 'all', lang: Lang): Promise<Complaint[]> {
-  const rows = await db.query<ComplaintRow>(
-    `${SELECT_COMPLAINT} WHERE ($2 = 'all' OR c.state = $2) ORDER BY c.id ASC LIMIT 500`,
-    [lang, state],
-  );
+  const rows = await db.query<ComplaintRow>(`${SELECT_COMPLAINT} WHERE ($2 = 'all' OR c.state = $2) ORDER BY c.id ASC LIMIT 500`, [
+    lang,
+    state,
+  ]);
   return rows.map(toComplaint);
 }
 
@@ -222,10 +236,7 @@ export async function countOpenComplaints(db: Queryable, borrowerId: number): Pr
 }
 
 /** Photo ids of complaints, by complaint and uploader, in the order they were attached. */
-export async function imagesOf(
-  db: Queryable,
-  complaintIds: number[],
-): Promise<Map<number, { borrower: string[]; operator: string[] }>> {
+export async function imagesOf(db: Queryable, complaintIds: number[]): Promise<Map<number, { borrower: string[]; operator: string[] }>> {
   const result = new Map<number, { borrower: string[]; operator: string[] }>();
   if (complaintIds.length === 0) return result;
   const rows = await db.query<{ complaint_id: number; public_id: string; uploaded_by: 'borrower' | 'operator' }>(
@@ -289,7 +300,16 @@ export async function complaintExists(db: Queryable, id: number): Promise<boolea
 
 export async function insertQaRecord(
   db: Queryable,
-  r: { borrowerId: number; orderNo: string | null; type: number; value: string; qaId: number; matched: boolean | null; reply: string; now: Date },
+  r: {
+    borrowerId: number;
+    orderNo: string | null;
+    type: number;
+    value: string;
+    qaId: number;
+    matched: boolean | null;
+    reply: string;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO qa_records (borrower_id, order_no, type, value, qa_id, matched, reply, created_at)
@@ -370,10 +390,9 @@ export async function problemSubTypeExists(db: Queryable, typeValue: number, val
 
 /** The app_settings row holding the key that signs operators' photo URLs; made on first use (any instance). */
 export async function imageSigningKey(db: Queryable): Promise<string> {
-  await db.query(
-    `INSERT INTO app_settings (key, value) VALUES ('ops_image_signing_key', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(32).toString('hex')],
-  );
+  await db.query(`INSERT INTO app_settings (key, value) VALUES ('ops_image_signing_key', $1) ON CONFLICT (key) DO NOTHING`, [
+    randomBytes(32).toString('hex'),
+  ]);
   const [row] = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'ops_image_signing_key'");
   return row!.value;
 }

@@ -52,9 +52,20 @@ export async function recordConsent(db: Queryable, c: NewConsent): Promise<numbe
        app_version, user_agent, verified_by, repeated, created_at)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
-      c.orderNo, c.borrowerId, c.productId, c.amount, c.termDays, JSON.stringify(c.documents), c.lang,
-      clip(c.deviceId, 256), c.ip.slice(0, 64), clip(c.appVersion, 256), clip(c.userAgent, 512), c.verifiedBy,
-      c.repeated, c.now,
+      c.orderNo,
+      c.borrowerId,
+      c.productId,
+      c.amount,
+      c.termDays,
+      JSON.stringify(c.documents),
+      c.lang,
+      clip(c.deviceId, 256),
+      c.ip.slice(0, 64),
+      clip(c.appVersion, 256),
+      clip(c.userAgent, 512),
+      c.verifiedBy,
+      c.repeated,
+      c.now,
     ],
   );
   return row!.id;
@@ -81,9 +92,21 @@ export interface ConsentRow {
 /** Every consent record of an order, newest first (operators). */
 export async function listConsentsOfOrder(db: Queryable, orderNo: string): Promise<ConsentRow[]> {
   const rows = await db.query<{
-    id: number; order_no: string; phone: string; product_id: number; amount: number; term_days: number;
-    documents: AcceptedDocument[]; lang: Lang; device_id: string | null; ip: string; app_version: string | null;
-    user_agent: string | null; verified_by: 'session' | 'sms'; repeated: boolean; created_at: Date;
+    id: number;
+    order_no: string;
+    phone: string;
+    product_id: number;
+    amount: number;
+    term_days: number;
+    documents: AcceptedDocument[];
+    lang: Lang;
+    device_id: string | null;
+    ip: string;
+    app_version: string | null;
+    user_agent: string | null;
+    verified_by: 'session' | 'sms';
+    repeated: boolean;
+    created_at: Date;
   }>(
     `SELECT c.id, c.order_no, b.phone, c.product_id, c.amount, c.term_days, c.documents, c.lang, c.device_id, c.ip,
             c.app_version, c.user_agent, c.verified_by, c.repeated, c.created_at
@@ -92,9 +115,21 @@ export async function listConsentsOfOrder(db: Queryable, orderNo: string): Promi
     [orderNo],
   );
   return rows.map((r) => ({
-    id: r.id, orderNo: r.order_no, phone: r.phone, productId: r.product_id, amount: r.amount, termDays: r.term_days,
-    documents: r.documents, lang: r.lang, deviceId: r.device_id, ip: r.ip, appVersion: r.app_version,
-    userAgent: r.user_agent, verifiedBy: r.verified_by, repeated: r.repeated, createdAt: r.created_at,
+    id: r.id,
+    orderNo: r.order_no,
+    phone: r.phone,
+    productId: r.product_id,
+    amount: r.amount,
+    termDays: r.term_days,
+    documents: r.documents,
+    lang: r.lang,
+    deviceId: r.device_id,
+    ip: r.ip,
+    appVersion: r.app_version,
+    userAgent: r.user_agent,
+    verifiedBy: r.verified_by,
+    repeated: r.repeated,
+    createdAt: r.created_at,
   }));
 }
 
@@ -125,7 +160,14 @@ export async function checkConfirmCode(
   tx: Queryable,
   input: { borrowerId: number; productId: number; code: string; now: Date },
 ): Promise<ConfirmCodeCheck> {
-  const [row] = await tx.query<{ id: number; code_salt: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
+  const [row] = await tx.query<{
+    id: number;
+    code_salt: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date;
+    used_at: Date | null;
+  }>(
     `SELECT id, code_salt, code_hash, attempts, expires_at, used_at FROM confirm_codes
       WHERE borrower_id = $1 AND product_id = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [input.borrowerId, input.productId],

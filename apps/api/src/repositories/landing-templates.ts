@@ -77,13 +77,7 @@ export async function createTemplate(db: Queryable, config: LandingConfig, by: s
 }
 
 /** Replaces the draft; null when there is no such active template. */
-export async function saveTemplateDraft(
-  db: Queryable,
-  id: number,
-  config: LandingConfig,
-  by: string,
-  now: Date,
-): Promise<Date | null> {
+export async function saveTemplateDraft(db: Queryable, id: number, config: LandingConfig, by: string, now: Date): Promise<Date | null> {
   const [row] = await db.query<{ updated_at: Date }>(
     `UPDATE landing_templates SET draft_config = $2::jsonb, updated_at = $3, updated_by = $4
       WHERE id = $1 AND active RETURNING updated_at`,

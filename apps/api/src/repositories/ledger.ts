@@ -76,10 +76,10 @@ const toEntry = (r: LedgerDbRow): LedgerEntry => ({
 
 /** The entry of this provider event, or of this payment (a code is paid once): the idempotency check. */
 export async function findLedgerEntry(tx: Queryable, q: { providerEvent: string; paymentId: number }): Promise<LedgerEntry | null> {
-  const [row] = await tx.query<LedgerDbRow>('SELECT * FROM ledger_entries WHERE provider_event = $1 OR payment_id = $2 ORDER BY id LIMIT 1', [
-    q.providerEvent,
-    q.paymentId,
-  ]);
+  const [row] = await tx.query<LedgerDbRow>(
+    'SELECT * FROM ledger_entries WHERE provider_event = $1 OR payment_id = $2 ORDER BY id LIMIT 1',
+    [q.providerEvent, q.paymentId],
+  );
   return row ? toEntry(row) : null;
 }
 
@@ -103,15 +103,32 @@ export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promi
      VALUES ($1, $2, $3, $4, $5, $6, $7::integer[], $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING *`,
     [
-      e.providerEvent, e.paymentId, e.orderNo, e.borrowerId, e.amount, e.repayType, e.periods, e.principal, e.interest,
-      e.latePenalty, e.lateInterest, e.extensionFee, e.unapplied, e.paidAt, e.receivedAt,
+      e.providerEvent,
+      e.paymentId,
+      e.orderNo,
+      e.borrowerId,
+      e.amount,
+      e.repayType,
+      e.periods,
+      e.principal,
+      e.interest,
+      e.latePenalty,
+      e.lateInterest,
+      e.extensionFee,
+      e.unapplied,
+      e.paidAt,
+      e.receivedAt,
     ],
   );
   return toEntry(row!);
 }
 
 /** Moves held money of an entry into what it paid (an operator applied a fund). */
-export async function creditLedgerEntry(tx: Queryable, id: number, a: Allocation & { repayType: RepayType; periods: number[] }): Promise<void> {
+export async function creditLedgerEntry(
+  tx: Queryable,
+  id: number,
+  a: Allocation & { repayType: RepayType; periods: number[] },
+): Promise<void> {
   const total = allocationTotal(a);
   // repay_type: what it was applied as; it changes only when nothing had been applied before.
   await tx.query(
@@ -287,12 +304,14 @@ export async function listUnappliedFunds(
   db: Queryable,
   q: { state: UnappliedFundState | null; limit: number; offset: number },
 ): Promise<{ rows: FundListRow[]; total: number }> {
-  const rows = await db.query<FundListDbRow>(`${FUND_LIST_SELECT} WHERE ($1::text IS NULL OR f.state = $1::text) ORDER BY f.id DESC LIMIT $2 OFFSET $3`, [
-    q.state,
-    q.limit,
-    q.offset,
-  ]);
-  const [count] = await db.query<{ n: number }>('SELECT count(*)::bigint AS n FROM unapplied_funds WHERE ($1::text IS NULL OR state = $1::text)', [q.state]);
+  const rows = await db.query<FundListDbRow>(
+    `${FUND_LIST_SELECT} WHERE ($1::text IS NULL OR f.state = $1::text) ORDER BY f.id DESC LIMIT $2 OFFSET $3`,
+    [q.state, q.limit, q.offset],
+  );
+  const [count] = await db.query<{ n: number }>(
+    'SELECT count(*)::bigint AS n FROM unapplied_funds WHERE ($1::text IS NULL OR state = $1::text)',
+    [q.state],
+  );
   return { rows: rows.map(toListRow), total: count?.n ?? 0 };
 }
 

@@ -23,16 +23,10 @@ export async function findOperatorForLogin(
     'SELECT id, username, role, password_hash, disabled FROM operators WHERE username = $1',
     [username],
   );
-  return row
-    ? { id: row.id, username: row.username, role: row.role, passwordHash: row.password_hash, disabled: row.disabled }
-    : null;
+  return row ? { id: row.id, username: row.username, role: row.role, passwordHash: row.password_hash, disabled: row.disabled } : null;
 }
 
-export async function createOperatorSession(
-  db: Queryable,
-  operatorId: number,
-  now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createOperatorSession(db: Queryable, operatorId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_MS);
   await db.query('INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [

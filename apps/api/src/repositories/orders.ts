@@ -131,9 +131,7 @@ export async function lockOrder(tx: Queryable, orderNo: string): Promise<Order |
 
 /** The borrower's orders, newest application first. */
 export async function listOwnOrders(db: Queryable, borrowerId: number): Promise<Order[]> {
-  const rows = await db.query<OrderDbRow>('SELECT * FROM orders WHERE borrower_id = $1 ORDER BY applied_at DESC, order_no', [
-    borrowerId,
-  ]);
+  const rows = await db.query<OrderDbRow>('SELECT * FROM orders WHERE borrower_id = $1 ORDER BY applied_at DESC, order_no', [borrowerId]);
   return rows.map(toOrder);
 }
 
@@ -194,7 +192,10 @@ export async function settleOrderInFull(
      WHERE order_no = $1`,
     [input.orderNo, input.latePenalty, input.lateInterest, input.status, input.paidAt],
   );
-  await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $2 WHERE order_no = $1 AND status = 'unpaid'`, [input.orderNo, input.paidAt]);
+  await tx.query(`UPDATE instalments SET status = 'paid', paid_at = $2 WHERE order_no = $1 AND status = 'unpaid'`, [
+    input.orderNo,
+    input.paidAt,
+  ]);
 }
 
 /** Instalments `periods` paid; the order's paid amount grows by `amount`, settled (at paidAt) when `settled`. */
@@ -221,7 +222,16 @@ export async function payInstalments(
  */
 export async function extendOrder(
   tx: Queryable,
-  input: { orderNo: string; dueDate: string; status: number; latePenalty: number; lateInterest: number; extensionFee: number; shiftDays: number; paidAt: Date },
+  input: {
+    orderNo: string;
+    dueDate: string;
+    status: number;
+    latePenalty: number;
+    lateInterest: number;
+    extensionFee: number;
+    shiftDays: number;
+    paidAt: Date;
+  },
 ): Promise<void> {
   await tx.query(
     `UPDATE orders SET due_date = $2, status = $3, late_penalty_paid = late_penalty_paid + $4,
@@ -291,8 +301,16 @@ export async function createOrderUnderReview(db: Db, input: NewOrderInput): Prom
          ON CONFLICT (borrower_id, product_id) WHERE status = 21 DO NOTHING
          RETURNING order_no`,
         [
-          orderNo, input.borrowerId, input.productId, input.principal, input.interest, amountDue, input.termDays,
-          input.dailyRateBp, input.instalments.length, input.now,
+          orderNo,
+          input.borrowerId,
+          input.productId,
+          input.principal,
+          input.interest,
+          amountDue,
+          input.termDays,
+          input.dailyRateBp,
+          input.instalments.length,
+          input.now,
         ],
       );
       if (inserted.length === 1) {

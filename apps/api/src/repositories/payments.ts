@@ -139,9 +139,29 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, 'pending', $22, $23)
      RETURNING *`,
     [
-      p.reference, p.borrowerId, p.orderNo, p.repayType, p.periodFrom, p.periods, p.amount, p.loanPart, p.latePenalty,
-      p.lateInterest, p.extensionFee, p.method, p.payType, p.channel, p.specificNum, p.vcode, p.cardId, p.otp !== null,
-      p.otp?.salt ?? null, p.otp?.hash ?? null, p.otp?.expiresAt ?? null, p.createdAt, p.expiresAt,
+      p.reference,
+      p.borrowerId,
+      p.orderNo,
+      p.repayType,
+      p.periodFrom,
+      p.periods,
+      p.amount,
+      p.loanPart,
+      p.latePenalty,
+      p.lateInterest,
+      p.extensionFee,
+      p.method,
+      p.payType,
+      p.channel,
+      p.specificNum,
+      p.vcode,
+      p.cardId,
+      p.otp !== null,
+      p.otp?.salt ?? null,
+      p.otp?.hash ?? null,
+      p.otp?.expiresAt ?? null,
+      p.createdAt,
+      p.expiresAt,
     ],
   );
   return toPayment(row!);
@@ -158,7 +178,16 @@ export async function vcodeTaken(tx: Queryable, vcode: string): Promise<boolean>
  */
 export async function findReusableCode(
   tx: Queryable,
-  q: { orderNo: string; repayType: RepayType; periodFrom: number | null; periods: number | null; amount: number; method: PaymentMethod; channel: string; validUntil: Date },
+  q: {
+    orderNo: string;
+    repayType: RepayType;
+    periodFrom: number | null;
+    periods: number | null;
+    amount: number;
+    method: PaymentMethod;
+    channel: string;
+    validUntil: Date;
+  },
 ): Promise<Payment | null> {
   const [row] = await tx.query<PaymentDbRow>(
     `SELECT * FROM payments
@@ -172,7 +201,12 @@ export async function findReusableCode(
 }
 
 /** Marks every other pending payment of the order (of the given methods) cancelled; returns them. */
-export async function cancelPending(tx: Queryable, orderNo: string, methods: readonly PaymentMethod[], exceptId: number | null): Promise<Payment[]> {
+export async function cancelPending(
+  tx: Queryable,
+  orderNo: string,
+  methods: readonly PaymentMethod[],
+  exceptId: number | null,
+): Promise<Payment[]> {
   const rows = await tx.query<PaymentDbRow>(
     `UPDATE payments SET state = 'cancelled'
       WHERE order_no = $1 AND state = 'pending' AND method = ANY($2::text[]) AND ($3::bigint IS NULL OR id <> $3::bigint)
@@ -200,13 +234,22 @@ export async function updateSpecificNum(tx: Queryable, id: number, specificNum: 
   await tx.query('UPDATE payments SET specific_num = $2 WHERE id = $1', [id, specificNum]);
 }
 
-export async function findPaymentByReference(tx: Queryable, reference: string, options: { forUpdate?: boolean } = {}): Promise<Payment | null> {
-  const [row] = await tx.query<PaymentDbRow>(`SELECT * FROM payments WHERE reference = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [reference]);
+export async function findPaymentByReference(
+  tx: Queryable,
+  reference: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Payment | null> {
+  const [row] = await tx.query<PaymentDbRow>(`SELECT * FROM payments WHERE reference = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [
+    reference,
+  ]);
   return row ? toPayment(row) : null;
 }
 
 /** What a payment was issued for: its reference, repayType and instalment count (an operator applying its fund). */
-export async function paymentIntent(tx: Queryable, id: number): Promise<{ reference: string; repayType: RepayType; periods: number | null } | null> {
+export async function paymentIntent(
+  tx: Queryable,
+  id: number,
+): Promise<{ reference: string; repayType: RepayType; periods: number | null } | null> {
   const [row] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null }>(
     'SELECT reference, repay_type, periods FROM payments WHERE id = $1',
     [id],
@@ -221,10 +264,11 @@ export async function findPaymentByVcode(db: Queryable, vcode: string): Promise<
 
 /** The borrower's own payment of the order, by id, locked (legacy repayment-confirm). */
 export async function findOwnPayment(tx: Queryable, q: { id: number; borrowerId: number; orderNo: string }): Promise<Payment | null> {
-  const [row] = await tx.query<PaymentDbRow>(
-    'SELECT * FROM payments WHERE id = $1 AND borrower_id = $2 AND order_no = $3 FOR UPDATE',
-    [q.id, q.borrowerId, q.orderNo],
-  );
+  const [row] = await tx.query<PaymentDbRow>('SELECT * FROM payments WHERE id = $1 AND borrower_id = $2 AND order_no = $3 FOR UPDATE', [
+    q.id,
+    q.borrowerId,
+    q.orderNo,
+  ]);
   return row ? toPayment(row) : null;
 }
 
@@ -247,7 +291,10 @@ export async function hasPaidPayment(db: Queryable, orderNo: string, methods: re
 }
 
 /** The method of the borrower's latest virtual account or mini-market code (generate-vcode is_default 1). */
-export async function lastCodeMethod(db: Queryable, borrowerId: number): Promise<{ payType: 1 | 2; channel: string; specificNum: string } | null> {
+export async function lastCodeMethod(
+  db: Queryable,
+  borrowerId: number,
+): Promise<{ payType: 1 | 2; channel: string; specificNum: string } | null> {
   const [row] = await db.query<{ pay_type: 1 | 2; channel: string; specific_num: string }>(
     `SELECT pay_type, channel, specific_num FROM payments
       WHERE borrower_id = $1 AND method IN ('va', 'market') ORDER BY id DESC LIMIT 1`,
@@ -280,7 +327,10 @@ export async function eventSeen(tx: Queryable, eventId: string): Promise<boolean
 
 /** Counts a wrong OTP try; returns the attempts so far. */
 export async function countOtpAttempt(tx: Queryable, id: number): Promise<number> {
-  const [row] = await tx.query<{ otp_attempts: number }>('UPDATE payments SET otp_attempts = otp_attempts + 1 WHERE id = $1 RETURNING otp_attempts', [id]);
+  const [row] = await tx.query<{ otp_attempts: number }>(
+    'UPDATE payments SET otp_attempts = otp_attempts + 1 WHERE id = $1 RETURNING otp_attempts',
+    [id],
+  );
   return row?.otp_attempts ?? 0;
 }
 

@@ -36,9 +36,7 @@ export async function hitRateLimit(db: Queryable, rule: RateLimitRule, now: Date
 
 /** Deletes counters whose window has ended, and SMS code guards with nothing left to remember (housekeeping). */
 export async function purgeRateLimits(db: Queryable, now: Date): Promise<void> {
-  await db.query(`DELETE FROM rate_limits WHERE window_start + window_ms * interval '1 millisecond' <= $1::timestamptz`, [
-    now,
-  ]);
+  await db.query(`DELETE FROM rate_limits WHERE window_start + window_ms * interval '1 millisecond' <= $1::timestamptz`, [now]);
   await purgeSmsCodeGuards(db, now);
 }
 

@@ -10,15 +10,15 @@ export interface Borrower {
 }
 
 /** Creates a session for the borrower and returns its token (only the hash is stored). */
-export async function createSession(
-  db: Queryable,
-  input: { borrowerId: number; deviceId?: string; now: Date },
-): Promise<string> {
+export async function createSession(db: Queryable, input: { borrowerId: number; deviceId?: string; now: Date }): Promise<string> {
   const token = newToken();
-  await db.query(
-    'INSERT INTO sessions (token_hash, borrower_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [tokenHash(token), input.borrowerId, input.deviceId ?? null, input.now, new Date(input.now.getTime() + SESSION_TTL_MS)],
-  );
+  await db.query('INSERT INTO sessions (token_hash, borrower_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    tokenHash(token),
+    input.borrowerId,
+    input.deviceId ?? null,
+    input.now,
+    new Date(input.now.getTime() + SESSION_TTL_MS),
+  ]);
   return token;
 }
 

@@ -40,10 +40,12 @@ export async function getSupportContact(db: Queryable): Promise<SupportContact |
 
 /** Inserts the contact rows that are missing (values from SUPPORT_EMAIL / SUPPORT_PHONE); never overwrites. */
 export async function ensureSupportContact(db: Queryable, defaults: SupportContact): Promise<void> {
-  await db.query(
-    `INSERT INTO app_settings (key, value) VALUES ($1, $2), ($3, $4) ON CONFLICT (key) DO NOTHING`,
-    [SETTING.supportEmail, defaults.email, SETTING.supportPhone, defaults.phone],
-  );
+  await db.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2), ($3, $4) ON CONFLICT (key) DO NOTHING`, [
+    SETTING.supportEmail,
+    defaults.email,
+    SETTING.supportPhone,
+    defaults.phone,
+  ]);
 }
 
 export async function setSetting(db: Queryable, key: string, value: string, now: Date): Promise<void> {
@@ -56,7 +58,10 @@ export async function setSetting(db: Queryable, key: string, value: string, now:
 
 /** The readiness probe's committed write: `key` set to `value` (a scratch row; routes/health /readyz). */
 export async function writeProbeSetting(db: Queryable, key: string, value: string): Promise<void> {
-  await db.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, value]);
+  await db.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+    key,
+    value,
+  ]);
 }
 
 /** Names of the migrations recorded as applied (db/migrate.ts writes them). */

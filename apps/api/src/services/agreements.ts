@@ -14,7 +14,10 @@ import { contractViewUrl, offerOf } from './loans.ts';
 
 /** Agreements (spec 7.6): the list (public), the jump to one (borrower), and the agreement page itself. */
 
-export async function agreementTitles(db: Db, input: { productId: number; scene: number; lang: Lang }): Promise<AnswerOf<typeof contractList>> {
+export async function agreementTitles(
+  db: Db,
+  input: { productId: number; scene: number; lang: Lang },
+): Promise<AnswerOf<typeof contractList>> {
   if (!(await productExists(db, input.productId))) throw notFound();
   const contracts = await listContracts(db, input.productId, input.scene);
   return contracts.map((c) => ({ id: c.id, title: c.title[input.lang] }));

@@ -1,4 +1,12 @@
-import { CARD_VERIFY, ErrorCode, LEGACY_CODE, type BankCard, type bindCardSendCode, type bindCardStart, type bindCardVerify } from '@lendview/contracts';
+import {
+  CARD_VERIFY,
+  ErrorCode,
+  LEGACY_CODE,
+  type BankCard,
+  type bindCardSendCode,
+  type bindCardStart,
+  type bindCardVerify,
+} from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
 import { t, type Lang } from '../i18n/messages.ts';
 import { codeHash, newNumericCode, newSalt, sameHex } from '../lib/crypto.ts';
@@ -75,7 +83,11 @@ function newCardCode(now: Date): { code: string; stored: CardCode } {
 async function allowCode(tx: Queryable, borrowerId: number, cardId: number, now: Date) {
   const perCard = await hitRateLimit(tx, { key: `sms:card:${cardId}`, limit: 1, windowMs: CARD_CODE_RESEND_SECONDS * 1000 }, now);
   if (!perCard.allowed) throw rateLimited('smsResendTooSoon', perCard.retryAfterSeconds);
-  const perDay = await hitRateLimit(tx, { key: `sms:card:borrower:${borrowerId}`, limit: CARD_CODES_PER_DAY, windowMs: 24 * 60 * 60 * 1000 }, now);
+  const perDay = await hitRateLimit(
+    tx,
+    { key: `sms:card:borrower:${borrowerId}`, limit: CARD_CODES_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
+    now,
+  );
   if (!perDay.allowed) throw rateLimited('tooManyRequests', perDay.retryAfterSeconds);
 }
 
@@ -108,7 +120,14 @@ export async function bindCard(
     if (known?.active && known.verifiedAt) return { kind: 'known', card: known };
     const { code, stored } = newCardCode(now);
     const card = known
-      ? await renewCardCode(tx, { cardId: known.id, borrowerId: borrower.id, code: stored, now, holderName: input.holderName, providerToken: input.providerToken })
+      ? await renewCardCode(tx, {
+          cardId: known.id,
+          borrowerId: borrower.id,
+          code: stored,
+          now,
+          holderName: input.holderName,
+          providerToken: input.providerToken,
+        })
       : await insertPendingCard(tx, {
           borrowerId: borrower.id,
           bankCode: input.bankCode,
@@ -126,7 +145,10 @@ export async function bindCard(
 }
 
 /** A new code for the borrower's card that waits for verification (the old code dies). */
-export async function resendCardCode(db: Db, input: { borrower: Borrower; cardId: number; now: Date }): Promise<{ card: BankCardRow; code: string }> {
+export async function resendCardCode(
+  db: Db,
+  input: { borrower: Borrower; cardId: number; now: Date },
+): Promise<{ card: BankCardRow; code: string }> {
   const { borrower, now } = input;
   return db.transaction(async (tx) => {
     await lockBorrowerCards(tx, borrower.id);
@@ -143,14 +165,18 @@ export async function resendCardCode(db: Db, input: { borrower: Borrower; cardId
   });
 }
 
-export type VerifyOutcome = { kind: 'verified'; card: BankCardRow } | { kind: 'wrong'; remaining: number } | { kind: 'locked'; until: Date };
+export type VerifyOutcome =
+  { kind: 'verified'; card: BankCardRow } | { kind: 'wrong'; remaining: number } | { kind: 'locked'; until: Date };
 
 /**
  * Checks the code of a card waiting for verification. Wrong codes are counted per borrower (all cards, every
  * resend: a new code does not give new tries); the CARD_MAX_WRONG_CODES-th locks binding for lockDurationMs and
  * kills the borrower's live codes. Returns instead of throwing for wrong/locked so that the count is committed.
  */
-export async function verifyCardCode(db: Db, input: { borrower: Borrower; cardId: number; verifyCode: string; now: Date }): Promise<VerifyOutcome> {
+export async function verifyCardCode(
+  db: Db,
+  input: { borrower: Borrower; cardId: number; verifyCode: string; now: Date },
+): Promise<VerifyOutcome> {
   const { borrower, now } = input;
   return db.transaction(async (tx): Promise<VerifyOutcome> => {
     await lockBorrowerCards(tx, borrower.id);
@@ -209,7 +235,10 @@ export async function startCardBinding(
     now,
   });
   if (outcome.kind === 'known') {
-    return { message: 'cardAlreadyBound', data: { cardId: outcome.card.id, needVerify: false, resendAfter: 0, card: toBankCard(outcome.card) } };
+    return {
+      message: 'cardAlreadyBound',
+      data: { cardId: outcome.card.id, needVerify: false, resendAfter: 0, card: toBankCard(outcome.card) },
+    };
   }
   await sendCardCode(deps.sms, borrower, lang, outcome.card, outcome.code);
   return {
@@ -224,7 +253,12 @@ export async function verifyCardBinding(
   input: { borrower: Borrower; request: InputOf<typeof bindCardVerify>; now: Date },
 ): Promise<AnswerOf<typeof bindCardVerify>> {
   const { now } = input;
-  const outcome = await verifyCardCode(db, { borrower: input.borrower, cardId: input.request.cardId, verifyCode: input.request.verifyCode, now });
+  const outcome = await verifyCardCode(db, {
+    borrower: input.borrower,
+    cardId: input.request.cardId,
+    verifyCode: input.request.verifyCode,
+    now,
+  });
   if (outcome.kind === 'wrong') {
     throw new ApiError(LEGACY_CODE.wrongCode, 'cardCodeWrong', { remaining: outcome.remaining }, { status: 400 });
   }

@@ -74,7 +74,10 @@ interface Call<Req> {
 }
 
 /** The borrower's bound cards (masked) and the amount the order asks now. */
-export async function cardRepaymentOptions(db: Db, input: Omit<Call<InputOf<typeof repaymentWay>>, 'lang'>): Promise<AnswerOf<typeof repaymentWay>> {
+export async function cardRepaymentOptions(
+  db: Db,
+  input: Omit<Call<InputOf<typeof repaymentWay>>, 'lang'>,
+): Promise<AnswerOf<typeof repaymentWay>> {
   const { borrower, now } = input;
   const order = await requireOwnOrder(db, borrower.id, input.request.orderId);
   const due = await dueFor(db, order, {
@@ -106,64 +109,67 @@ export async function commitCardRepayment(
   // answers with the first charge (idempotency key), so a retry never charges twice.
   const reference = newPaymentReference(today);
   // The order row first (the lock order of every money path), retried on deadlock / serialization failure.
-  const outcome = await withRetriedTransaction(db, async (tx): Promise<{ kind: 'otp'; payment: Payment; code: string } | { kind: 'redirect' | 'paid'; payment: Payment }> => {
-    const order = await requireOwnOrder(tx, borrower.id, request.orderId, undefined, { forUpdate: true });
-    const [pending] = await livePayments(tx, order.orderNo, ['card'], now);
-    if (request.sendMsg === 1) {
-      if (!pending?.otpRequired) throw paymentRefused('noRepaymentWaiting');
-      const verdict = await hitRateLimit(tx, rateRule, now);
-      if (!verdict.allowed) throw rateLimited('smsResendTooSoon', verdict.retryAfterSeconds);
-      const { code, otp } = newOtp(now);
-      await replaceOtp(tx, pending.id, otp);
-      return { kind: 'otp', payment: pending, code };
-    }
-    if (pending) throw duplicate();
-    if (!REPAYING_STATUSES.has(order.status)) {
-      if (await hasPaidPayment(tx, order.orderNo, ['card', 'hosted'])) throw duplicate();
-      throw paymentRefused('nothingToRepay');
-    }
-    const card = await findOwnCard(tx, borrower.id, request.cardId);
-    if (!card) throw notFound();
-    const bank = findBank(card.bankCode);
-    if (!bank) throw badRequest('fieldInvalid', { field: 'cardId' });
-    const due = await dueFor(tx, order, { repayType: 'full', isRepeatClient: borrower.isRepeatClient, today, capPercent });
-    await assertNotEarlyRepayment(tx, order, due, today);
-    if (request.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
-    let code: string | null = null;
-    let otp: { salt: string; hash: string; expiresAt: Date } | null = null;
-    if (bank.cardFlow === 'otp') {
-      const verdict = await hitRateLimit(tx, rateRule, now);
-      if (!verdict.allowed) throw rateLimited('smsResendTooSoon', verdict.retryAfterSeconds);
-      ({ code, otp } = newOtp(now));
-    }
-    const payment = await insertPayment(tx, {
-      reference,
-      borrowerId: borrower.id,
-      orderNo: order.orderNo,
-      repayType: 'full',
-      periodFrom: null,
-      periods: null,
-      amount: due.amount,
-      loanPart: due.loanPart,
-      latePenalty: due.latePenalty,
-      lateInterest: due.lateInterest,
-      extensionFee: 0,
-      method: 'card',
-      payType: null,
-      channel: card.bankCode,
-      specificNum: '',
-      vcode: null,
-      cardId: card.id,
-      otp,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + (bank.cardFlow === 'redirect' ? HOSTED_TTL_MS : CARD_TTL_MS)),
-    });
-    if (code !== null) return { kind: 'otp', payment, code };
-    if (bank.cardFlow === 'redirect') return { kind: 'redirect', payment };
-    const { chargeId } = await payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
-    await applyCardCharge(tx, payments, payment, chargeId, now);
-    return { kind: 'paid', payment };
-  });
+  const outcome = await withRetriedTransaction(
+    db,
+    async (tx): Promise<{ kind: 'otp'; payment: Payment; code: string } | { kind: 'redirect' | 'paid'; payment: Payment }> => {
+      const order = await requireOwnOrder(tx, borrower.id, request.orderId, undefined, { forUpdate: true });
+      const [pending] = await livePayments(tx, order.orderNo, ['card'], now);
+      if (request.sendMsg === 1) {
+        if (!pending?.otpRequired) throw paymentRefused('noRepaymentWaiting');
+        const verdict = await hitRateLimit(tx, rateRule, now);
+        if (!verdict.allowed) throw rateLimited('smsResendTooSoon', verdict.retryAfterSeconds);
+        const { code, otp } = newOtp(now);
+        await replaceOtp(tx, pending.id, otp);
+        return { kind: 'otp', payment: pending, code };
+      }
+      if (pending) throw duplicate();
+      if (!REPAYING_STATUSES.has(order.status)) {
+        if (await hasPaidPayment(tx, order.orderNo, ['card', 'hosted'])) throw duplicate();
+        throw paymentRefused('nothingToRepay');
+      }
+      const card = await findOwnCard(tx, borrower.id, request.cardId);
+      if (!card) throw notFound();
+      const bank = findBank(card.bankCode);
+      if (!bank) throw badRequest('fieldInvalid', { field: 'cardId' });
+      const due = await dueFor(tx, order, { repayType: 'full', isRepeatClient: borrower.isRepeatClient, today, capPercent });
+      await assertNotEarlyRepayment(tx, order, due, today);
+      if (request.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
+      let code: string | null = null;
+      let otp: { salt: string; hash: string; expiresAt: Date } | null = null;
+      if (bank.cardFlow === 'otp') {
+        const verdict = await hitRateLimit(tx, rateRule, now);
+        if (!verdict.allowed) throw rateLimited('smsResendTooSoon', verdict.retryAfterSeconds);
+        ({ code, otp } = newOtp(now));
+      }
+      const payment = await insertPayment(tx, {
+        reference,
+        borrowerId: borrower.id,
+        orderNo: order.orderNo,
+        repayType: 'full',
+        periodFrom: null,
+        periods: null,
+        amount: due.amount,
+        loanPart: due.loanPart,
+        latePenalty: due.latePenalty,
+        lateInterest: due.lateInterest,
+        extensionFee: 0,
+        method: 'card',
+        payType: null,
+        channel: card.bankCode,
+        specificNum: '',
+        vcode: null,
+        cardId: card.id,
+        otp,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + (bank.cardFlow === 'redirect' ? HOSTED_TTL_MS : CARD_TTL_MS)),
+      });
+      if (code !== null) return { kind: 'otp', payment, code };
+      if (bank.cardFlow === 'redirect') return { kind: 'redirect', payment };
+      const { chargeId } = await payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
+      await applyCardCharge(tx, payments, payment, chargeId, now);
+      return { kind: 'paid', payment };
+    },
+  );
   if (outcome.kind === 'otp') {
     // After the commit: the SMS provider writes with its own connection.
     await deps.sms.send({

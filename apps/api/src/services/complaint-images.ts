@@ -48,10 +48,23 @@ export async function receiveUpload(
   const { bytes, mime, width, height } = await readImage(req, input.field);
   const publicId = newImagePublicId();
   // The storage key shares nothing with the URL: knowing a file name in storage does not give a URL.
-  const storageKey = `img-${newImagePublicId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const storageKey = `img-${newImagePublicId()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   await app.storage.put(storageKey, bytes, mime);
   try {
-    await insertImage(app.db, { publicId, storageKey, uploadedBy: input.uploadedBy, borrowerId: input.borrowerId, operatorId: input.operatorId, mime, sizeBytes: bytes.length, width, height, now: input.now });
+    await insertImage(app.db, {
+      publicId,
+      storageKey,
+      uploadedBy: input.uploadedBy,
+      borrowerId: input.borrowerId,
+      operatorId: input.operatorId,
+      mime,
+      sizeBytes: bytes.length,
+      width,
+      height,
+      now: input.now,
+    });
   } catch (err) {
     await app.storage.delete(storageKey).catch(() => {});
     throw err;

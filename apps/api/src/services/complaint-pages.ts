@@ -28,7 +28,16 @@ import {
 } from '../repositories/complaints.ts';
 import { findOwnOrder, listOwnOrders, type Order } from '../repositories/orders.ts';
 import { BORROWER_LIMITS, hitRateLimit } from '../repositories/rate-limits.ts';
-import { COLLECTION_STATUSES, borrowerImageUrl, jakartaDateTime, orderCardOf, productsOf, publicIdOfUrl, saveComplaint, splitUrls } from './complaints.ts';
+import {
+  COLLECTION_STATUSES,
+  borrowerImageUrl,
+  jakartaDateTime,
+  orderCardOf,
+  productsOf,
+  publicIdOfUrl,
+  saveComplaint,
+  splitUrls,
+} from './complaints.ts';
 
 /** The borrower's complaint pages (spec 2.4, 4.1, 5, 7.2; docs/complaints.md). Every call is the borrower's own. */
 
@@ -60,7 +69,10 @@ export async function ownOrderOrNone(db: Db, borrowerId: number, orderNo: string
 
 const typeLabel = (c: Complaint) => (c.subTypeTitle ? `${c.typeTitle} · ${c.subTypeTitle}` : c.typeTitle);
 
-export async function complaintFormOf(db: Db, input: { borrowerId: number; orderId: string; lang: Lang }): Promise<AnswerOf<typeof problemInit>> {
+export async function complaintFormOf(
+  db: Db,
+  input: { borrowerId: number; orderId: string; lang: Lang },
+): Promise<AnswerOf<typeof problemInit>> {
   const cards = await orderCards(db, input.borrowerId, input.orderId, input.lang);
   return {
     problemType: await listProblemTypes(db, input.lang),
@@ -69,7 +81,10 @@ export async function complaintFormOf(db: Db, input: { borrowerId: number; order
   };
 }
 
-export async function chatbotStartOf(db: Db, input: { borrowerId: number; orderNo: string; lang: Lang }): Promise<AnswerOf<typeof problemInitV3>> {
+export async function chatbotStartOf(
+  db: Db,
+  input: { borrowerId: number; orderNo: string; lang: Lang },
+): Promise<AnswerOf<typeof problemInitV3>> {
   const cards = await orderCards(db, input.borrowerId, input.orderNo, input.lang);
   const categories = await listQaChildren(db, 0, input.lang);
   return {
@@ -109,7 +124,8 @@ export async function fileComplaint(
     if (!order || !COLLECTION_STATUSES.has(order.status)) throw badRequest('complaintCollectionNotAllowed');
     subType = request.problemSonType;
   } else if (request.problemSonType !== 0) {
-    if (!(await problemSubTypeExists(db, request.problemType, request.problemSonType))) throw badRequest('fieldInvalid', { field: 'problemSonType' });
+    if (!(await problemSubTypeExists(db, request.problemType, request.problemSonType)))
+      throw badRequest('fieldInvalid', { field: 'problemSonType' });
     subType = request.problemSonType;
   }
 
@@ -147,13 +163,20 @@ export async function complaintListOf(db: Db, input: { borrowerId: number; lang:
   return {
     tabs: [
       { title: t(lang, 'complaintTabAll'), state: 'all', items: complaints.map(item) },
-      { title: t(lang, 'complaintTabProcessing'), state: 'processing', items: complaints.filter((c) => c.state === 'processing').map(item) },
+      {
+        title: t(lang, 'complaintTabProcessing'),
+        state: 'processing',
+        items: complaints.filter((c) => c.state === 'processing').map(item),
+      },
       { title: t(lang, 'complaintTabProcessed'), state: 'processed', items: complaints.filter((c) => c.state === 'processed').map(item) },
     ],
   };
 }
 
-export async function complaintDetailOf(db: Db, input: { borrowerId: number; problemId: number; lang: Lang }): Promise<AnswerOf<typeof problemDetail>> {
+export async function complaintDetailOf(
+  db: Db,
+  input: { borrowerId: number; problemId: number; lang: Lang },
+): Promise<AnswerOf<typeof problemDetail>> {
   const { lang } = input;
   const c = await findOwnComplaint(db, input.borrowerId, input.problemId, lang);
   if (!c) throw notFound();
@@ -179,7 +202,12 @@ export async function scoreComplaint(
   db: Db,
   input: { borrowerId: number; problemId: number; score: number; now: Date },
 ): Promise<AnswerOf<typeof saveScore>> {
-  const outcome = await saveComplaintScore(db, { borrowerId: input.borrowerId, complaintId: input.problemId, score: input.score, now: input.now });
+  const outcome = await saveComplaintScore(db, {
+    borrowerId: input.borrowerId,
+    complaintId: input.problemId,
+    score: input.score,
+    now: input.now,
+  });
   switch (outcome) {
     case 'saved':
       return { saved: true };

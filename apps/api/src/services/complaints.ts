@@ -136,7 +136,13 @@ export const splitUrls = (joined: string) =>
 /** An identical complaint (same type, sub-type, order, text and photos) from the same borrower within this window is the first one again. */
 export const COMPLAINT_DUPLICATE_WINDOW_MS = 60 * 1000;
 
-export const complaintContentHash = (c: { problemType: number; subType: number | null; orderNo: string | null; detail: string; imageIds: string[] }) =>
+export const complaintContentHash = (c: {
+  problemType: number;
+  subType: number | null;
+  orderNo: string | null;
+  detail: string;
+  imageIds: string[];
+}) =>
   createHash('sha256')
     .update(JSON.stringify([c.problemType, c.subType, c.orderNo, c.detail, c.imageIds]))
     .digest('hex');

@@ -50,7 +50,12 @@ export interface RepaymentKind {
  * Whether a repayment of `kind` on `today` pays money ahead of its period (see the file comment). `instalments`:
  * every instalment row of the order (paid and unpaid); empty for a single-payment loan.
  */
-export function isPrepayment(order: Pick<Order, 'dueDate'>, kind: RepaymentKind, instalments: readonly Instalment[], today: string): boolean {
+export function isPrepayment(
+  order: Pick<Order, 'dueDate'>,
+  kind: RepaymentKind,
+  instalments: readonly Instalment[],
+  today: string,
+): boolean {
   if (kind.repayType === 'delay') return false;
   const all = [...instalments].sort((a, b) => a.periodNo - b.periodNo);
   const unpaid = all.filter((i) => i.status === 'unpaid');
@@ -74,7 +79,12 @@ export interface EarlyRepaymentVerdict {
   allowed: boolean;
 }
 
-export function earlyRepaymentVerdict(order: Order, kind: RepaymentKind, instalments: readonly Instalment[], today: string): EarlyRepaymentVerdict {
+export function earlyRepaymentVerdict(
+  order: Order,
+  kind: RepaymentKind,
+  instalments: readonly Instalment[],
+  today: string,
+): EarlyRepaymentVerdict {
   const from = earlyRepaymentFrom(order);
   const prepayment = isPrepayment(order, kind, instalments, today);
   return { prepayment, from, allowed: !prepayment || today >= from };

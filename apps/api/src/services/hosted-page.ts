@@ -75,9 +75,7 @@ export function hostedPageHtml(p: HostedPageInput): string {
   // Jakarta time (UTC+7, no daylight saving: lib/dates.ts).
   const wib = new Date(payment.expiresAt.getTime() + 7 * 60 * 60 * 1000).toISOString().replace('T', ' ').slice(0, 16);
   if (p.payable) rows.push([t(lang, 'hostedPayBefore'), `${wib} WIB`]);
-  const list = rows
-    .map(([k, v, cls]) => `<dt>${escapeHtml(k)}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(v)}</dd>`)
-    .join('\n');
+  const list = rows.map(([k, v, cls]) => `<dt>${escapeHtml(k)}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(v)}</dd>`).join('\n');
   let action = '';
   if (payment.state === 'paid') action = `<p class="state paid">${escapeHtml(t(lang, 'hostedPaid'))}</p>`;
   else if (!p.payable) action = `<p class="state closed">${escapeHtml(t(lang, 'hostedExpired'))}</p>`;
@@ -152,7 +150,13 @@ export async function payHostedBill(
   if (!payment) return null;
   if (payment.state === 'pending') {
     const { now } = input;
-    const { rawBody, signature } = sandbox.paidEvent({ reference: payment.reference, vcode: null, channel: payment.channel, amount: payment.amount, paidAt: now });
+    const { rawBody, signature } = sandbox.paidEvent({
+      reference: payment.reference,
+      vcode: null,
+      channel: payment.channel,
+      amount: payment.amount,
+      paidAt: now,
+    });
     try {
       await processSignedCallback(sandbox, db, rawBody, signature, now);
     } catch (err) {

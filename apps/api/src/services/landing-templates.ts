@@ -1,4 +1,12 @@
-import { ErrorCode, type LandingConfig, type opsTemplateCreate, type opsTemplateDetail, type opsTemplateList, type opsTemplatePublish, type opsTemplateSave } from '@lendview/contracts';
+import {
+  ErrorCode,
+  type LandingConfig,
+  type opsTemplateCreate,
+  type opsTemplateDetail,
+  type opsTemplateList,
+  type opsTemplatePublish,
+  type opsTemplateSave,
+} from '@lendview/contracts';
 import type { Db } from '../db/types.ts';
 import type { AnswerOf } from '../lib/endpoint.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
@@ -25,7 +33,10 @@ export function checkTemplateImages(config: LandingConfig, allowed: readonly str
       host = '';
     }
     if (!allowed.includes(host)) {
-      throw new ApiError(ErrorCode.badRequest, 'templateImageHost', { field: `${prefix}.${field}`, hosts: allowed.length > 0 ? allowed.join(', ') : '-' });
+      throw new ApiError(ErrorCode.badRequest, 'templateImageHost', {
+        field: `${prefix}.${field}`,
+        hosts: allowed.length > 0 ? allowed.join(', ') : '-',
+      });
     }
   }
 }

@@ -1,4 +1,10 @@
-import { ErrorCode, type AcceptedDocument, type loanConfirmSendSms, type loanDetailConfirm, type loanDetailPush } from '@lendview/contracts';
+import {
+  ErrorCode,
+  type AcceptedDocument,
+  type loanConfirmSendSms,
+  type loanDetailConfirm,
+  type loanDetailPush,
+} from '@lendview/contracts';
 import type { Db } from '../db/types.ts';
 import { formatMoney, formatRateBp } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
@@ -32,7 +38,10 @@ async function agreementsShown(db: Db, productId: number, lang: Lang) {
 /** `1:abc…,2:def…` → pairs; anything malformed is a bad field. */
 function parseAgreements(raw: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,9}):([0-9a-f]{64})$/.exec(part);
     if (!m) throw badRequest('fieldInvalid', { field: 'agreements' });
     out.set(m[1]!, m[2]!);

@@ -212,7 +212,11 @@ export function repayPlansOf(plan: RepaymentPlan, lang: Lang): RepayPlan[] {
 }
 
 /** Rows of the confirm page: details (the loan), detail1 (money in), detail2 (money back). */
-export function offerRows(product: Product, offer: Offer, lang: Lang): { details: DetailRow[]; detail1: DetailRow[]; detail2: DetailRow[] } {
+export function offerRows(
+  product: Product,
+  offer: Offer,
+  lang: Lang,
+): { details: DetailRow[]; detail1: DetailRow[]; detail2: DetailRow[] } {
   const money = (n: number) => formatMoney(n, lang);
   return {
     details: [

@@ -45,7 +45,14 @@ async function enforceEventCap(db: Queryable, borrowerId: number, now: Date): Pr
  */
 export async function recordProductEvent(
   db: Db,
-  input: { kind: Exclude<ProductEventKind, 'stand'>; borrowerId: number; productId: number; moduleId: number; positionId: number; now: Date },
+  input: {
+    kind: Exclude<ProductEventKind, 'stand'>;
+    borrowerId: number;
+    productId: number;
+    moduleId: number;
+    positionId: number;
+    now: Date;
+  },
 ): Promise<{ saved: true }> {
   await enforceEventCap(db, input.borrowerId, input.now);
   if (!(await productExists(db, input.productId))) throw notFound();
@@ -57,7 +64,10 @@ export async function recordProductEvent(
  * Products of a scene, in the scene's order, without those whose daily quota is full today. No scene, or a
  * scene no product belongs to, is the default scene.
  */
-export async function recommendedProducts(db: Db, input: { scene: string; now: Date; lang: Lang }): Promise<AnswerOf<typeof recommendProductList>> {
+export async function recommendedProducts(
+  db: Db,
+  input: { scene: string; now: Date; lang: Lang },
+): Promise<AnswerOf<typeof recommendProductList>> {
   const scene = input.scene !== '' && (await sceneExists(db, input.scene)) ? input.scene : DEFAULT_SCENE;
   const products = await listSceneProducts(db, scene, jakartaDate(input.now));
   return products.map((p) => toRecommended(p, input.lang));
@@ -76,14 +86,25 @@ export async function applyFromMarket(
   const businessDay = jakartaDate(now);
   const product = await findProduct(db, request.product_id, businessDay);
   if (!product) throw notFound();
-  const result = await applyToProduct(db, { borrowerId, product, businessDay, source: 'apply', scene: request.scene, moduleId: request.module_id, now });
+  const result = await applyToProduct(db, {
+    borrowerId,
+    product,
+    businessDay,
+    source: 'apply',
+    scene: request.scene,
+    moduleId: request.module_id,
+    now,
+  });
   if ('refused' in result) throw unavailableError(result.refused);
   if (product.inHouse) return { url: result.url };
   return { url: await partnerLaunchUrl(db, { borrowerId, productId: product.id, url: result.url, now }) };
 }
 
 /** Joint-login failure page: the reason's text, a notice and partner products that take applications today. */
-export async function standPage(db: Db, input: { request: InputOf<typeof standTargeted>; now: Date; lang: Lang }): Promise<AnswerOf<typeof standTargeted>> {
+export async function standPage(
+  db: Db,
+  input: { request: InputOf<typeof standTargeted>; now: Date; lang: Lang },
+): Promise<AnswerOf<typeof standTargeted>> {
   const { lang } = input;
   const key = Object.hasOwn(STAND_REASONS, input.request.reason) ? STAND_REASONS[input.request.reason]! : 'standReasonGeneric';
   const products = await listAvailableProducts(db, jakartaDate(input.now), { partnersOnly: true });
@@ -105,7 +126,14 @@ export async function recordStandEvent(
   await enforceEventCap(db, borrowerId, now);
   const product = await findProduct(db, input.request.productId, jakartaDate(now));
   if (!product) return { status: STAND_STATUS.productNotAvailable, message: t(lang, 'productNotAvailable') };
-  await saveProductEvent(db, { kind: 'stand', borrowerId, productId: product.id, moduleId: null, positionId: input.request.positionId, now });
+  await saveProductEvent(db, {
+    kind: 'stand',
+    borrowerId,
+    productId: product.id,
+    moduleId: null,
+    positionId: input.request.positionId,
+    now,
+  });
   return { status: STAND_STATUS.ok, message: '' };
 }
 

@@ -6,14 +6,27 @@ import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
 import { maskPhone } from '../lib/phones.ts';
-import { answerComplaint, attachImages, complaintExists, imageSigningKey, imagesOf, listComplaintsForOps } from '../repositories/complaints.ts';
+import {
+  answerComplaint,
+  attachImages,
+  complaintExists,
+  imageSigningKey,
+  imagesOf,
+  listComplaintsForOps,
+} from '../repositories/complaints.ts';
 import { jakartaDateTime, opsImageUrl, publicIdOfUrl, splitUrls } from './complaints.ts';
 
 /** The support role's complaint queue and answers (docs/complaints.md). */
 
-export async function opsComplaintQueue(db: Db, input: { state: InputOf<typeof opsComplaintList>['state']; lang: Lang; now: Date }): Promise<AnswerOf<typeof opsComplaintList>> {
+export async function opsComplaintQueue(
+  db: Db,
+  input: { state: InputOf<typeof opsComplaintList>['state']; lang: Lang; now: Date },
+): Promise<AnswerOf<typeof opsComplaintList>> {
   const complaints = await listComplaintsForOps(db, input.state, input.lang);
-  const images = await imagesOf(db, complaints.map((c) => c.id));
+  const images = await imagesOf(
+    db,
+    complaints.map((c) => c.id),
+  );
   const key = await imageSigningKey(db);
   const url = (id: string) => opsImageUrl(key, id, input.now);
   return {

@@ -98,7 +98,11 @@ export const findBank = (code: string): Bank | undefined => BANKS.find((b) => b.
 export const findMarket = (code: string) => MARKETS.find((m) => m.code === code.toUpperCase());
 
 export const bankOptions = (): BankOption[] =>
-  BANKS.map((b) => ({ bankName: b.name, bankCode: b.code, methods: b.channels.map((c) => ({ name: c.name, specificNum: c.specificNum })) }));
+  BANKS.map((b) => ({
+    bankName: b.name,
+    bankCode: b.code,
+    methods: b.channels.map((c) => ({ name: c.name, specificNum: c.specificNum })),
+  }));
 
 const fill = (template: string, vars: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, k: string) => vars[k] ?? whole);
 

@@ -56,7 +56,15 @@ export const unavailableError = (why: Refusal) =>
  */
 export async function applyToProduct(
   db: Db,
-  input: { borrowerId: number; product: Product; businessDay: string; source: 'apply' | 'joint'; scene: string; moduleId: number; now: Date },
+  input: {
+    borrowerId: number;
+    product: Product;
+    businessDay: string;
+    source: 'apply' | 'joint';
+    scene: string;
+    moduleId: number;
+    now: Date;
+  },
 ): Promise<{ url: string } | { refused: Refusal }> {
   if (input.product.buttonStatus === 0) return { refused: 'disabled' };
   const outcome = await db

@@ -15,7 +15,15 @@ import type { Limits } from '../lib/context.ts';
 import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
 import { ApiError, notFound, rateLimited } from '../lib/errors.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { bindCaptcha, captchaAnswer, createCaptcha, findBoundCaptcha, markCaptchaUsed, spendCaptcha, viewableCaptchaAnswer } from '../repositories/captchas.ts';
+import {
+  bindCaptcha,
+  captchaAnswer,
+  createCaptcha,
+  findBoundCaptcha,
+  markCaptchaUsed,
+  spendCaptcha,
+  viewableCaptchaAnswer,
+} from '../repositories/captchas.ts';
 import { findLiveTemplate } from '../repositories/landing-templates.ts';
 import { createRegisteredBorrower, insertPromotionEvent, ipHasher, recordRegistration } from '../repositories/promotion.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
@@ -64,7 +72,11 @@ export async function trackPromotion(
   input: { kind: 'visit' | 'click'; request: InputOf<typeof trackVisit>; phone: string; ip: string; now: Date },
 ): Promise<{ recorded: boolean }> {
   const { request, now } = input;
-  const verdict = await hitRateLimit(deps.db, { key: `promo:track:ip:${input.ip}`, limit: deps.limits.trackingPerIpPerHour, windowMs: HOUR_MS }, now);
+  const verdict = await hitRateLimit(
+    deps.db,
+    { key: `promo:track:ip:${input.ip}`, limit: deps.limits.trackingPerIpPerHour, windowMs: HOUR_MS },
+    now,
+  );
   // The page ignores the result, and a flood must not grow the table.
   if (!verdict.allowed) return { recorded: false };
   await insertPromotionEvent(deps.db, {
@@ -84,7 +96,11 @@ export async function trackPromotion(
 
 /** get-sid: a new captcha, within the per-IP bound. */
 export async function newCaptcha(db: Db, input: { limits: Limits; ip: string; now: Date }): Promise<{ sid: string }> {
-  const verdict = await hitRateLimit(db, { key: `promo:captcha:ip:${input.ip}`, limit: input.limits.captchasPerIpPerHour, windowMs: HOUR_MS }, input.now);
+  const verdict = await hitRateLimit(
+    db,
+    { key: `promo:captcha:ip:${input.ip}`, limit: input.limits.captchasPerIpPerHour, windowMs: HOUR_MS },
+    input.now,
+  );
   if (!verdict.allowed) throw rateLimited('tooManyRequests', verdict.retryAfterSeconds);
   const { sid } = await createCaptcha(db, input.now);
   return { sid };
@@ -120,7 +136,12 @@ export async function sendRegisterCode(
     purpose: 'register',
     rules: [
       { key: `sms:register:phone:${request.phone}`, limit: 1, windowMs: limits.smsResendSeconds * 1000, message: 'smsResendTooSoon' },
-      { key: `sms:register:phone-day:${request.phone}`, limit: limits.registerSmsPerPhonePerDay, windowMs: 24 * HOUR_MS, message: 'smsDailyLimit' },
+      {
+        key: `sms:register:phone-day:${request.phone}`,
+        limit: limits.registerSmsPerPhonePerDay,
+        windowMs: 24 * HOUR_MS,
+        message: 'smsDailyLimit',
+      },
     ],
     now,
   });

@@ -58,7 +58,10 @@ function stem(word: string, lang: Lang): string {
 
 export function wordsOf(text: string, lang: Lang): Set<string> {
   const words = new Set<string>();
-  for (const raw of text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of text
+    .toLowerCase()
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)) {
     if (raw.length < 2 || STOP_WORDS[lang].has(raw)) continue;
     words.add(stem(raw, lang));
   }

@@ -52,7 +52,11 @@ async function methodOf(db: Db, borrowerId: number, input: GenerateInput): Promi
     const last = await lastCodeMethod(db, borrowerId);
     if (last?.payType === 1) {
       const bank = findBank(last.channel);
-      if (bank) return bankMethod(bank, bank.channels.some((c) => c.specificNum === last.specificNum) ? last.specificNum : bank.channels[0]!.specificNum);
+      if (bank)
+        return bankMethod(
+          bank,
+          bank.channels.some((c) => c.specificNum === last.specificNum) ? last.specificNum : bank.channels[0]!.specificNum,
+        );
     } else if (last?.payType === 2) {
       const market = findMarket(last.channel);
       if (market) return { payType: 2, channel: market.code, specificNum: '', bank: null, marketName: market.name };
@@ -83,7 +87,9 @@ function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string): VaDet
     cardNo: p.reference,
     payType: m.payType,
     payCode: m.channel,
-    payStep: m.bank ? bankSteps(m.bank, m.specificNum, p.vcode ?? '', amount, lang) : marketSteps(m.marketName ?? m.channel, p.vcode ?? '', amount, lang),
+    payStep: m.bank
+      ? bankSteps(m.bank, m.specificNum, p.vcode ?? '', amount, lang)
+      : marketSteps(m.marketName ?? m.channel, p.vcode ?? '', amount, lang),
     specificNum: m.specificNum,
     telephone,
     expiresAt: p.expiresAt.toISOString(),
@@ -94,12 +100,15 @@ function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string): VaDet
 
 /** The method a stored code was issued with (payment-state shows the live code again). */
 function methodOfPayment(p: Payment): Method {
-  if (p.payType === 1) return { payType: 1, channel: p.channel, specificNum: p.specificNum, bank: findBank(p.channel) ?? null, marketName: null };
+  if (p.payType === 1)
+    return { payType: 1, channel: p.channel, specificNum: p.specificNum, bank: findBank(p.channel) ?? null, marketName: null };
   return { payType: 2, channel: p.channel, specificNum: '', bank: null, marketName: findMarket(p.channel)?.name ?? p.channel };
 }
 
 const periodsOf = (p: Payment): number[] =>
-  p.repayType === 'installment' && p.periodFrom !== null && p.periods !== null ? Array.from({ length: p.periods }, (_, i) => p.periodFrom! + i) : [];
+  p.repayType === 'installment' && p.periodFrom !== null && p.periods !== null
+    ? Array.from({ length: p.periods }, (_, i) => p.periodFrom! + i)
+    : [];
 
 /** Spec 7.6 init-pay-type: banks with their channels (pay_type 1) or markets, ALFAMART first (pay_type 2). */
 export async function payTypeOptions(db: Db, borrower: Borrower, input: InputOf<typeof initPayType>) {

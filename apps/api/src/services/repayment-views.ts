@@ -98,7 +98,11 @@ export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<
   }
   const money = (n: number) => formatMoney(n, lang);
   const wait: InstalmentItem[] = unpaid.map((i, index) => {
-    const periodStatus = covered.has(i.periodNo) ? PERIOD_STATUS.confirming : i.dueDate < today ? PERIOD_STATUS.pastDue : PERIOD_STATUS.upcoming;
+    const periodStatus = covered.has(i.periodNo)
+      ? PERIOD_STATUS.confirming
+      : i.dueDate < today
+        ? PERIOD_STATUS.pastDue
+        : PERIOD_STATUS.upcoming;
     const repayDes =
       periodStatus === PERIOD_STATUS.confirming
         ? t(lang, 'periodConfirming')

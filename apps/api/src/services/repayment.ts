@@ -240,7 +240,15 @@ async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt:
       const periods = take.map((i) => i.periodNo);
       await payInstalments(tx, { orderNo: order.orderNo, periods, amount: b.loanPart, status, settled: allPaid, paidAt });
       const principal = take.reduce((s, i) => s + i.principal, 0);
-      return { ...late, repayType: 'installment', principal, interest: b.loanPart - principal, extensionFee: 0, periods, orderStatus: status };
+      return {
+        ...late,
+        repayType: 'installment',
+        principal,
+        interest: b.loanPart - principal,
+        extensionFee: 0,
+        periods,
+        orderStatus: status,
+      };
     }
     case 'delay': {
       if (!order.isDelay || order.extensionDays === null || b.loanPart !== 0) return null;
@@ -289,10 +297,16 @@ async function applyAsOwedToday(
   amount: number,
   paidAt: Date,
 ): Promise<Applied | null> {
-  const base = { isRepeatClient: await isRepeatClient(tx, order.borrowerId), today: jakartaDate(paidAt), capPercent: await getLateChargeCapPercent(tx) };
+  const base = {
+    isRepeatClient: await isRepeatClient(tx, order.borrowerId),
+    today: jakartaDate(paidAt),
+    capPercent: await getLateChargeCapPercent(tx),
+  };
   const candidates: Due[] = [];
   const first =
-    intent.repayType === 'delay' && !intent.extend ? null : await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
+    intent.repayType === 'delay' && !intent.extend
+      ? null
+      : await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
   if (first) candidates.push(first);
   const full = await dueOrNull(tx, order, { ...base, repayType: 'full' });
   if (full) candidates.push(full);
@@ -337,7 +351,13 @@ async function expireAtProvider(tx: Queryable, provider: PaymentProvider, cancel
  * the provider first, then cancelled here, so a second number is never live without our knowing. A provider
  * that refuses → PAYMENT_REFUSED 503 'The payment service is not available…' and nothing is issued.
  */
-export async function replacePendingCodes(tx: Queryable, provider: PaymentProvider, orderNo: string, methods: readonly PaymentMethod[], now: Date): Promise<void> {
+export async function replacePendingCodes(
+  tx: Queryable,
+  provider: PaymentProvider,
+  orderNo: string,
+  methods: readonly PaymentMethod[],
+  now: Date,
+): Promise<void> {
   const pending = await pendingPayments(tx, orderNo, methods);
   for (const p of pending) {
     try {
@@ -437,7 +457,13 @@ export interface ApplyResult {
  * recorded); event id or payment recorded before → nothing (applied false); otherwise the money is recorded
  * whatever state the code is in (receiveMoney): applied to the order, or held as an unapplied fund.
  */
-export async function applyPaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, body: unknown, now: Date): Promise<ApplyResult> {
+export async function applyPaymentEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+  body: unknown,
+  now: Date,
+): Promise<ApplyResult> {
   return withRetriedTransaction(db, async (tx) => {
     const seen = await findPaymentByReference(tx, event.reference);
     if (!seen) throw notFound();
@@ -447,7 +473,11 @@ export async function applyPaymentEvent(db: Db, provider: PaymentProvider, event
     const done = { applied: false, reference: payment.reference, orderNo: payment.orderNo, unapplied: 0 };
     if (payment.vcode !== event.vcode || payment.channel !== event.channel) throw paymentRefused('callbackMismatch');
     // A repeat: this event, or another event for a code already paid (a closed-amount code is paid once).
-    if (payment.state === 'paid' || (await eventSeen(tx, event.id)) || (await findLedgerEntry(tx, { providerEvent: event.id, paymentId: payment.id }))) {
+    if (
+      payment.state === 'paid' ||
+      (await eventSeen(tx, event.id)) ||
+      (await findLedgerEntry(tx, { providerEvent: event.id, paymentId: payment.id }))
+    ) {
       return { ...done, orderStatus: await orderStatus(tx, payment.orderNo) };
     }
     // The provider's payment time, never later than our clock.
@@ -520,7 +550,10 @@ export async function receiveCallback(
     const result = await processSignedCallback(provider, db, input.rawBody, input.signature, input.now);
     input.log.info({ reference: result.reference, applied: result.applied, unapplied: result.unapplied }, 'payment callback');
     const message = paymentEventMessage(result, input.lang);
-    return { data: { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus }, message: t(input.lang, message.key, message.vars) };
+    return {
+      data: { applied: result.applied, reference: result.reference, orderStatus: result.orderStatus },
+      message: t(input.lang, message.key, message.vars),
+    };
   } catch (err) {
     if (err instanceof ApiError) input.log.warn({ code: err.code, reason: err.messageKey }, 'payment callback refused');
     throw err;
@@ -556,7 +589,12 @@ export async function resolveUnappliedFund(
     if (input.action === 'refund') {
       let refundId: string;
       try {
-        ({ refundId } = await provider.refund({ key: `fund-${fund.id}`, reference: payment.reference, providerEvent: entry.providerEvent, amount: fund.amount }));
+        ({ refundId } = await provider.refund({
+          key: `fund-${fund.id}`,
+          reference: payment.reference,
+          providerEvent: entry.providerEvent,
+          amount: fund.amount,
+        }));
       } catch {
         throw new ApiError(ErrorCode.paymentRefused, 'providerUnavailable', undefined, { status: 503 });
       }
@@ -566,13 +604,25 @@ export async function resolveUnappliedFund(
     }
     if (!order || !REPAYING_STATUSES.has(order.status)) throw new ApiError(ErrorCode.conflict, 'fundOrderOwesNothing');
     // The operator decides: an extension code's money may extend the loan (extend true).
-    const applied = await applyAsOwedToday(tx, order, { repayType: payment.repayType, periods: payment.periods, extend: true }, fund.amount, input.now);
+    const applied = await applyAsOwedToday(
+      tx,
+      order,
+      { repayType: payment.repayType, periods: payment.periods, extend: true },
+      fund.amount,
+      input.now,
+    );
     if (!applied) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
     const credited = allocationTotal(applied);
     await creditLedgerEntry(tx, fund.ledgerEntryId, { ...applied });
     await closeUnappliedFund(tx, { ...close, state: 'applied', amount: credited, refundId: null });
     if (fund.amount > credited) {
-      await insertUnappliedFund(tx, { ledgerEntryId: fund.ledgerEntryId, orderNo: fund.orderNo, amount: fund.amount - credited, reason: 'overpayment', createdAt: input.now });
+      await insertUnappliedFund(tx, {
+        ledgerEntryId: fund.ledgerEntryId,
+        orderNo: fund.orderNo,
+        amount: fund.amount - credited,
+        reason: 'overpayment',
+        createdAt: input.now,
+      });
     }
     const cancelled = await cancelPending(tx, fund.orderNo, ALL_METHODS, null);
     await expireAtProvider(tx, provider, cancelled, input.now, false);

@@ -41,7 +41,10 @@ async function toOpsFund(db: Queryable, row: FundListRow, now: Date): Promise<Op
   };
 }
 
-export async function unappliedFundsPage(db: Db, input: { request: InputOf<typeof opsUnappliedFunds>; now: Date }): Promise<AnswerOf<typeof opsUnappliedFunds>> {
+export async function unappliedFundsPage(
+  db: Db,
+  input: { request: InputOf<typeof opsUnappliedFunds>; now: Date },
+): Promise<AnswerOf<typeof opsUnappliedFunds>> {
   const { request } = input;
   const { rows, total } = await listUnappliedFunds(db, {
     state: request.state === 'all' ? null : request.state,

@@ -20,7 +20,12 @@ export function urlOf(path: string, o: CallOptions = {}, extra: Record<string, s
 }
 
 /** A form-encoded POST as the pages send it (spec 7.1). */
-export async function post(ctx: TestContext, path: string, fields: Record<string, string>, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+export async function post(
+  ctx: TestContext,
+  path: string,
+  fields: Record<string, string>,
+  o: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   const f = form(fields);
   return ctx.app.inject({
     method: 'POST',

@@ -16,14 +16,20 @@ export function jpegWithGps(width = 40, height = 20, orientation = 6): Promise<B
 }
 
 export const plainJpeg = (width = 30, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
 
 export const opaqueWebp = (width = 16, height = 12) =>
-  sharp({ create: { width, height, channels: 3, background: '#22aa44' } }).webp().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#22aa44' } })
+    .webp()
+    .toBuffer();
 
 /** A PNG with a transparent channel (a screenshot with rounded corners, say). */
 export const transparentPng = (width = 10, height = 10) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -20,7 +20,15 @@ let seq = 0;
  */
 export async function addOrder(
   ctx: TestContext,
-  o: { borrowerId: number; status: number; principal: number; dueDate: string; isDelay?: boolean; extensionFee?: number; extensionDays?: number },
+  o: {
+    borrowerId: number;
+    status: number;
+    principal: number;
+    dueDate: string;
+    isDelay?: boolean;
+    extensionFee?: number;
+    extensionDays?: number;
+  },
 ): Promise<{ orderNo: string; amountDue: number }> {
   seq += 1;
   const orderNo = `T-${process.pid}-${seq}-${randomBytes(3).toString('hex')}`;
@@ -32,8 +40,17 @@ export async function addOrder(
        disbursed_at, due_date)
      VALUES ($1, $2, 1, $3, $4, $5, 0, $6, 0, 91, 5, 1, $7, $8, $9, $10, $10, $11)`,
     [
-      orderNo, o.borrowerId, o.status, o.principal, interest, amountDue, o.isDelay ?? false, o.extensionFee ?? null,
-      o.extensionDays ?? null, new Date(`${addDays(o.dueDate, -91)}T03:00:00.000Z`), o.dueDate,
+      orderNo,
+      o.borrowerId,
+      o.status,
+      o.principal,
+      interest,
+      amountDue,
+      o.isDelay ?? false,
+      o.extensionFee ?? null,
+      o.extensionDays ?? null,
+      new Date(`${addDays(o.dueDate, -91)}T03:00:00.000Z`),
+      o.dueDate,
     ],
   );
   return { orderNo, amountDue };
@@ -76,7 +93,14 @@ export async function paymentByVcode(ctx: TestContext, vcode: string) {
 }
 
 /** A callback body as the sandbox sends it. */
-export function eventBody(p: { reference: string; vcode: string | null; channel: string; amount: number; paidAt: Date; id?: string }): SandboxEventBody {
+export function eventBody(p: {
+  reference: string;
+  vcode: string | null;
+  channel: string;
+  amount: number;
+  paidAt: Date;
+  id?: string;
+}): SandboxEventBody {
   return {
     id: p.id ?? `evt_test_${randomBytes(8).toString('hex')}`,
     type: 'payment.paid',

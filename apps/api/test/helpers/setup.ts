@@ -121,7 +121,6 @@ export function form(fields: Record<string, string>): Pick<InjectOptions, 'paylo
   };
 }
 
-
 /** Asserts the body is exactly an envelope (no stack, no extra keys) and returns it. */
 export function envelopeOf(res: LightMyRequestResponse) {
   const body = res.json() as Record<string, unknown>;
@@ -135,9 +134,9 @@ export function envelopeOf(res: LightMyRequestResponse) {
 }
 
 export async function addBorrower(db: Db, phone: string, isRepeatClient = false): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'INSERT INTO borrowers (phone, is_repeat_client) VALUES ($1, $2) RETURNING id',
-    [phone, isRepeatClient],
-  );
+  const [row] = await db.query<{ id: number }>('INSERT INTO borrowers (phone, is_repeat_client) VALUES ($1, $2) RETURNING id', [
+    phone,
+    isRepeatClient,
+  ]);
   return row!.id;
 }

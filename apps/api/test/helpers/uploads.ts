@@ -50,7 +50,8 @@ export function tinyPng(seed = 0): Buffer {
 
 /** The first bytes of a JPEG and of a WebP (what the server looks at), padded. */
 export const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF'), Buffer.alloc(64, 1)]);
-export const webpBytes = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([40, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
+export const webpBytes = () =>
+  Buffer.concat([Buffer.from('RIFF'), Buffer.from([40, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
 
 /** POST a file to the borrower's upload endpoint. */
 export async function uploadAs(

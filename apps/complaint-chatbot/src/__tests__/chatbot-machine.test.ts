@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ChatEffect,
-  type ChatEvent,
-  type ChatState,
-  type RecordEffect,
-  initialChatState,
-  step,
-} from '../lib/chatbot-machine.ts';
+import { type ChatEffect, type ChatEvent, type ChatState, type RecordEffect, initialChatState, step } from '../lib/chatbot-machine.ts';
 import { CATEGORIES, HOW_TO_REPAY, REPAYMENT_QUESTIONS, item } from '../test/fixtures.ts';
 
 // Spec 4.2, transition by transition.
@@ -83,7 +76,11 @@ describe('chatbot machine (spec 4.2)', () => {
 
   it('an answer that has follow-ups shows them after the answer', () => {
     const withMore = { ...HOW_TO_REPAY, answerList: [item(211, 'By bank'), item(212, 'At a mini market')] };
-    const { state } = play(atQuestions(), { type: 'choose', item: item(21, 'How do I repay?') }, { type: 'loaded', pid: 21, list: withMore });
+    const { state } = play(
+      atQuestions(),
+      { type: 'choose', item: item(21, 'How do I repay?') },
+      { type: 'loaded', pid: 21, list: withMore },
+    );
     expect(state.messages.slice(-2).map((m) => m.kind)).toEqual(['answer', 'options']);
   });
 
@@ -120,7 +117,12 @@ describe('chatbot machine (spec 4.2)', () => {
     const rated = step(open, { type: 'rate', stars: 3 });
     expect(rated.effects).toEqual([{ type: 'record', purpose: 'stars', recordType: 3, value: '3', qaId: 21, messageId: answerId(s) }]);
     expect(rated.state.rating).toBeNull();
-    const shown = step(rated.state, { type: 'recorded', effect: lastRecord(rated.effects)!, ok: true, reply: 'Sorry. How can we do better?' });
+    const shown = step(rated.state, {
+      type: 'recorded',
+      effect: lastRecord(rated.effects)!,
+      ok: true,
+      reply: 'Sorry. How can we do better?',
+    });
     expect(shown.effects).toEqual([]);
     expect(shown.state.messages.at(-1)).toMatchObject({ kind: 'reply', text: 'Sorry. How can we do better?', contactCs: false });
   });
@@ -176,7 +178,12 @@ describe('chatbot machine (spec 4.2)', () => {
     ]);
     expect(sent.state.messages.at(-1)).toMatchObject({ kind: 'user', text: 'My payment is missing' });
     expect(sent.state.input).toBe('  My payment is missing  ');
-    const replied = step(sent.state, { type: 'recorded', effect: lastRecord(sent.effects)!, ok: true, reply: 'Payments are confirmed within minutes.' });
+    const replied = step(sent.state, {
+      type: 'recorded',
+      effect: lastRecord(sent.effects)!,
+      ok: true,
+      reply: 'Payments are confirmed within minutes.',
+    });
     expect(replied.state.messages.at(-1)).toMatchObject({ kind: 'reply', text: 'Payments are confirmed within minutes.', contactCs: true });
     expect(replied.state.input).toBe('');
     expect(replied.state.sending).toBeNull();
@@ -229,7 +236,11 @@ describe('chatbot machine (spec 4.2)', () => {
   });
 
   it('an empty list says there is nothing more', () => {
-    const { state } = play(atQuestions(), { type: 'choose', item: item(22, 'Late?') }, { type: 'loaded', pid: 22, list: { answerList: [], question: null, data: '' } });
+    const { state } = play(
+      atQuestions(),
+      { type: 'choose', item: item(22, 'Late?') },
+      { type: 'loaded', pid: 22, list: { answerList: [], question: null, data: '' } },
+    );
     expect(state.messages.at(-1)).toMatchObject({ kind: 'empty', pid: 22 });
   });
 });

@@ -138,7 +138,10 @@ describe('/intelligentCustomerService (spec 4.2)', () => {
 
   it('server text is shown as text, never as markup', async () => {
     stubApi({
-      [PATHS.qaList]: ok({ ...CATEGORIES, answerList: [{ id: 1, title_local: '<img src=x onerror=alert(1)>Loans', title_local_alias: '', action_type: 0 }] }),
+      [PATHS.qaList]: ok({
+        ...CATEGORIES,
+        answerList: [{ id: 1, title_local: '<img src=x onerror=alert(1)>Loans', title_local_alias: '', action_type: 0 }],
+      }),
     });
     await renderApp('/intelligentCustomerService?selectedIndex=5&orderNo=DEMO-170');
     expect(await log().findByRole('button', { name: '<img src=x onerror=alert(1)>Loans' })).toBeTruthy();

@@ -63,7 +63,9 @@ describe('/complainDetails: what it shows', () => {
   });
 
   it('not answered yet: being processed, and the promise to reply within 3 working days', async () => {
-    stubApi({ [PATHS.detail]: ok(problemDetail({ state: 'processing', disposeDetail: '', disposeAgent: '', disposeImages: [], isScore: 0 })) });
+    stubApi({
+      [PATHS.detail]: ok(problemDetail({ state: 'processing', disposeDetail: '', disposeAgent: '', disposeImages: [], isScore: 0 })),
+    });
     await renderApp(DETAIL);
     expect(await screen.findByText('Your complaint is being processed.')).toBeTruthy();
     expect(screen.getByText('We will reply within 3 working days')).toBeTruthy();
@@ -71,7 +73,9 @@ describe('/complainDetails: what it shows', () => {
   });
 
   it('the promise in Indonesian', async () => {
-    stubApi({ [PATHS.detail]: ok(problemDetail({ state: 'processing', disposeDetail: '', disposeAgent: '', disposeImages: [], isScore: 0 })) });
+    stubApi({
+      [PATHS.detail]: ok(problemDetail({ state: 'processing', disposeDetail: '', disposeAgent: '', disposeImages: [], isScore: 0 })),
+    });
     await renderApp(DETAIL, { lang: 'id' });
     expect(await screen.findByText('Kami akan membalas dalam 3 hari kerja')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Detail pengaduan']);
@@ -124,7 +128,12 @@ describe('/complainDetails: the rating dialog', () => {
 
   it('Send posts score and problemId; success closes it and it does not come back', async () => {
     // Once rated, the server no longer asks (isScore 0).
-    const api = await openWithClock(problemDetail({ isScore: 1 }), { [PATHS.score]: ok({ saved: true }) }, 'en', problemDetail({ isScore: 0 }));
+    const api = await openWithClock(
+      problemDetail({ isScore: 1 }),
+      { [PATHS.score]: ok({ saved: true }) },
+      'en',
+      problemDetail({ isScore: 0 }),
+    );
     await act(() => vi.advanceTimersByTimeAsync(3000));
     // The fake clock stays (moving with real time too, for the clicks and the answers), so that the 3 s rating timer,
     // were it started again after the reload, would fire within the advance below.

@@ -21,7 +21,10 @@ describe('/complaint: the complaint entry', () => {
     expect(within(card).getByText('LendView Cepat')).toBeTruthy();
     expect(within(card).getByText('Order no. DEMO-170')).toBeTruthy();
     expect(within(card).getByText('Repaying')).toBeTruthy();
-    expect(Array.from(card.querySelectorAll('.lv-rows__row')).map((r) => r.textContent)).toEqual(['Loan amountRp 2.500.000', 'Due date2025-03-01']);
+    expect(Array.from(card.querySelectorAll('.lv-rows__row')).map((r) => r.textContent)).toEqual([
+      'Loan amountRp 2.500.000',
+      'Due date2025-03-01',
+    ]);
     const types = within(screen.getByRole('region', { name: 'What is your complaint about?' })).getAllByRole('button');
     expect(types.map((b) => b.textContent)).toEqual(['Collection', 'Repayment', 'Loan application']);
   });
@@ -76,7 +79,9 @@ describe('/complaint: the complaint entry', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'All, choose another order' }));
     const sheet = screen.getByRole('dialog', { name: 'Choose an order' });
-    const choices = within(sheet).getAllByRole('button').filter((b) => b.classList.contains('cc-picker__item'));
+    const choices = within(sheet)
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('cc-picker__item'));
     expect(choices.map((b) => b.getAttribute('aria-current'))).toEqual(['true', null]);
     expect(choices[0]!.querySelector('.cc-picker__check')).not.toBeNull();
     await user.click(within(sheet).getByRole('button', { name: /Dana Kilat/ }));

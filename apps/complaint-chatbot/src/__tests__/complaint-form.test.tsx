@@ -108,7 +108,10 @@ describe('/complainPageNext: photos', () => {
   it('takes at most 9: the add control goes away and a 10th is ignored', async () => {
     const { uploads } = setup();
     await open();
-    await userEvent.setup().upload(photoInput()!, Array.from({ length: 10 }, (_, i) => png(`p${i}.png`)));
+    await userEvent.setup().upload(
+      photoInput()!,
+      Array.from({ length: 10 }, (_, i) => png(`p${i}.png`)),
+    );
     await waitFor(() => expect(uploads).toHaveLength(9));
     expect(screen.getAllByTestId('photo')).toHaveLength(9);
     expect(photoInput()).toBeNull();
@@ -120,7 +123,10 @@ describe('/complainPageNext: photos', () => {
   it('adding past 9 in two steps is ignored as well; removing one brings the add control back', async () => {
     const { uploads } = setup();
     await open();
-    await addUploaded(uploads, ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `${n}.png`));
+    await addUploaded(
+      uploads,
+      ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `${n}.png`),
+    );
     await userEvent.setup().upload(photoInput()!, [png('9.png'), png('10.png')]);
     await waitFor(() => expect(uploads).toHaveLength(9));
     expect(screen.getAllByTestId('photo')).toHaveLength(9);
@@ -291,7 +297,12 @@ describe('/complainPageNext without a type (from the chatbot)', () => {
     await userEvent.setup().click(submit());
     expect(toastText()).toBe('Please choose the type of your complaint');
     expect(api.to(PATHS.save)).toHaveLength(0);
-    expect(Array.from((select as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Choose a type', 'Collection', 'Repayment', 'Loan application']);
+    expect(Array.from((select as HTMLSelectElement).options).map((o) => o.text)).toEqual([
+      'Choose a type',
+      'Collection',
+      'Repayment',
+      'Loan application',
+    ]);
   });
 
   it('collection asks what happened, then sends both', async () => {

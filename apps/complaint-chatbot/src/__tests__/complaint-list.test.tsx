@@ -19,7 +19,9 @@ describe('/complaintList: my complaints', () => {
     expect(links[0]!.getAttribute('href')).toBe('/complainDetails?problemId=7');
     expect(links[0]!.querySelector('.cc-complaint__time')?.textContent).toBe('2025-02-01 10:20:30');
     expect(links[0]!.querySelector('.cc-complaint__type')?.textContent).toBe('Repayment');
-    expect(links[0]!.querySelector('.cc-complaint__content')?.textContent).toBe('I paid yesterday but the loan still shows unpaid. Please check my payment.');
+    expect(links[0]!.querySelector('.cc-complaint__content')?.textContent).toBe(
+      'I paid yesterday but the loan still shows unpaid. Please check my payment.',
+    );
     await userEvent.setup().click(links[1]!);
     await expectLocation('/complainDetails?problemId=5');
   });
@@ -29,7 +31,11 @@ describe('/complaintList: my complaints', () => {
     await renderApp('/complaintList');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Processing' }));
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/complainDetails?problemId=7']);
+    expect(
+      within(screen.getByRole('tabpanel'))
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/complainDetails?problemId=7']);
     await user.click(screen.getByRole('tab', { name: 'Processed' }));
     const panel = within(screen.getByRole('tabpanel'));
     expect(panel.getByText('No complaints here.')).toBeTruthy();

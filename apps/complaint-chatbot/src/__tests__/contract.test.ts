@@ -14,7 +14,15 @@ describe('agrees with packages/contracts/src/complaint.ts', () => {
   });
 
   it('what the pages send is a valid request', () => {
-    expect(C.problemSave.request.parse({ problemType: '1', problemSonType: '2', problemDetail: 'x', problemImage: '/a,/b', orderNo: 'DEMO-170' })).toMatchObject({ problemType: 1, problemSonType: 2 });
+    expect(
+      C.problemSave.request.parse({
+        problemType: '1',
+        problemSonType: '2',
+        problemDetail: 'x',
+        problemImage: '/a,/b',
+        orderNo: 'DEMO-170',
+      }),
+    ).toMatchObject({ problemType: 1, problemSonType: 2 });
     expect(C.qaRecord.request.parse({ orderNo: 'DEMO-170', type: '1', value: '', qaId: '23' })).toMatchObject({ type: 1, qaId: 23 });
     expect(C.getQaList.request.parse({ orderNo: '', pid: '0' })).toEqual({ orderNo: '', pid: 0 });
     expect(C.saveScore.request.parse({ score: '4', problemId: '7' })).toEqual({ score: 4, problemId: 7 });

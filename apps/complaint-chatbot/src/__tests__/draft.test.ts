@@ -12,7 +12,13 @@ describe('complaint draft (local storage, per type and order)', () => {
 
   it('saves, loads and clears', () => {
     saveDraft(key, { text: 'My payment is missing', images: ['/u/1.jpg'] }, 1000);
-    expect(loadDraft(key, 2000)).toEqual({ text: 'My payment is missing', images: ['/u/1.jpg'], problemType: undefined, problemSonType: undefined, savedAt: 1000 });
+    expect(loadDraft(key, 2000)).toEqual({
+      text: 'My payment is missing',
+      images: ['/u/1.jpg'],
+      problemType: undefined,
+      problemSonType: undefined,
+      savedAt: 1000,
+    });
     clearDraft(key);
     expect(loadDraft(key)).toBeNull();
   });
@@ -34,7 +40,10 @@ describe('complaint draft (local storage, per type and order)', () => {
     expect(loadDraft(key)).toBeNull();
     localStorage.setItem(key, JSON.stringify({ text: 3, images: [], savedAt: 1 }));
     expect(loadDraft(key, 2)).toBeNull();
-    localStorage.setItem(key, JSON.stringify({ text: 'y'.repeat(300), images: Array.from({ length: 12 }, (_, i) => `/u/${i}`), savedAt: 1 }));
+    localStorage.setItem(
+      key,
+      JSON.stringify({ text: 'y'.repeat(300), images: Array.from({ length: 12 }, (_, i) => `/u/${i}`), savedAt: 1 }),
+    );
     const d = loadDraft(key, 2)!;
     expect(d.text).toHaveLength(200);
     expect(d.images).toHaveLength(9);

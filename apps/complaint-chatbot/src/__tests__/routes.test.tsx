@@ -28,7 +28,10 @@ const SCREENS: Record<string, Screen> = {
     url: '/complainNewPage?orderNo=DEMO-170',
     api: { [PATHS.initV3]: ok(problemInitV3()) },
     h1: ['How can we help?', 'Ada yang bisa kami bantu?'],
-    loaded: () => screen.findByRole('region', { name: /^(Choose a topic|Pilih topik)$/ }).then((r) => within(r).findByRole('button', { name: 'Repayment' })),
+    loaded: () =>
+      screen
+        .findByRole('region', { name: /^(Choose a topic|Pilih topik)$/ })
+        .then((r) => within(r).findByRole('button', { name: 'Repayment' })),
   },
   '/intelligentCustomerService': {
     url: '/intelligentCustomerService?selectedIndex=1&orderNo=DEMO-170',
@@ -63,21 +66,24 @@ describe('routes', () => {
     expect(Object.keys(SCREENS)).toEqual(pkg.lendview.routes);
   });
 
-  it.each(pkg.lendview.routes)('renders %s: its screen with its data, one h1 and one main in each language, and the title', async (route) => {
-    const { url, api, h1, loaded } = SCREENS[route]!;
-    expect(url.split('?')[0]).toBe(route);
-    stubApi(api);
-    const { unmount } = await renderApp(url);
-    await loaded();
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([h1[0]]);
-    expect(screen.getAllByRole('main')).toHaveLength(1);
-    // Page sets the title in an effect: under load the h1 can be there a moment before it.
-    await waitFor(() => expect(document.title).toBe(h1[0]));
-    unmount();
-    stubApi(api);
-    await renderApp(url, { lang: 'id' });
-    await loaded();
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([h1[1]]);
-    expect(screen.getAllByRole('main')).toHaveLength(1);
-  });
+  it.each(pkg.lendview.routes)(
+    'renders %s: its screen with its data, one h1 and one main in each language, and the title',
+    async (route) => {
+      const { url, api, h1, loaded } = SCREENS[route]!;
+      expect(url.split('?')[0]).toBe(route);
+      stubApi(api);
+      const { unmount } = await renderApp(url);
+      await loaded();
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([h1[0]]);
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      // Page sets the title in an effect: under load the h1 can be there a moment before it.
+      await waitFor(() => expect(document.title).toBe(h1[0]));
+      unmount();
+      stubApi(api);
+      await renderApp(url, { lang: 'id' });
+      await loaded();
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([h1[1]]);
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+    },
+  );
 });

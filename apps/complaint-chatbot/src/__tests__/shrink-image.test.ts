@@ -19,7 +19,11 @@ describe('shrinkImage', () => {
 
   function stubCanvas(outSize: number) {
     const drawn: number[][] = [];
-    const ctx = { fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn((_b: unknown, x: number, y: number, w: number, h: number) => drawn.push([x, y, w, h])) };
+    const ctx = {
+      fillStyle: '',
+      fillRect: vi.fn(),
+      drawImage: vi.fn((_b: unknown, x: number, y: number, w: number, h: number) => drawn.push([x, y, w, h])),
+    };
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
     const toBlob = vi
       .spyOn(HTMLCanvasElement.prototype, 'toBlob')
@@ -29,7 +33,10 @@ describe('shrinkImage', () => {
 
   it('a 12 MP photo becomes 1600 px on its longest side, JPEG at quality 0.8', async () => {
     const close = vi.fn();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 4032, height: 3024, close })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 4032, height: 3024, close })),
+    );
     const { drawn, toBlob, ctx } = stubCanvas(300_000);
     const photo = new File([new Uint8Array(4_000_000)], 'IMG_0001.HEIC', { type: 'image/heic' });
     const out = await shrinkImage(photo);
@@ -44,7 +51,10 @@ describe('shrinkImage', () => {
   });
 
   it('keeps a small photo as it is when re-encoding would not make it smaller', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 800, height: 600, close() {} })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 800, height: 600, close() {} })),
+    );
     stubCanvas(90_000);
     const photo = new File([new Uint8Array(50_000)], 'small.png', { type: 'image/png' });
     const out = await shrinkImage(photo);
@@ -53,7 +63,10 @@ describe('shrinkImage', () => {
   });
 
   it('sends the original when the browser cannot decode it', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('cannot decode'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new Error('cannot decode'))),
+    );
     const photo = new File(['x'], 'odd.heic', { type: 'image/heic' });
     expect((await shrinkImage(photo)).blob).toBe(photo);
   });

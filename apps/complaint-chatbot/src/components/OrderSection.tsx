@@ -32,7 +32,15 @@ function OrderHead({ order }: { order: OrderCard }) {
  * The selected order (spec 3 "Order card": logo, name, status, title/value rows) with the 'All' / 'Semua'
  * button that opens the order picker, a bottom sheet listing orderList. Picking an order calls onPick.
  */
-export function OrderSection({ order, orders, onPick }: { order: OrderCard | null; orders: OrderCard[]; onPick: (orderNo: string) => void }) {
+export function OrderSection({
+  order,
+  orders,
+  onPick,
+}: {
+  order: OrderCard | null;
+  orders: OrderCard[];
+  onPick: (orderNo: string) => void;
+}) {
   const { t } = useTranslation('complaint');
   const [open, setOpen] = useState(false);
   const headingId = useId();

@@ -43,7 +43,14 @@ export function PhotoUploader({ photos, onAdd, onRetry, onRemove }: PhotoUploade
       </p>
       <ul className="cc-photo-grid" aria-labelledby={headingId}>
         {photos.map((p, i) => (
-          <PhotoTile key={p.key} photo={p} n={i + 1} total={photos.length} onRetry={() => onRetry(p.key)} onRemove={() => onRemove(p.key)} />
+          <PhotoTile
+            key={p.key}
+            photo={p}
+            n={i + 1}
+            total={photos.length}
+            onRetry={() => onRetry(p.key)}
+            onRemove={() => onRemove(p.key)}
+          />
         ))}
         {!full && (
           <li>
@@ -68,7 +75,19 @@ export function PhotoUploader({ photos, onAdd, onRetry, onRemove }: PhotoUploade
   );
 }
 
-function PhotoTile({ photo: p, n, total, onRetry, onRemove }: { photo: Photo; n: number; total: number; onRetry: () => void; onRemove: () => void }) {
+function PhotoTile({
+  photo: p,
+  n,
+  total,
+  onRetry,
+  onRemove,
+}: {
+  photo: Photo;
+  n: number;
+  total: number;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('complaint');
   const percent = Math.round(p.progress * 100);
   return (
@@ -84,7 +103,14 @@ function PhotoTile({ photo: p, n, total, onRetry, onRemove }: { photo: Photo; n:
             <Spinner label={t('form.uploading', { percent: 0 })} size="sm" className="cc-photo__spinner" />
           ) : (
             <>
-              <span className="cc-photo__percent" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('form.uploading', { percent })}>
+              <span
+                className="cc-photo__percent"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                aria-label={t('form.uploading', { percent })}
+              >
                 {`${percent}%`}
               </span>
               <span className="cc-photo__bar" aria-hidden="true">

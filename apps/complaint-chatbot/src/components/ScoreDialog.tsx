@@ -8,7 +8,17 @@ import { useSaveScore } from '../api/save-score.ts';
  * The complaint rating dialog (spec 2.4, 4.1, 5): five stars, Cancel, Send. Send with no star says 'Silakan
  * pilih' / 'Please select' and sends nothing; Send → save-score (score, problemId); success closes it.
  */
-export function ScoreDialog({ open, problemId, onClose, onSaved }: { open: boolean; problemId: number; onClose: () => void; onSaved: () => void }) {
+export function ScoreDialog({
+  open,
+  problemId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  problemId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('complaint');
   const [score, setScore] = useState(0);
   const save = useSaveScore();

@@ -63,7 +63,18 @@ export function TopicIcon({ index, className }: { index: number; className?: str
     <path key="c" d="M5 7h18v11H12l-5 4v-4H5z M10 12.5h8" />,
   ];
   return (
-    <svg {...svg} className={className} width="28" height="28" viewBox="0 0 28 28" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...svg}
+      className={className}
+      width="28"
+      height="28"
+      viewBox="0 0 28 28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {paths[index % paths.length]}
     </svg>
   );

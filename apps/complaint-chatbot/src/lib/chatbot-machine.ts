@@ -63,11 +63,7 @@ export interface RecordEffect {
   messageId?: number;
 }
 
-export type ChatEffect =
-  | { type: 'load'; pid: number }
-  | RecordEffect
-  | { type: 'navigate'; to: string }
-  | { type: 'goRating' };
+export type ChatEffect = { type: 'load'; pid: number } | RecordEffect | { type: 'navigate'; to: string } | { type: 'goRating' };
 
 export interface ChatState {
   orderNo: string;
@@ -147,7 +143,13 @@ function load(state: ChatState, pid: number): Step {
   return { state: { ...state, loading: pid }, effects: [{ type: 'load', pid }] };
 }
 
-function record(purpose: RecordPurpose, recordType: RecordEffect['recordType'], value: string, qaId: number, messageId?: number): RecordEffect {
+function record(
+  purpose: RecordPurpose,
+  recordType: RecordEffect['recordType'],
+  value: string,
+  qaId: number,
+  messageId?: number,
+): RecordEffect {
   return { type: 'record', purpose, recordType, value, qaId, messageId };
 }
 
@@ -183,7 +185,13 @@ export function step(state: ChatState, event: ChatEvent): Step {
       }
       const isAnswer = list.question !== null && list.data.trim() !== '';
       if (isAnswer && list.question) {
-        next = append(next, { kind: 'answer', qaId: list.question.id, question: list.question.title_local, text: list.data, feedback: 'ask' });
+        next = append(next, {
+          kind: 'answer',
+          qaId: list.question.id,
+          question: list.question.title_local,
+          text: list.data,
+          feedback: 'ask',
+        });
       }
       if (list.answerList.length > 0) next = append(next, { kind: 'options', pid: event.pid, items: list.answerList });
       else if (!isAnswer) next = append(next, { kind: 'empty', pid: event.pid });

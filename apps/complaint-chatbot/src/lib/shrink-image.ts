@@ -25,7 +25,10 @@ export interface ShrunkImage {
 }
 
 function baseName(name: string): string {
-  const n = name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 60);
+  const n = name
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\w.-]+/g, '_')
+    .slice(0, 60);
   return n || 'photo';
 }
 

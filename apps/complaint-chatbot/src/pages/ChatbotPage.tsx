@@ -7,14 +7,7 @@ import { Button, Modal, Page, StarRating, buttonClassName, toast, useQueryParam 
 import { fetchQaList } from '../api/get-qa-list.ts';
 import { saveQaRecord } from '../api/qa-record.ts';
 import { BotIcon } from '../components/icons.tsx';
-import {
-  type ChatEffect,
-  type ChatEvent,
-  type ChatMessage,
-  type ChatState,
-  initialChatState,
-  step,
-} from '../lib/chatbot-machine.ts';
+import { type ChatEffect, type ChatEvent, type ChatMessage, type ChatState, initialChatState, step } from '../lib/chatbot-machine.ts';
 import { CHAT_MAX_CHARS } from '../lib/limits.ts';
 import { customerServiceUrl } from '../lib/routes.ts';
 import { parseIndex } from '../lib/query-params.ts';

@@ -104,10 +104,7 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
   const needSon = isCollection && (init.data?.problemSonType.length ?? 0) > 0 && sonFromAddress === undefined;
   const problemSonType = isCollection ? (sonFromAddress ?? (needSon ? chosenSon : 0)) : 0;
 
-  const uploadedUrls = useMemo(
-    () => uploads.photos.filter((p) => p.status === 'done' && p.url).map((p) => p.url),
-    [uploads.photos],
-  );
+  const uploadedUrls = useMemo(() => uploads.photos.filter((p) => p.status === 'done' && p.url).map((p) => p.url), [uploads.photos]);
   const urlsJoined = uploadedUrls.join(',');
 
   // The draft follows every change of the text, the uploaded photos and a type chosen here.
@@ -253,11 +250,7 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
               ) : (
                 <span />
               )}
-              <p
-                id={counterId}
-                className={`cc-counter${count >= COMPLAINT_MAX_CHARS ? ' is-full' : ''}`}
-                data-testid="counter"
-              >
+              <p id={counterId} className={`cc-counter${count >= COMPLAINT_MAX_CHARS ? ' is-full' : ''}`} data-testid="counter">
                 <span aria-hidden="true">{t('form.counter', { count, max: COMPLAINT_MAX_CHARS })}</span>
                 <span className="lv-visually-hidden">{t('form.counterLabel', { count, max: COMPLAINT_MAX_CHARS })}</span>
               </p>

@@ -50,7 +50,15 @@ export default function ComplaintPage() {
   );
 }
 
-function EntryBody({ data, fallbackOrderNo, onPickOrder }: { data: ProblemInit; fallbackOrderNo: string; onPickOrder: (orderNo: string) => void }) {
+function EntryBody({
+  data,
+  fallbackOrderNo,
+  onPickOrder,
+}: {
+  data: ProblemInit;
+  fallbackOrderNo: string;
+  onPickOrder: (orderNo: string) => void;
+}) {
   const { t } = useTranslation('complaint');
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
@@ -103,7 +111,11 @@ function EntryBody({ data, fallbackOrderNo, onPickOrder }: { data: ProblemInit; 
                       <ul>
                         {data.problemSonType.map((son) => (
                           <li key={son.value}>
-                            <button type="button" className="cc-type cc-type--sub" onClick={() => navigate(formUrl(orderNo, type.value, son.value))}>
+                            <button
+                              type="button"
+                              className="cc-type cc-type--sub"
+                              onClick={() => navigate(formUrl(orderNo, type.value, son.value))}
+                            >
                               <span className="cc-type__title">{son.title}</span>
                               <ChevronRightIcon className="cc-type__chevron" />
                             </button>

@@ -37,7 +37,15 @@ export default function ProblemGridPage() {
   );
 }
 
-function GridBody({ data, fallbackOrderNo, onPickOrder }: { data: ProblemInitV3; fallbackOrderNo: string; onPickOrder: (orderNo: string) => void }) {
+function GridBody({
+  data,
+  fallbackOrderNo,
+  onPickOrder,
+}: {
+  data: ProblemInitV3;
+  fallbackOrderNo: string;
+  onPickOrder: (orderNo: string) => void;
+}) {
   const { t } = useTranslation('complaint');
   const navigate = useNavigate();
   const headingId = useId();

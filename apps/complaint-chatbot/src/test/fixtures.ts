@@ -69,7 +69,12 @@ export function problemInitV3(over: Partial<ProblemInitV3> = {}): ProblemInitV3 
   };
 }
 
-export const item = (id: number, title: string, action_type = 0): QaItem => ({ id, title_local: title, title_local_alias: '', action_type });
+export const item = (id: number, title: string, action_type = 0): QaItem => ({
+  id,
+  title_local: title,
+  title_local_alias: '',
+  action_type,
+});
 
 export const CATEGORIES: QaList = {
   answerList: [item(1, 'Loan application'), item(2, 'Repayment'), item(3, 'Account and security')],
@@ -78,7 +83,11 @@ export const CATEGORIES: QaList = {
 };
 
 export const REPAYMENT_QUESTIONS: QaList = {
-  answerList: [item(21, 'How do I repay?'), item(22, 'What happens if I pay late?'), item(23, 'I have paid but my loan is still unpaid', 4)],
+  answerList: [
+    item(21, 'How do I repay?'),
+    item(22, 'What happens if I pay late?'),
+    item(23, 'I have paid but my loan is still unpaid', 4),
+  ],
   question: null,
   data: '',
 };
@@ -96,14 +105,26 @@ export function problemList(over: Partial<ProblemList> = {}): ProblemList {
         title: 'All',
         state: 'all',
         items: [
-          { id: 7, time: '2025-02-01 10:20:30', type: 'Repayment', content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.' },
+          {
+            id: 7,
+            time: '2025-02-01 10:20:30',
+            type: 'Repayment',
+            content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.',
+          },
           { id: 5, time: '2025-01-15 08:00:00', type: 'Collection', content: 'A collector called my family.' },
         ],
       },
       {
         title: 'Processing',
         state: 'processing',
-        items: [{ id: 7, time: '2025-02-01 10:20:30', type: 'Repayment', content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.' }],
+        items: [
+          {
+            id: 7,
+            time: '2025-02-01 10:20:30',
+            type: 'Repayment',
+            content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.',
+          },
+        ],
       },
       { title: 'Processed', state: 'processed', items: [] },
     ],

@@ -111,7 +111,10 @@ describe('/confirm: Confirm', () => {
     let answer: (v: unknown) => void = () => {};
     const api = setup(
       {},
-      { [PUSH]: () => new Promise((r) => (answer = r)).then(() => ok({ orderId: 'N1', lendDetailsUrl: '/loanDetails?productId=1&orderId=N1' })) },
+      {
+        [PUSH]: () =>
+          new Promise((r) => (answer = r)).then(() => ok({ orderId: 'N1', lendDetailsUrl: '/loanDetails?productId=1&orderId=N1' })),
+      },
     );
     await open();
     const user = userEvent.setup();
@@ -121,7 +124,9 @@ describe('/confirm: Confirm', () => {
     expect(confirmButton().disabled).toBe(true);
     answer(null);
     await screen.findByRole('heading', { level: 1, name: 'Loan details' });
-    expect(api.to(PUSH).map((c) => c.body)).toEqual([{ amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' }]);
+    expect(api.to(PUSH).map((c) => c.body)).toEqual([
+      { amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' },
+    ]);
     // The details page asks for the new order once it has mounted (under load, after its heading shows).
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === '/v3/loan-details/detail').map((c) => c.body)).toEqual([{ productId: '1', orderId: 'N1' }]),
@@ -175,7 +180,12 @@ describe('/confirm: popup agreement (spec 4.8)', () => {
 
   it('shows the agreement in a frame (with the session); Agree closes it', async () => {
     setSharedParams({ tok: 'tok-6' });
-    setup({ isPopType: 1, popAgreementUrl: '/v3/contract/view?id=1', popTitle: 'Loan agreement', popContent: 'Please read before you borrow.' });
+    setup({
+      isPopType: 1,
+      popAgreementUrl: '/v3/contract/view?id=1',
+      popTitle: 'Loan agreement',
+      popContent: 'Please read before you borrow.',
+    });
     await open();
     const dialog = await screen.findByRole('dialog', { name: 'Loan agreement' });
     expect(within(dialog).getByTitle('Agreement: Loan agreement').getAttribute('src')).toBe('/v3/contract/view?tok=tok-6&id=1');

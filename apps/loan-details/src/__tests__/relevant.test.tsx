@@ -55,7 +55,11 @@ describe('/relevant list', () => {
     setup();
     await open();
     const all = await cards();
-    const tags = all.map((c) => within(c).queryAllByRole('listitem').map((li) => li.textContent));
+    const tags = all.map((c) =>
+      within(c)
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent),
+    );
     expect(tags).toEqual([['Tag 2a', 'Tag 2b'], ['Tag 3a', 'Tag 3b'], [], []]);
   });
 

@@ -18,8 +18,20 @@ const EARLY =
   'Early repayment is possible from 16/04/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
 
 function plan(canClick: 0 | 1): InstalmentPlan {
-  const item = (n: number) => ({ periodNo: n, totalAmount: 106_000_000, canClick: n === 1 ? canClick : 0, periodStatus: 0, repayDes: '', dueTime: `2026-0${n + 2}-27` });
-  return { productName: 'LendView Cepat', repayWaitCount: 4, note: '', repayPlanDetail: { repayWaitDetail: [1, 2, 3, 4].map(item), repayYetDetail: [] } };
+  const item = (n: number) => ({
+    periodNo: n,
+    totalAmount: 106_000_000,
+    canClick: n === 1 ? canClick : 0,
+    periodStatus: 0,
+    repayDes: '',
+    dueTime: `2026-0${n + 2}-27`,
+  });
+  return {
+    productName: 'LendView Cepat',
+    repayWaitCount: 4,
+    note: '',
+    repayPlanDetail: { repayWaitDetail: [1, 2, 3, 4].map(item), repayYetDetail: [] },
+  };
 }
 
 function state(over: Partial<PaymentState> = {}): PaymentState {
@@ -74,7 +86,10 @@ describe('/loanDetails: where Repay goes', () => {
 
 describe('/loanDetails: early repayment (spec 9) said before the tap', () => {
   it('not allowed: the server message shows on the page, Repay is marked disabled and described by it, a tap only repeats it', async () => {
-    stubApi({ [DETAIL]: ok(loanDetails({ earlyRepay: { allowed: false, from: '2026-04-16', message: EARLY } })), [PLAN]: fail('x', 'PAYMENT_REFUSED') });
+    stubApi({
+      [DETAIL]: ok(loanDetails({ earlyRepay: { allowed: false, from: '2026-04-16', message: EARLY } })),
+      [PLAN]: fail('x', 'PAYMENT_REFUSED'),
+    });
     await open('DEMO-170');
     await loaded();
     expect(screen.getByTestId('early-repay').textContent).toBe(EARLY);
@@ -94,7 +109,10 @@ describe('/loanDetails: early repayment (spec 9) said before the tap', () => {
   });
 
   it('an instalment loan keeps Repay (to its instalments) and still says when the whole loan can be repaid', async () => {
-    stubApi({ [DETAIL]: ok(loanDetails({ orderId: 'DEMO-INST', earlyRepay: { allowed: false, from: '2026-04-16', message: EARLY } })), [PLAN]: ok(plan(1)) });
+    stubApi({
+      [DETAIL]: ok(loanDetails({ orderId: 'DEMO-INST', earlyRepay: { allowed: false, from: '2026-04-16', message: EARLY } })),
+      [PLAN]: ok(plan(1)),
+    });
     await open('DEMO-INST');
     await loaded();
     expect(screen.getByTestId('early-repay').textContent).toBe(EARLY);
@@ -131,8 +149,22 @@ describe('/loanDetails: payments', () => {
         loanDetails({
           orderId: 'DEMO-INST',
           payments: [
-            receipt({ id: 'b', amount: 106_000_000, repayType: 'installment', periods: [2], applied: { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 }, unapplied: 0 }),
-            receipt({ id: 'a', amount: 110_000_000, repayType: 'installment', periods: [1], applied: { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 }, unapplied: 4_000_000 }),
+            receipt({
+              id: 'b',
+              amount: 106_000_000,
+              repayType: 'installment',
+              periods: [2],
+              applied: { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 },
+              unapplied: 0,
+            }),
+            receipt({
+              id: 'a',
+              amount: 110_000_000,
+              repayType: 'installment',
+              periods: [1],
+              applied: { principal: 100_000_000, interest: 6_000_000, lateCharges: 0, extensionFee: 0 },
+              unapplied: 4_000_000,
+            }),
           ],
         }),
       ),
@@ -166,16 +198,33 @@ describe('/loanDetails: a payment arriving while the page is open', () => {
 
   it('polls payment-state while a code is pending; the payment shows by itself (details asked again), then polling stops', async () => {
     let paid = false;
-    const paidReceipt = receipt({ amount: 262_500_000, applied: { principal: 250_000_000, interest: 12_500_000, lateCharges: 0, extensionFee: 0 } });
+    const paidReceipt = receipt({
+      amount: 262_500_000,
+      applied: { principal: 250_000_000, interest: 12_500_000, lateCharges: 0, extensionFee: 0 },
+    });
     const api = stubApi({
-      [DETAIL]: () =>
-        ok(paid ? loanDetails({ orderStatus: 200, noticeStatusText: 'Repaid', payments: [paidReceipt] }) : loanDetails()),
+      [DETAIL]: () => ok(paid ? loanDetails({ orderStatus: 200, noticeStatusText: 'Repaid', payments: [paidReceipt] }) : loanDetails()),
       [PLAN]: fail('x', 'PAYMENT_REFUSED'),
       [STATE]: () =>
         ok(
           paid
             ? state({ orderStatus: 200, settled: true, receipts: [paidReceipt], lastPaidAt: paidReceipt.paidAt })
-            : state({ pending: { amount: 262_500_000, vcode: '88905031805081', cardNo: 'LVP1', payType: 2, payCode: 'ALFAMART', payStep: [], specificNum: '', telephone: '', expiresAt: '2025-03-03T03:00:00.000Z', repayType: 'full', state: 'pending', periods: [] } }),
+            : state({
+                pending: {
+                  amount: 262_500_000,
+                  vcode: '88905031805081',
+                  cardNo: 'LVP1',
+                  payType: 2,
+                  payCode: 'ALFAMART',
+                  payStep: [],
+                  specificNum: '',
+                  telephone: '',
+                  expiresAt: '2025-03-03T03:00:00.000Z',
+                  repayType: 'full',
+                  state: 'pending',
+                  periods: [],
+                },
+              }),
         ),
     });
     await open('DEMO-170');
@@ -209,12 +258,15 @@ describe('/loanDetails: a payment arriving while the page is open', () => {
 
 describe('/loanDetails: the late notice leads to the loan terms (late-charge cap)', () => {
   it('an overdue loan: the server notice (which states the cap) and a link to the loan terms', async () => {
-    const notice = 'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now. Late charges never exceed 100% of the principal.';
+    const notice =
+      'Your loan is 40 days overdue. Late charges have reached their limit: please repay ₹2,454,600 now. Late charges never exceed 100% of the principal.';
     stubApi({ [DETAIL]: ok(loanDetails({ orderId: 'DEMO-180', orderStatus: 180, noticeStatusText: 'Overdue', noticeDesText: notice })) });
     await open('DEMO-180');
     await loaded('Overdue');
     expect(screen.getByText(notice)).toBeTruthy();
-    const link = within(screen.getByTestId('late-cap')).getByRole('link', { name: 'How late charges and their limit work: see the loan terms' });
+    const link = within(screen.getByTestId('late-cap')).getByRole('link', {
+      name: 'How late charges and their limit work: see the loan terms',
+    });
     await userEvent.setup().click(link);
     expect(screen.getByTestId('elsewhere').textContent).toBe('/loanTerms');
   });

@@ -21,10 +21,13 @@ describe('statusView', () => {
     expect(CATALOGUE.map(([s]) => s).sort((a, b) => a - b)).toEqual([...ORDER_STATUSES].sort((a, b) => a - b));
   });
 
-  it.each(CATALOGUE)('status %i: image %i, repay %s, delay %s, loan more %s, recommendations %s', (status, image, repay, delayable, loanMore, recommendations) => {
-    expect(statusView(status, '0')).toEqual({ image, repay, delay: false, loanMore, recommendations });
-    expect(statusView(status, '1')).toEqual({ image, repay, delay: delayable, loanMore, recommendations });
-  });
+  it.each(CATALOGUE)(
+    'status %i: image %i, repay %s, delay %s, loan more %s, recommendations %s',
+    (status, image, repay, delayable, loanMore, recommendations) => {
+      expect(statusView(status, '0')).toEqual({ image, repay, delay: false, loanMore, recommendations });
+      expect(statusView(status, '1')).toEqual({ image, repay, delay: delayable, loanMore, recommendations });
+    },
+  );
 
   it('shows the 200 image, no buttons and the recommendations for a status outside the catalogue', () => {
     expect(statusView(999, '1')).toEqual({ image: 200, repay: false, delay: false, loanMore: false, recommendations: true });

@@ -9,5 +9,8 @@ export type { ContractItem };
 
 /** The agreements shown on /confirm (spec 7.6: contract list, scene 3). A non-'00' code shows its message. */
 export function useContracts(productId: string, lang: Lang) {
-  return useQuery({ ...queryOf(routes.contractList, { productId, scene: CONTRACT_SCENE }, { scope: ['loan-details', lang] }), staleTime: 0 });
+  return useQuery({
+    ...queryOf(routes.contractList, { productId, scene: CONTRACT_SCENE }, { scope: ['loan-details', lang] }),
+    staleTime: 0,
+  });
 }

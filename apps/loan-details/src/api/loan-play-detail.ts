@@ -11,7 +11,11 @@ export type InstalmentPlan = ResponseOf<typeof routes.loanPlayDetail>;
  * PAYMENT_REFUSED ('not an instalment loan'): silent, Repay goes to /that for the whole amount.
  */
 export function instalmentPlanQuery(productId: string, orderId: string, lang: Lang) {
-  return { ...queryOf(routes.loanPlayDetail, { productId, orderId }, { scope: ['loan-details', lang], silent: true }), staleTime: 0, retry: false };
+  return {
+    ...queryOf(routes.loanPlayDetail, { productId, orderId }, { scope: ['loan-details', lang], silent: true }),
+    staleTime: 0,
+    retry: false,
+  };
 }
 
 /** True when Repay should open the instalment page: an instalment plan whose first unpaid instalment is payable. */

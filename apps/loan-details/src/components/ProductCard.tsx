@@ -32,7 +32,12 @@ export function ProductCardFrame(props: {
   const { logo, name, buttonText, active, busy, onApply, testId, children } = props;
   const nameId = useId();
   return (
-    <article className={cx('ld-product-card', !active && 'is-disabled')} aria-labelledby={nameId} data-testid={testId} onClick={active ? onApply : undefined}>
+    <article
+      className={cx('ld-product-card', !active && 'is-disabled')}
+      aria-labelledby={nameId}
+      data-testid={testId}
+      onClick={active ? onApply : undefined}
+    >
       <div className="ld-product-card__head">
         <img className="ld-product-card__logo" src={logo} alt="" width={44} height={44} decoding="async" />
         <h3 id={nameId} className="ld-product-card__name">

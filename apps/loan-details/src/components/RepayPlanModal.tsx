@@ -7,7 +7,17 @@ import { useMoney } from '@lendview/i18n';
  * 'Detailed repayment plan' (spec 2.5): the rate and term of the loan, then every instalment with its title
  * (which instalment), amount, breakdown (principal + interest, from the server) and repayment date.
  */
-export function RepayPlanModal({ open, plans, summary, onClose }: { open: boolean; plans: readonly RepayPlan[]; summary: string; onClose: () => void }) {
+export function RepayPlanModal({
+  open,
+  plans,
+  summary,
+  onClose,
+}: {
+  open: boolean;
+  plans: readonly RepayPlan[];
+  summary: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('loanDetails');
   const money = useMoney();
   return (

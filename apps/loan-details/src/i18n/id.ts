@@ -46,7 +46,8 @@ export const id: LoanDetailsMessages = {
     extensionFee: 'Biaya perpanjangan',
     unapplied: 'Belum dialokasikan',
     refunded: 'Dikembalikan kepada Anda',
-    unappliedHint: 'Sebagian pembayaran ini tidak dapat dialokasikan ke pinjaman Anda. Layanan pelanggan akan mengalokasikan atau mengembalikannya kepada Anda.',
+    unappliedHint:
+      'Sebagian pembayaran ini tidak dapat dialokasikan ke pinjaman Anda. Layanan pelanggan akan mengalokasikan atau mengembalikannya kepada Anda.',
     full: 'Pelunasan',
     installment_one: 'Cicilan ke-{{list}}',
     installment_other: 'Cicilan ke-{{list}}',

@@ -32,10 +32,7 @@ export function useProductApply(scene: string) {
       const moduleId = moduleIdForScene(scene);
       try {
         await savePageEvent({ productId: product.id, moduleId, positionId: index });
-        const env = await applyProduct(
-          { product_id: product.id, module_id: moduleId, scene },
-          { loadingText: t('common.opening') },
-        );
+        const env = await applyProduct({ product_id: product.id, module_id: moduleId, scene }, { loadingText: t('common.opening') });
         if (isSuccess(env) && env.data) openProductUrl(env.data.url);
       } catch {
         toast.show(t('error', { ns: 'common' }));

@@ -72,8 +72,7 @@ export default function ConfirmPage() {
 
   let body;
   if (data) body = <ConfirmBody data={data} productId={productId} orderId={orderId} />;
-  else if (query.isError)
-    body = <ErrorPanel message={t('confirm.loadFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <ErrorPanel message={t('confirm.loadFailed')} onRetry={() => void query.refetch()} />;
   else body = <ConfirmPlaceholder />;
 
   return (

@@ -47,10 +47,7 @@ export default function ErrorPage() {
     running.current = true;
     setPendingId(product.productId);
     try {
-      const necessity = await postStandNecessity(
-        { productId: product.productId, positionId: index },
-        { loadingText: t('common.opening') },
-      );
+      const necessity = await postStandNecessity({ productId: product.productId, positionId: index }, { loadingText: t('common.opening') });
       if (!isSuccess(necessity) || !standOk(necessity.data)) return;
       const joint = await postStandJoint({ productId: product.productId }, { loadingText: t('common.opening') });
       if (!isSuccess(joint) || !standOk(joint.data)) return;

@@ -7,7 +7,19 @@ import { useLang, useMoney } from '@lendview/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Receipt } from '@lendview/contracts';
 import { formatDateTime } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, buttonClassName, toast, Skeleton, DetailRows, CheckCircleIcon, ChevronRightIcon, useQueryParam } from '@lendview/ui';
+import {
+  Button,
+  Card,
+  ErrorPanel,
+  Page,
+  buttonClassName,
+  toast,
+  Skeleton,
+  DetailRows,
+  CheckCircleIcon,
+  ChevronRightIcon,
+  useQueryParam,
+} from '@lendview/ui';
 import { instalmentPlanQuery, repaysByInstalment } from '../api/loan-play-detail.ts';
 import { type LoanDetails, useLoanDetails } from '../api/loan-details.ts';
 import { usePaymentState } from '../api/payment-state.ts';
@@ -161,9 +173,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
     <>
       <Card className="ld-status">
         <StatusImage image={view.image} />
-        <h2 className="ld-status__headline">
-          {data.noticeStatusText}
-        </h2>
+        <h2 className="ld-status__headline">{data.noticeStatusText}</h2>
         {data.noticeDesText && <p className="ld-status__desc">{data.noticeDesText}</p>}
         {late && (
           // The server's overdue notice states the cap (the market's figure); the terms explain it.
@@ -185,11 +195,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
       )}
 
       <Card className="ld-card">
-        <button
-          type="button"
-          className="ld-product-row"
-          onClick={() => bridge.openPageWithParam('productDetail', data.productId)}
-        >
+        <button type="button" className="ld-product-row" onClick={() => bridge.openPageWithParam('productDetail', data.productId)}>
           <img className="ld-product-row__logo" src={data.productLogo} alt="" width={40} height={40} decoding="async" />
           <span className="ld-product-row__name">{data.productName}</span>
           <span className="lv-visually-hidden">{`, ${t('common.viewProduct')}`}</span>

@@ -77,7 +77,9 @@ export function loanConfirm(over: Partial<LoanConfirm> = {}): LoanConfirm {
     details: [{ text: 'Service fee', value: 'Rp 40.000' }],
     detail1: [{ text: 'Received amount', value: 'Rp 1.960.000' }],
     detail2: [{ text: 'Total repayment', value: 'Rp 2.091.000' }],
-    repay_plans: [{ title: 'Single payment', amount: 209_100_000, description: 'Principal ₹2,000,000 + interest ₹91,000', pay_time: '2025-06-01' }],
+    repay_plans: [
+      { title: 'Single payment', amount: 209_100_000, description: 'Principal ₹2,000,000 + interest ₹91,000', pay_time: '2025-06-01' },
+    ],
     firstPayTime: '2025-06-01',
     firstPeriodDay: 91,
     pRateDsc: 'Daily interest rate 0.05%',
@@ -102,8 +104,24 @@ export function standTargeted(over: Partial<StandTargeted> = {}): StandTargeted 
     errorMessage: 'We could not sign you in to the partner.',
     notice: 'Try one of these products instead.',
     products: [
-      { productId: 2, logo: 'data:,', title: 'Dana Kilat', description: 'Small loans', rate: '0.08% / day', buttonText: 'Borrow now', buttonStatus: 1 },
-      { productId: 6, logo: 'data:,', title: 'Pinjam Aman', description: 'Quota full', rate: '0.05% / day', buttonText: 'Quota full', buttonStatus: 0 },
+      {
+        productId: 2,
+        logo: 'data:,',
+        title: 'Dana Kilat',
+        description: 'Small loans',
+        rate: '0.08% / day',
+        buttonText: 'Borrow now',
+        buttonStatus: 1,
+      },
+      {
+        productId: 6,
+        logo: 'data:,',
+        title: 'Pinjam Aman',
+        description: 'Quota full',
+        rate: '0.05% / day',
+        buttonText: 'Quota full',
+        buttonStatus: 0,
+      },
     ],
     ...over,
   };

@@ -68,7 +68,12 @@ export function ContactForm({ fields, title, className }: { fields: ContactField
   };
 
   return (
-    <form className={['mk-form', className].filter(Boolean).join(' ')} noValidate onSubmit={submit} aria-labelledby={title ? titleId : undefined}>
+    <form
+      className={['mk-form', className].filter(Boolean).join(' ')}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={title ? titleId : undefined}
+    >
       {title ? (
         <h2 id={titleId} className="mk-form-title">
           {title}

@@ -70,7 +70,9 @@ function en(money: Money): LegalDoc {
         id: 'interest',
         title: 'Interest',
         blocks: [
-          p('Interest is charged every day on the unpaid amount of your loan. The daily rate goes down the longer the amount stays unpaid:'),
+          p(
+            'Interest is charged every day on the unpaid amount of your loan. The daily rate goes down the longer the amount stays unpaid:',
+          ),
           {
             type: 'table',
             caption: 'Daily interest on the unpaid amount',
@@ -204,7 +206,9 @@ function id(money: Money): LegalDoc {
         id: 'interest',
         title: 'Bunga',
         blocks: [
-          p('Bunga dikenakan setiap hari atas jumlah pinjaman yang belum dibayar. Tarif hariannya makin rendah makin lama jumlah tersebut belum dibayar:'),
+          p(
+            'Bunga dikenakan setiap hari atas jumlah pinjaman yang belum dibayar. Tarif hariannya makin rendah makin lama jumlah tersebut belum dibayar:',
+          ),
           {
             type: 'table',
             caption: 'Bunga harian atas jumlah yang belum dibayar',
@@ -268,13 +272,18 @@ function id(money: Money): LegalDoc {
         title: 'Sengketa dan putusan pengadilan',
         blocks: [
           p('Kami selalu berusaha menyelesaikan setiap perselisihan dengan Anda terlebih dahulu melalui layanan pelanggan.'),
-          p(`Jika pengadilan memerintahkan Anda membayar suatu jumlah berdasarkan pinjaman ini, Anda wajib membayarnya dalam ${T.judgmentPaymentDays} hari sejak putusan.`),
+          p(
+            `Jika pengadilan memerintahkan Anda membayar suatu jumlah berdasarkan pinjaman ini, Anda wajib membayarnya dalam ${T.judgmentPaymentDays} hari sejak putusan.`,
+          ),
         ],
       },
       {
         id: 'contact',
         title: 'Pertanyaan',
-        blocks: [p('Jika ada bagian syarat ini yang kurang jelas, hubungi layanan pelanggan kami sebelum Anda menerima pinjaman.'), { type: 'contact' }],
+        blocks: [
+          p('Jika ada bagian syarat ini yang kurang jelas, hubungi layanan pelanggan kami sebelum Anda menerima pinjaman.'),
+          { type: 'contact' },
+        ],
       },
     ],
   };

@@ -96,9 +96,17 @@ const en: LegalDoc = {
     {
       id: 'rights',
       title: 'Your rights',
-      blocks: [p('You have the following rights over your personal information. To use them, contact us as described in "Contact us" below. We answer within 30 days.')],
+      blocks: [
+        p(
+          'You have the following rights over your personal information. To use them, contact us as described in "Contact us" below. We answer within 30 days.',
+        ),
+      ],
       subsections: [
-        { id: 'right-access', title: 'Right of access', blocks: [p('You can ask for a copy of the personal information we hold about you.')] },
+        {
+          id: 'right-access',
+          title: 'Right of access',
+          blocks: [p('You can ask for a copy of the personal information we hold about you.')],
+        },
         {
           id: 'right-correction',
           title: 'Right to correction',
@@ -112,7 +120,11 @@ const en: LegalDoc = {
         {
           id: 'right-cancel',
           title: 'Cancelling your account',
-          blocks: [p('You can cancel your account at any time when you have no outstanding loan. While a loan is outstanding, the account stays open until it is repaid.')],
+          blocks: [
+            p(
+              'You can cancel your account at any time when you have no outstanding loan. While a loan is outstanding, the account stays open until it is repaid.',
+            ),
+          ],
         },
         {
           id: 'right-object',
@@ -127,12 +139,18 @@ const en: LegalDoc = {
         {
           id: 'right-withdraw',
           title: 'Right to withdraw consent',
-          blocks: [p('Where we rely on your consent, you can withdraw it at any time. This does not affect what we did before you withdrew it.')],
+          blocks: [
+            p('Where we rely on your consent, you can withdraw it at any time. This does not affect what we did before you withdrew it.'),
+          ],
         },
         {
           id: 'right-complain',
           title: 'Right to complain',
-          blocks: [p('If you are not satisfied with how we handle your information, you can complain to us and to the data protection authority of your country.')],
+          blocks: [
+            p(
+              'If you are not satisfied with how we handle your information, you can complain to us and to the data protection authority of your country.',
+            ),
+          ],
         },
       ],
     },
@@ -225,7 +243,9 @@ const id: LegalDoc = {
         p(
           'Halaman web kami menggunakan cookie dan penyimpanan lokal serupa untuk menjaga Anda tetap masuk, mengingat bahasa Anda, dan mengukur kinerja halaman. Kami tidak menggunakan cookie untuk iklan pihak ketiga.',
         ),
-        p('Anda dapat menghapus atau memblokir cookie di pengaturan browser; beberapa halaman mungkin tidak berfungsi dengan baik setelahnya.'),
+        p(
+          'Anda dapat menghapus atau memblokir cookie di pengaturan browser; beberapa halaman mungkin tidak berfungsi dengan baik setelahnya.',
+        ),
       ],
     },
     {
@@ -239,7 +259,9 @@ const id: LegalDoc = {
           'pengujian keamanan sistem secara berkala;',
           'menyimpan data Anda hanya selama diwajibkan oleh hukum dan pinjaman Anda, kemudian menghapus atau menganonimkannya.',
         ),
-        p('Tidak ada sistem yang sepenuhnya aman. Jika terjadi kebocoran yang memengaruhi data Anda, kami akan memberi tahu Anda dan pihak berwenang sesuai ketentuan hukum.'),
+        p(
+          'Tidak ada sistem yang sepenuhnya aman. Jika terjadi kebocoran yang memengaruhi data Anda, kami akan memberi tahu Anda dan pihak berwenang sesuai ketentuan hukum.',
+        ),
       ],
     },
     {
@@ -254,24 +276,42 @@ const id: LegalDoc = {
     {
       id: 'rights',
       title: 'Hak-hak Anda',
-      blocks: [p('Anda memiliki hak-hak berikut atas data pribadi Anda. Untuk menggunakannya, hubungi kami seperti dijelaskan di bagian "Hubungi kami" di bawah. Kami menjawab dalam 30 hari.')],
+      blocks: [
+        p(
+          'Anda memiliki hak-hak berikut atas data pribadi Anda. Untuk menggunakannya, hubungi kami seperti dijelaskan di bagian "Hubungi kami" di bawah. Kami menjawab dalam 30 hari.',
+        ),
+      ],
       subsections: [
         { id: 'right-access', title: 'Hak akses', blocks: [p('Anda dapat meminta salinan data pribadi yang kami simpan tentang Anda.')] },
-        { id: 'right-correction', title: 'Hak perbaikan', blocks: [p('Anda dapat meminta kami memperbaiki data yang salah atau tidak lengkap.')] },
+        {
+          id: 'right-correction',
+          title: 'Hak perbaikan',
+          blocks: [p('Anda dapat meminta kami memperbaiki data yang salah atau tidak lengkap.')],
+        },
         {
           id: 'right-erasure',
           title: 'Hak penghapusan',
-          blocks: [p('Anda dapat meminta kami menghapus data Anda jika kami tidak lagi memerlukannya, kecuali jika hukum mewajibkan kami menyimpannya.')],
+          blocks: [
+            p(
+              'Anda dapat meminta kami menghapus data Anda jika kami tidak lagi memerlukannya, kecuali jika hukum mewajibkan kami menyimpannya.',
+            ),
+          ],
         },
         {
           id: 'right-cancel',
           title: 'Penutupan akun',
-          blocks: [p('Anda dapat menutup akun kapan saja jika tidak memiliki pinjaman yang belum lunas. Selama masih ada pinjaman berjalan, akun tetap aktif sampai pinjaman dilunasi.')],
+          blocks: [
+            p(
+              'Anda dapat menutup akun kapan saja jika tidak memiliki pinjaman yang belum lunas. Selama masih ada pinjaman berjalan, akun tetap aktif sampai pinjaman dilunasi.',
+            ),
+          ],
         },
         {
           id: 'right-object',
           title: 'Hak untuk menolak',
-          blocks: [p('Anda dapat menolak penggunaan data Anda untuk pemasaran atau untuk tujuan yang didasarkan pada kepentingan sah kami.')],
+          blocks: [
+            p('Anda dapat menolak penggunaan data Anda untuk pemasaran atau untuk tujuan yang didasarkan pada kepentingan sah kami.'),
+          ],
         },
         {
           id: 'right-restrict',
@@ -281,12 +321,20 @@ const id: LegalDoc = {
         {
           id: 'right-withdraw',
           title: 'Hak menarik persetujuan',
-          blocks: [p('Jika kami mengandalkan persetujuan Anda, Anda dapat menariknya kapan saja. Hal ini tidak memengaruhi pemrosesan yang kami lakukan sebelumnya.')],
+          blocks: [
+            p(
+              'Jika kami mengandalkan persetujuan Anda, Anda dapat menariknya kapan saja. Hal ini tidak memengaruhi pemrosesan yang kami lakukan sebelumnya.',
+            ),
+          ],
         },
         {
           id: 'right-complain',
           title: 'Hak mengajukan pengaduan',
-          blocks: [p('Jika Anda tidak puas dengan cara kami menangani data Anda, Anda dapat mengadu kepada kami dan kepada otoritas pelindungan data pribadi di negara Anda.')],
+          blocks: [
+            p(
+              'Jika Anda tidak puas dengan cara kami menangani data Anda, Anda dapat mengadu kepada kami dan kepada otoritas pelindungan data pribadi di negara Anda.',
+            ),
+          ],
         },
       ],
     },

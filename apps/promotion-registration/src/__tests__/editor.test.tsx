@@ -6,7 +6,15 @@ import { PATHS, template } from '../test/fixtures.ts';
 import { expectLocation, fail, ok, renderApp, stubApi } from '../test/render.tsx';
 
 const { id: _id, ...config } = template();
-const summary = { id: 1, name: 'Spring campaign', published: true, hasUnpublishedChanges: false, updatedAt: '2026-11-20T08:00:00Z', publishedAt: '2026-11-20T08:00:00Z', updatedBy: 'ops-marketing' };
+const summary = {
+  id: 1,
+  name: 'Spring campaign',
+  published: true,
+  hasUnpublishedChanges: false,
+  updatedAt: '2026-11-20T08:00:00Z',
+  publishedAt: '2026-11-20T08:00:00Z',
+  updatedBy: 'ops-marketing',
+};
 const detail = { ...summary, draft: config, live: config };
 
 function signedIn(role: 'marketing' | 'support' = 'marketing') {
@@ -14,7 +22,12 @@ function signedIn(role: 'marketing' | 'support' = 'marketing') {
 }
 
 const opsRoutes = (over = {}) => ({
-  [PATHS.opsLogin]: ok({ token: 'tok-marketing-0123456789abcdef', username: 'ops-marketing', role: 'marketing', expiresAt: '2026-11-21T00:00:00Z' }),
+  [PATHS.opsLogin]: ok({
+    token: 'tok-marketing-0123456789abcdef',
+    username: 'ops-marketing',
+    role: 'marketing',
+    expiresAt: '2026-11-21T00:00:00Z',
+  }),
   [PATHS.opsList]: ok({ items: [summary, { ...summary, id: 2, name: 'Draft page', published: false, publishedAt: null }] }),
   [PATHS.opsDetail]: ok(detail),
   [PATHS.opsSave]: ok({ id: 1, updatedAt: '2026-11-22T08:00:00Z' }),
@@ -78,7 +91,11 @@ describe('template editor: sign-in', () => {
   });
 
   it('a support login is told at once, without calling the template API', async () => {
-    const api = stubApi(opsRoutes({ [PATHS.opsLogin]: ok({ token: 'tok-support-0123456789abcdefgh', username: 'ops-support', role: 'support', expiresAt: 'x' }) }));
+    const api = stubApi(
+      opsRoutes({
+        [PATHS.opsLogin]: ok({ token: 'tok-support-0123456789abcdefgh', username: 'ops-support', role: 'support', expiresAt: 'x' }),
+      }),
+    );
     await renderApp('/ops/templates');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'ops-support');

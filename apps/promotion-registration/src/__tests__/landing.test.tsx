@@ -58,7 +58,14 @@ describe('template-driven landing', () => {
     await openLanding();
     expect(api.to(PATHS.template)[0]?.body).toMatchObject({ templateId: '1' });
     await waitFor(() => expect(api.to(PATHS.visit)).toHaveLength(1));
-    expect(api.to(PATHS.visit)[0]?.body).toEqual({ page_id: '1', user_from: 'ad7', client_type: 'other', page_type: '1', utm_tag: 'spring', app_from: 'fb' });
+    expect(api.to(PATHS.visit)[0]?.body).toEqual({
+      page_id: '1',
+      user_from: 'ad7',
+      client_type: 'other',
+      page_type: '1',
+      utm_tag: 'spring',
+      app_from: 'fb',
+    });
   });
 
   it('template fetch non-00: the server message in a panel, not a blank page', async () => {
@@ -306,7 +313,9 @@ describe('register answers (spec 8)', () => {
       invite_code: '',
       id: '1',
     });
-    expect(posted).toEqual([{ action: 'trackPoint', name: 'promotion_register', data: { templateId: 1, app_from: 'fb', user_from: 'ad7', utm_tag: 'spring' } }]);
+    expect(posted).toEqual([
+      { action: 'trackPoint', name: 'promotion_register', data: { templateId: 1, app_from: 'fb', user_from: 'ad7', utm_tag: 'spring' } },
+    ]);
     await expectLocation(`${URL1}#/downloadTemplate?app_from=fb&user_from=ad7&utm_tag=spring&id=1&links_id=L9`);
   });
 

@@ -20,7 +20,15 @@ interface Screen {
 }
 
 const { id: _id, ...config } = template();
-const summary = { id: 1, name: 'Spring campaign', published: true, hasUnpublishedChanges: false, updatedAt: '2026-11-20T08:00:00Z', publishedAt: '2026-11-20T08:00:00Z', updatedBy: 'ops-marketing' };
+const summary = {
+  id: 1,
+  name: 'Spring campaign',
+  published: true,
+  hasUnpublishedChanges: false,
+  updatedAt: '2026-11-20T08:00:00Z',
+  publishedAt: '2026-11-20T08:00:00Z',
+  updatedBy: 'ops-marketing',
+};
 const opsApi = {
   [PATHS.opsList]: ok({ items: [summary] }),
   [PATHS.opsDetail]: ok({ ...summary, draft: config, live: config }),
@@ -71,8 +79,14 @@ describe('routes', () => {
   it.each(pkg.lendview.routes)('renders %s: its screen with its data, one h1 and its landmark in each language', async (route) => {
     const { url, api, h1, loaded, landmark } = SCREENS[route]!;
     expect(url.split('?')[0]).toBe(route);
-    sessionStorage.setItem(OPS_SESSION_KEY, JSON.stringify({ token: 'tok-marketing-0123456789abcdef', username: 'ops-marketing', role: 'marketing' }));
-    for (const [lang, title] of [['en', h1[0]], ['id', h1[1]]] as const) {
+    sessionStorage.setItem(
+      OPS_SESSION_KEY,
+      JSON.stringify({ token: 'tok-marketing-0123456789abcdef', username: 'ops-marketing', role: 'marketing' }),
+    );
+    for (const [lang, title] of [
+      ['en', h1[0]],
+      ['id', h1[1]],
+    ] as const) {
       stubApi(api);
       const { unmount } = await renderApp(url, { lang });
       await loaded();

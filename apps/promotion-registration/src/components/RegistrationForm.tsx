@@ -303,7 +303,14 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
               </span>
             )}
             <svg className="pr-captcha__refresh" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>
@@ -351,4 +358,3 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     </form>
   );
 }
-

@@ -26,7 +26,11 @@ function mixWithBlack(hex: string, t: number): string {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) return hex;
   return `#${[m[1], m[2], m[3]]
-    .map((h) => Math.round(parseInt(h!, 16) * (1 - t)).toString(16).padStart(2, '0'))
+    .map((h) =>
+      Math.round(parseInt(h!, 16) * (1 - t))
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

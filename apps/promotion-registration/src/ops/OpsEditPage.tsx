@@ -21,10 +21,27 @@ import { OpsBar, OpsGate, useOpsGate } from './OpsGate.tsx';
 import { OPS_LIST_PATH, editPath } from './paths.ts';
 import type { FieldErrors } from './validate.ts';
 
-const PREVIEW_QUERY: PromoQuery = { templateId: null, app_from: '', user_from: '', utm_tag: '', invite_code: '', links_id: '', down_id: '' };
+const PREVIEW_QUERY: PromoQuery = {
+  templateId: null,
+  app_from: '',
+  user_from: '',
+  utm_tag: '',
+  invite_code: '',
+  links_id: '',
+  down_id: '',
+};
 
 /** The contract's caps, shown as counters (the check itself is the contract's schema, validate.ts). */
-const MAX = { headline: 80, subheadline: 120, highlight: 60, buttonText: 24, agreementTitle: 60, agreementBody: 6000, name: 80, appName: 40 };
+const MAX = {
+  headline: 80,
+  subheadline: 120,
+  highlight: 60,
+  buttonText: 24,
+  agreementTitle: 60,
+  agreementBody: 6000,
+  name: 80,
+  appName: 40,
+};
 
 function messageOf(e: unknown, t: (k: string) => string): string {
   if (isNetworkError(e)) return t('ops.networkError');

@@ -56,7 +56,13 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
     } catch (err) {
       // The password stays typed: a typo in the username should not cost the operator both fields.
       setError(
-        isOpsAuthError(err) ? err.serverMessage || t('ops.sessionEnded') : isNetworkError(err) ? t('ops.networkError') : err instanceof Error ? err.message : t('ops.networkError'),
+        isOpsAuthError(err)
+          ? err.serverMessage || t('ops.sessionEnded')
+          : isNetworkError(err)
+            ? t('ops.networkError')
+            : err instanceof Error
+              ? err.message
+              : t('ops.networkError'),
       );
       setBusy(false);
     }
@@ -77,7 +83,13 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
         <label className="ops-label" htmlFor={`${id}-u`}>
           {t('ops.login.username')}
         </label>
-        <input id={`${id}-u`} className="ops-input" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          id={`${id}-u`}
+          className="ops-input"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <label className="ops-label" htmlFor={`${id}-p`}>
           {t('ops.login.password')}
         </label>

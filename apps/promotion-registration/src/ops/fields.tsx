@@ -117,7 +117,19 @@ export function LocalizedField({
 }
 
 /** A #rrggbb colour: a picker and the hex text (either edits it). */
-export function ColorField({ label, path, value, onChange, error }: { label: string; path: string; value: string; onChange: (v: string) => void; error?: string }) {
+export function ColorField({
+  label,
+  path,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  path: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   return (

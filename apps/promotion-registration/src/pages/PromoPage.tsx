@@ -111,4 +111,3 @@ export default function PromoPage() {
   if (query.templateId === null) return <Unavailable message={t('landing.noTemplate')} />;
   return <TemplatePage key={query.templateId} templateId={query.templateId} query={query} />;
 }
-

@@ -33,7 +33,9 @@ describe('amounts (spec 9)', () => {
 });
 
 describe('links', () => {
-  const ctx = paymentContext(new URLSearchParams('productId=1&orderId=DEMO-INST&amount=87500200&display=1&repayType=installment&periods=2'));
+  const ctx = paymentContext(
+    new URLSearchParams('productId=1&orderId=DEMO-INST&amount=87500200&display=1&repayType=installment&periods=2'),
+  );
 
   it('carries order, amount, display=1, repayType and periods through the method choice and back', () => {
     expect(methodUrl(ctx)).toBe('/individual?productId=1&orderId=DEMO-INST&amount=87500200&display=1&repayType=installment&periods=2');
@@ -46,7 +48,9 @@ describe('links', () => {
   });
 
   it('pay-now links of the instalment and extension pages', () => {
-    expect(instalmentPaymentUrl('1', 'DEMO-INST', 87_500_300, 2)).toBe('/that?productId=1&orderId=DEMO-INST&amount=87500300&repayType=installment&periods=2');
+    expect(instalmentPaymentUrl('1', 'DEMO-INST', 87_500_300, 2)).toBe(
+      '/that?productId=1&orderId=DEMO-INST&amount=87500300&repayType=installment&periods=2',
+    );
     expect(extensionPaymentUrl('1', 'DEMO-174', 18_000_000)).toBe('/that?productId=1&orderId=DEMO-174&amount=18000000&repayType=delay');
   });
 
@@ -68,6 +72,11 @@ describe('small helpers', () => {
     expect(isShownRow({ text: 'a', value: ' ' })).toBe(false);
     expect(isShownRow({ text: 'a', value: '0.00' })).toBe(true);
     expect(isShownRow({ text: 'a', value: 'Rp 0' })).toBe(true);
-    expect(visibleRows([{ text: 'a', value: '1' }, { text: 'b', value: '' }]).map((r) => r.text)).toEqual(['a']);
+    expect(
+      visibleRows([
+        { text: 'a', value: '1' },
+        { text: 'b', value: '' },
+      ]).map((r) => r.text),
+    ).toEqual(['a']);
   });
 });

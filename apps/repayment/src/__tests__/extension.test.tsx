@@ -38,7 +38,18 @@ describe('/repayDelay', () => {
   });
 
   it('no rows at all when every value is empty or 0', async () => {
-    setup(ok(delayDetail({ orderDetail: { detail: [{ text: 'Late fee', value: '0' }, { text: 'Coupon', value: ' ' }] } })));
+    setup(
+      ok(
+        delayDetail({
+          orderDetail: {
+            detail: [
+              { text: 'Late fee', value: '0' },
+              { text: 'Coupon', value: ' ' },
+            ],
+          },
+        }),
+      ),
+    );
     await renderApp(PAGE);
     await screen.findByTestId('delay-fee');
     expect(screen.queryByRole('heading', { name: 'Order details' })).toBeNull();
@@ -68,7 +79,9 @@ describe('/repayDelay', () => {
     await renderApp('/repayDelay?productId=1&orderId=DEMO-170');
     await waitFor(() => expect(toastText()).toBe('This order cannot be extended.'));
     expect(document.querySelector('.lv-error-panel')?.textContent).toContain('This order cannot be extended.');
-    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe('/loanDetails?productId=1&orderId=DEMO-170');
+    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe(
+      '/loanDetails?productId=1&orderId=DEMO-170',
+    );
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 

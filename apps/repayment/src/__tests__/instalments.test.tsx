@@ -23,7 +23,14 @@ const box = (n: number) => screen.getByRole('checkbox', { name: new RegExp(`^Ins
 
 describe('/installment: what it shows', () => {
   it("asks for the plan and shows 'Detail Tagihan', the instalments to pay and those paid", async () => {
-    const api = setup(ok(instalmentPlan([2, 3, 4].map((n) => instalment(n, { canClick: n === 2 ? 1 : 0 })), [instalment(1, { periodStatus: 2, canClick: 0 })])));
+    const api = setup(
+      ok(
+        instalmentPlan(
+          [2, 3, 4].map((n) => instalment(n, { canClick: n === 2 ? 1 : 0 })),
+          [instalment(1, { periodStatus: 2, canClick: 0 })],
+        ),
+      ),
+    );
     await renderApp(PAGE);
     await screen.findByRole('region', { name: 'To pay' });
     expect(api.to(PLAN)[0]?.body).toEqual({ productId: '1', orderId: 'DEMO-INST' });
@@ -113,7 +120,15 @@ describe('/installment: selection (spec 4.7)', () => {
 
   // Issue 11 item 4: a code opened and not paid never locks the instalments (the server keeps canClick 1).
   it('periodStatus 500 (a code is open): "Payment code open", still selectable, the total and pay now work', async () => {
-    setup(ok(instalmentPlan([instalment(1, { periodStatus: PERIOD_CONFIRMING, canClick: 1, repayDes: 'Payment being confirmed' }), instalment(2), instalment(3)])));
+    setup(
+      ok(
+        instalmentPlan([
+          instalment(1, { periodStatus: PERIOD_CONFIRMING, canClick: 1, repayDes: 'Payment being confirmed' }),
+          instalment(2),
+          instalment(3),
+        ]),
+      ),
+    );
     await renderApp(PAGE);
     await screen.findByRole('region', { name: 'To pay' });
     expect(box(1).closest('label')?.textContent).toContain('Payment code open');

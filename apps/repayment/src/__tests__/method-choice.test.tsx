@@ -12,13 +12,15 @@ const PAGE = '/individual?productId=1&orderId=DEMO-170&amount=262500000';
 
 function setup(over: { banks?: Answer; markets?: Answer } = {}) {
   return stubApi({
-    [INIT]: (body) => (body.pay_type === '2' ? (over.markets ?? ok({ banks: [], markets: MARKETS })) : (over.banks ?? ok({ banks: BANKS, markets: [] }))),
+    [INIT]: (body) =>
+      body.pay_type === '2' ? (over.markets ?? ok({ banks: [], markets: MARKETS })) : (over.banks ?? ok({ banks: BANKS, markets: [] })),
     [VCODE]: ok(vaDetail()),
   });
 }
 
 const bankGroup = () => screen.findByRole('group', { name: 'Choose a bank' });
-const method = (name: string) => within(screen.getByRole('group', { name: 'Pay with' })).getByRole('radio', { name: new RegExp(`^${name}`) });
+const method = (name: string) =>
+  within(screen.getByRole('group', { name: 'Pay with' })).getByRole('radio', { name: new RegExp(`^${name}`) });
 
 describe('/individual: method and lists', () => {
   it('starts on Bank, lists the banks (pay_type 1), and hides the channels until a bank is chosen', async () => {
@@ -28,14 +30,26 @@ describe('/individual: method and lists', () => {
     expect(screen.getByRole('group', { name: 'Pay with' })).toBeTruthy();
     expect((method('Bank') as HTMLInputElement).checked).toBe(true);
     const banks = await bankGroup();
-    expect(within(banks).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['BCA', 'BNI']);
-    expect(within(banks).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(banks)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['BCA', 'BNI']);
+    expect(
+      within(banks)
+        .getAllByRole('radio')
+        .every((r) => !(r as HTMLInputElement).checked),
+    ).toBe(true);
     expect(api.to(INIT).map((c) => c.body)).toEqual([{ productId: '1', orderId: 'DEMO-170', pay_type: '1' }]);
     expect(screen.queryByRole('group', { name: 'Payment channel' })).toBeNull();
 
     await userEvent.setup().click(within(banks).getByRole('radio', { name: 'Bank Central Asia' }));
     const channels = screen.getByRole('group', { name: 'Payment channel' });
-    expect(within(channels).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['101', '102']);
+    expect(
+      within(channels)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['101', '102']);
     // The bank's first channel is pre-selected.
     expect((within(channels).getByRole('radio', { name: 'ATM BCA' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('method-amount').textContent).toBe('₹2,625,000');
@@ -47,7 +61,11 @@ describe('/individual: method and lists', () => {
     await bankGroup();
     await userEvent.setup().click(method('Mini Market'));
     const markets = await screen.findByRole('group', { name: 'Choose a mini market' });
-    expect(within(markets).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['INDOMARET', 'ALFAMART']);
+    expect(
+      within(markets)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['INDOMARET', 'ALFAMART']);
     expect((within(markets).getByRole('radio', { name: 'ALFAMART' }) as HTMLInputElement).checked).toBe(true);
     expect((within(markets).getByRole('radio', { name: 'INDOMARET' }) as HTMLInputElement).checked).toBe(false);
     expect(api.to(INIT).map((c) => c.body.pay_type)).toEqual(['1', '2']);

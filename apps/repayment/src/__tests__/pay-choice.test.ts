@@ -7,7 +7,12 @@ import { vcodeRequest } from '../lib/vcode-request.ts';
 describe('the saved method of an order (spec 4.6)', () => {
   it('is kept per order with default flag 0', () => {
     expect(savePayChoice('DEMO-170', { payType: 2, payCode: 'ALFAMART', specificNum: '' })).toBe(true);
-    expect(JSON.parse(localStorage.getItem(payChoiceKey('DEMO-170'))!)).toEqual({ payType: 2, payCode: 'ALFAMART', specificNum: '', isDefault: 0 });
+    expect(JSON.parse(localStorage.getItem(payChoiceKey('DEMO-170'))!)).toEqual({
+      payType: 2,
+      payCode: 'ALFAMART',
+      specificNum: '',
+      isDefault: 0,
+    });
     expect(loadPayChoice('DEMO-170')).toEqual({ payType: 2, payCode: 'ALFAMART', specificNum: '', isDefault: 0 });
     expect(loadPayChoice('DEMO-174')).toBeNull();
   });
@@ -45,7 +50,17 @@ describe('the generate-vcode request', () => {
   it('without one: is_default 1, no code; a full repayment when the link names no type', () => {
     const full = paymentContext(new URLSearchParams('productId=1&orderId=DEMO-170&amount=100'));
     const req = vcodeRequest(full, 100, null);
-    expect(req).toEqual({ productId: '1', orderId: 'DEMO-170', amount: 100, is_display: 0, repayType: 'full', periods: undefined, payCode: '', specific_num: '', is_default: 1 });
+    expect(req).toEqual({
+      productId: '1',
+      orderId: 'DEMO-170',
+      amount: 100,
+      is_display: 0,
+      repayType: 'full',
+      periods: undefined,
+      payCode: '',
+      specific_num: '',
+      is_default: 1,
+    });
     expect(contracts.generateVcode.request.safeParse(req).success).toBe(true);
   });
 

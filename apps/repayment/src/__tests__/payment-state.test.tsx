@@ -32,7 +32,10 @@ describe('/that: live payment state', () => {
     let paid = false;
     const api = stubApi({
       [VCODE]: ok(vaDetail()),
-      [STATE]: () => (paid ? ok(paymentState({ orderStatus: 200, settled: true, receipts: [receipt()], lastPaidAt: receipt().paidAt })) : ok(paymentState({ pending: pendingCode() }))),
+      [STATE]: () =>
+        paid
+          ? ok(paymentState({ orderStatus: 200, settled: true, receipts: [receipt()], lastPaidAt: receipt().paidAt }))
+          : ok(paymentState({ pending: pendingCode() })),
     });
     await renderApp(THAT);
     await screen.findByTestId('vcode');
@@ -48,7 +51,11 @@ describe('/that: live payment state', () => {
     expect(paidPanel.textContent).toContain('Your loan is fully repaid. Thank you!');
     expect(screen.queryByTestId('vcode')).toBeNull();
     expect(screen.queryByText('Your payment code could not be created.')).toBeNull();
-    expect(within(footer() as HTMLElement).getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe('/loanDetails?productId=1&orderId=DEMO-170');
+    expect(
+      within(footer() as HTMLElement)
+        .getByRole('link', { name: 'Back to loan details' })
+        .getAttribute('href'),
+    ).toBe('/loanDetails?productId=1&orderId=DEMO-170');
     expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
     expect(api.to(VCODE)).toHaveLength(1);
 
@@ -84,7 +91,12 @@ describe('receipt', () => {
       [STATE]: ok(
         paymentState({
           settled: true,
-          receipts: [receipt({ amount: 235_317_500, applied: { principal: 150_000_000, interest: 7_825_000, lateCharges: 78_492_500, extensionFee: 0 } })],
+          receipts: [
+            receipt({
+              amount: 235_317_500,
+              applied: { principal: 150_000_000, interest: 7_825_000, lateCharges: 78_492_500, extensionFee: 0 },
+            }),
+          ],
         }),
       ),
     });
@@ -143,7 +155,13 @@ describe('receipt', () => {
       [STATE]: ok(
         paymentState({
           settled: true,
-          receipts: [receipt({ amount: 138_000_000, repayType: 'delay', applied: { principal: 0, interest: 0, lateCharges: 120_000_000, extensionFee: 18_000_000 } })],
+          receipts: [
+            receipt({
+              amount: 138_000_000,
+              repayType: 'delay',
+              applied: { principal: 0, interest: 0, lateCharges: 120_000_000, extensionFee: 18_000_000 },
+            }),
+          ],
         }),
       ),
     });
@@ -159,13 +177,16 @@ describe('receipt', () => {
 
 describe('/that: early repayment refused (spec 9)', () => {
   it("shows the server's message under a clear title, the way back, and no change-method link", async () => {
-    const message = 'Early repayment is possible from 16/04/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+    const message =
+      'Early repayment is possible from 16/04/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
     stubApi({ [STATE]: ok(paymentState()), [VCODE]: fail(message, 'EARLY_REPAYMENT') });
     await renderApp(THAT);
     expect(await screen.findByText('Early repayment is not possible yet')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.lv-error-panel')?.textContent).toContain(message));
     expect(screen.queryByText('Your payment code could not be created.')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe('/loanDetails?productId=1&orderId=DEMO-170');
+    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe(
+      '/loanDetails?productId=1&orderId=DEMO-170',
+    );
     expect(screen.queryByRole('link', { name: 'Change payment method' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
     // Said once, in place: no toast repeating it over the way back.
@@ -175,7 +196,15 @@ describe('/that: early repayment refused (spec 9)', () => {
 
 describe('/installment: an open code and a payment arriving', () => {
   const PAGE = '/installment?productId=1&orderId=DEMO-INST';
-  const code = pendingCode({ amount: 43_750_100, repayType: 'installment', periods: [1], vcode: '3935891970033260', payCode: 'BCA', payType: 1, expiresAt: '2025-03-03T03:00:00.000Z' });
+  const code = pendingCode({
+    amount: 43_750_100,
+    repayType: 'installment',
+    periods: [1],
+    vcode: '3935891970033260',
+    payCode: 'BCA',
+    payType: 1,
+    expiresAt: '2025-03-03T03:00:00.000Z',
+  });
 
   it('shows "pay with this code" (same code: /that with its amount and periods) and a way to change method; the period stays selectable', async () => {
     stubApi({
@@ -217,11 +246,29 @@ describe('/installment: an open code and a payment arriving', () => {
     });
     let paid = false;
     const api = stubApi({
-      [PLAN]: () => ok(paid ? instalmentPlan([2, 3, 4].map((n) => instalment(n, { canClick: n === 2 ? 1 : 0 })), [instalment(1, { periodStatus: 2 })]) : instalmentPlan()),
+      [PLAN]: () =>
+        ok(
+          paid
+            ? instalmentPlan(
+                [2, 3, 4].map((n) => instalment(n, { canClick: n === 2 ? 1 : 0 })),
+                [instalment(1, { periodStatus: 2 })],
+              )
+            : instalmentPlan(),
+        ),
       [STATE]: () =>
         ok(
           paid
-            ? paymentState({ receipts: [receipt({ id: 'led_9', amount: 43_750_100, repayType: 'installment', periods: [1], applied: { principal: 40_000_000, interest: 3_750_100, lateCharges: 0, extensionFee: 0 } })] })
+            ? paymentState({
+                receipts: [
+                  receipt({
+                    id: 'led_9',
+                    amount: 43_750_100,
+                    repayType: 'installment',
+                    periods: [1],
+                    applied: { principal: 40_000_000, interest: 3_750_100, lateCharges: 0, extensionFee: 0 },
+                  }),
+                ],
+              })
             : paymentState({ pending: code }),
         ),
     });

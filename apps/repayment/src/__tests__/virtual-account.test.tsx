@@ -57,7 +57,15 @@ describe('/that: the code it asks for (spec 4.6)', () => {
     const api = setup();
     await renderApp('/that?productId=1&orderId=DEMO-INST&amount=87500300&repayType=installment&periods=2');
     await loaded();
-    expect(api.to(VCODE)[0]?.body).toMatchObject({ pay_type: '1', payCode: 'BCA', specific_num: '102', is_default: '0', amount: '87500300', repayType: 'installment', periods: '2' });
+    expect(api.to(VCODE)[0]?.body).toMatchObject({
+      pay_type: '1',
+      payCode: 'BCA',
+      specific_num: '102',
+      is_default: '0',
+      amount: '87500300',
+      repayType: 'installment',
+      periods: '2',
+    });
   });
 
   it('does not ask at all when the link has no valid amount', async () => {
@@ -65,7 +73,9 @@ describe('/that: the code it asks for (spec 4.6)', () => {
     await renderApp('/that?productId=1&orderId=DEMO-170&amount=abc');
     expect(await screen.findByText('This payment link is incomplete. Please open it again from your loan details.')).toBeTruthy();
     expect(api.to(VCODE)).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe('/loanDetails?productId=1&orderId=DEMO-170');
+    expect(screen.getByRole('link', { name: 'Back to loan details' }).getAttribute('href')).toBe(
+      '/loanDetails?productId=1&orderId=DEMO-170',
+    );
   });
 });
 
@@ -162,7 +172,11 @@ describe('/that: have paid', () => {
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
     const dialog = screen.getByRole('dialog', { name: 'Tips' });
     expect(within(dialog).getByText('We will confirm your repayment as soon as possible.')).toBeTruthy();
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Yes']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Yes']);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(where().path).toBe(PAGE);
@@ -186,7 +200,11 @@ describe('/that: have paid', () => {
     await user.click(screen.getByRole('button', { name: 'Saya sudah bayar' }));
     const dialog = screen.getByRole('dialog', { name: 'Informasi' });
     expect(within(dialog).getByText('Kami akan mengonfirmasi pembayaran Anda secepatnya.')).toBeTruthy();
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Batal', 'Ya']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Batal', 'Ya']);
   });
 });
 

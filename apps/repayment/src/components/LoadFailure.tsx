@@ -9,7 +9,13 @@ import { loanDetailsUrl } from '../lib/links.ts';
  * a retry. A server "no" (its message was already shown as a toast, spec 8): the message again, in place, and
  * the way back to the loan.
  */
-export function LoadFailure({ error, title, onRetry, productId, orderId }: {
+export function LoadFailure({
+  error,
+  title,
+  onRetry,
+  productId,
+  orderId,
+}: {
   error: unknown;
   title: string;
   onRetry: () => void;

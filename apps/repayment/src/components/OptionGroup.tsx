@@ -13,7 +13,16 @@ export interface Option {
  * A radio group as a fieldset with its legend: one row per option, the whole row is the target (≥ 48 px).
  * `variant="segmented"`: the options side by side (the Bank / Mini Market switch).
  */
-export function OptionGroup({ legend, name, options, value, onChange, variant = 'list', legendHidden = false, className }: {
+export function OptionGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  variant = 'list',
+  legendHidden = false,
+  className,
+}: {
   legend: ReactNode;
   name: string;
   options: readonly Option[];

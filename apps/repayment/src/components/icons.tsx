@@ -5,7 +5,13 @@ export function CopyIcon({ className }: IconProps) {
   return (
     <svg className={className} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
       <rect x="7" y="7" width="10" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M13 4.5V4a1.5 1.5 0 0 0-1.5-1.5h-7A1.5 1.5 0 0 0 3 4v7a1.5 1.5 0 0 0 1.5 1.5H5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      <path
+        d="M13 4.5V4a1.5 1.5 0 0 0-1.5-1.5h-7A1.5 1.5 0 0 0 3 4v7a1.5 1.5 0 0 0 1.5 1.5H5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -22,7 +28,13 @@ export function ClockIcon({ className }: IconProps) {
 export function ReceiptIcon({ className }: IconProps) {
   return (
     <svg className={className} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M6 2.75h12v18.5l-2-1.25-2 1.25-2-1.25-2 1.25-2-1.25-2 1.25z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M6 2.75h12v18.5l-2-1.25-2 1.25-2-1.25-2 1.25-2-1.25-2 1.25z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
       <path d="M9 8h6M9 11.5h6M9 15h3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
     </svg>
   );
@@ -61,4 +73,3 @@ export function CalendarIcon({ className }: IconProps) {
     </svg>
   );
 }
-

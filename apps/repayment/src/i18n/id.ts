@@ -96,7 +96,8 @@ export const id: RepaymentMessages = {
     newDue: 'Jatuh tempo baru',
     days_one: '+{{count}} hari',
     days_other: '+{{count}} hari',
-    explain: 'Bayar jumlah ini hari ini dan jatuh tempo Anda pindah ke {{date}}. Sisa pinjaman Anda dilunasi paling lambat tanggal tersebut.',
+    explain:
+      'Bayar jumlah ini hari ini dan jatuh tempo Anda pindah ke {{date}}. Sisa pinjaman Anda dilunasi paling lambat tanggal tersebut.',
     compareTitle: 'Lunasi sekarang atau perpanjang?',
     repayNow: 'Lunasi seluruh pinjaman sekarang',
     extend: 'Perpanjang',
@@ -117,7 +118,8 @@ export const id: RepaymentMessages = {
     lateCharges: 'Biaya keterlambatan',
     extensionFee: 'Biaya perpanjangan',
     unapplied: 'Belum dialokasikan',
-    unappliedHint: 'Sebagian pembayaran ini tidak dapat dialokasikan ke pinjaman Anda. Layanan pelanggan akan mengalokasikan atau mengembalikannya kepada Anda.',
+    unappliedHint:
+      'Sebagian pembayaran ini tidak dapat dialokasikan ke pinjaman Anda. Layanan pelanggan akan mengalokasikan atau mengembalikannya kepada Anda.',
     refunded: 'Dikembalikan kepada Anda',
     full: 'Pelunasan',
     installment_one: 'Cicilan ke-{{list}}',

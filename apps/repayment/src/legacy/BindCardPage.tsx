@@ -9,7 +9,16 @@ import { LockIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
 import { BANKS } from './lib/banks.ts';
 import { cardDigits, formatCardInput } from './lib/card-number.ts';
-import { CARD_CODE_LENGTH, CARD_CODE_TTL_MINUTES, CARD_NO_MAX, CARD_NO_MIN, CODE_COUNTDOWN_SECONDS, ERROR_CODE, HOLDER_MAX, HOLDER_MIN } from './lib/constants.ts';
+import {
+  CARD_CODE_LENGTH,
+  CARD_CODE_TTL_MINUTES,
+  CARD_NO_MAX,
+  CARD_NO_MIN,
+  CODE_COUNTDOWN_SECONDS,
+  ERROR_CODE,
+  HOLDER_MAX,
+  HOLDER_MIN,
+} from './lib/constants.ts';
 import { legacyErrorText } from './lib/messages.ts';
 import { orderQuery } from './lib/navigation.ts';
 import './styles/legacy.css';
@@ -126,7 +135,10 @@ export default function BindCardPage() {
     }
     await run('bind', async () => {
       try {
-        const res = await bindCard({ bankCode: bank, cardNo: cardDigits(cardNo), holderName: holder.trim() }, { loadingText: t('bind.submitting') });
+        const res = await bindCard(
+          { bankCode: bank, cardNo: cardDigits(cardNo), holderName: holder.trim() },
+          { loadingText: t('bind.submitting') },
+        );
         // A card bound and verified before: usable as it is, nothing was sent.
         if (!res.needVerify) return added(res.cardId, t('bind.added'));
         setCode('');
@@ -192,7 +204,13 @@ export default function BindCardPage() {
       className="rl-page"
       footer={
         step ? (
-          <Button variant="primary" block onClick={() => confirmCode(step)} loading={busy === 'verify'} disabled={busy !== null && busy !== 'verify'}>
+          <Button
+            variant="primary"
+            block
+            onClick={() => confirmCode(step)}
+            loading={busy === 'verify'}
+            disabled={busy !== null && busy !== 'verify'}
+          >
             {t('bind.code.confirm')}
           </Button>
         ) : (
@@ -207,7 +225,11 @@ export default function BindCardPage() {
           <Card className="rl-card rl-code">
             <h2 className="rl-card__heading">{t('bind.code.heading')}</h2>
             <p className="rl-muted">
-              {t('bind.code.sentTo', { bank: step.card.bankName, last4: step.card.cardNo.replace(/\D/g, '').slice(-4), minutes: CARD_CODE_TTL_MINUTES })}
+              {t('bind.code.sentTo', {
+                bank: step.card.bankName,
+                last4: step.card.cardNo.replace(/\D/g, '').slice(-4),
+                minutes: CARD_CODE_TTL_MINUTES,
+              })}
             </p>
             <div className={['lv-field', codeError && 'is-invalid'].filter(Boolean).join(' ')}>
               <label className="lv-field__label" htmlFor={codeId}>
@@ -237,7 +259,9 @@ export default function BindCardPage() {
                 {/* The countdown button of spec 4.4 (the shared useCountdown): bind-card already sent the first code. */}
                 <button
                   type="button"
-                  className={buttonClassName('secondary', { className: `lv-countdown rl-code__resend${countdown.running ? ' is-blocked' : ''}` })}
+                  className={buttonClassName('secondary', {
+                    className: `lv-countdown rl-code__resend${countdown.running ? ' is-blocked' : ''}`,
+                  })}
                   aria-disabled={countdown.running || busy !== null || undefined}
                   data-testid="card-code-resend"
                   onClick={() => resend(step)}

@@ -3,7 +3,18 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, legacyT, useLang } from '@lendview/i18n';
-import { Button, Card, ErrorPanel, Page, buttonClassName, toast, useCountdown, Skeleton, ChevronRightIcon, useQueryParam } from '@lendview/ui';
+import {
+  Button,
+  Card,
+  ErrorPanel,
+  Page,
+  buttonClassName,
+  toast,
+  useCountdown,
+  Skeleton,
+  ChevronRightIcon,
+  useQueryParam,
+} from '@lendview/ui';
 import { confirmRepayment } from './api/repayment-confirm.ts';
 import { commitRepayment } from './api/repayment-commit.ts';
 import { startHostedRepayment } from './api/repayment-huichao.ts';
@@ -127,10 +138,7 @@ export default function RepayPage() {
     }
     void run('confirm', async () => {
       try {
-        const res = await confirmRepayment(
-          { orderId, verifyCode, repaymentRecordId: s.recordId },
-          { loadingText: t('repay.processing') },
-        );
+        const res = await confirmRepayment({ orderId, verifyCode, repaymentRecordId: s.recordId }, { loadingText: t('repay.processing') });
         done(res.state === 'paid' ? t('repay.paid') : t('repay.pending'));
       } catch (e) {
         const text = legacyErrorText(e, 'process', t);
@@ -213,7 +221,10 @@ export default function RepayPage() {
           <Card className="rl-card rl-code">
             <h2 className="rl-card__heading">{t('repay.code.heading')}</h2>
             <p className="rl-muted">
-              {t('repay.code.sentTo', { bank: selectedCard?.bankName ?? '', last4: (selectedCard?.cardNo ?? '').replace(/\D/g, '').slice(-4) })}
+              {t('repay.code.sentTo', {
+                bank: selectedCard?.bankName ?? '',
+                last4: (selectedCard?.cardNo ?? '').replace(/\D/g, '').slice(-4),
+              })}
             </p>
             <div className={['lv-field', codeError && 'is-invalid'].filter(Boolean).join(' ')}>
               <label className="lv-field__label" htmlFor={codeId}>
@@ -242,7 +253,9 @@ export default function RepayPage() {
                 />
                 <button
                   type="button"
-                  className={buttonClassName('secondary', { className: `lv-countdown rl-code__resend${countdown.running ? ' is-blocked' : ''}` })}
+                  className={buttonClassName('secondary', {
+                    className: `lv-countdown rl-code__resend${countdown.running ? ' is-blocked' : ''}`,
+                  })}
                   aria-disabled={countdown.running || busy !== null || undefined}
                   data-testid="code-resend"
                   onClick={() => resend(step, data.amount)}
@@ -267,7 +280,13 @@ export default function RepayPage() {
           <Card className="rl-card rl-other">
             <h2 className="rl-card__heading">{t('repay.other.heading')}</h2>
             <p className="rl-muted">{t('repay.other.text')}</p>
-            <Button variant="secondary" block onClick={() => hosted(data)} loading={busy === 'hosted'} disabled={busy !== null && busy !== 'hosted'}>
+            <Button
+              variant="secondary"
+              block
+              onClick={() => hosted(data)}
+              loading={busy === 'hosted'}
+              disabled={busy !== null && busy !== 'hosted'}
+            >
               {t('repay.other.hosted')}
             </Button>
           </Card>
@@ -281,11 +300,23 @@ export default function RepayPage() {
   const footer =
     data && orderId ? (
       step ? (
-        <Button variant="primary" block onClick={() => confirm(step)} loading={busy === 'confirm'} disabled={busy !== null && busy !== 'confirm'}>
+        <Button
+          variant="primary"
+          block
+          onClick={() => confirm(step)}
+          loading={busy === 'confirm'}
+          disabled={busy !== null && busy !== 'confirm'}
+        >
           {t('repay.code.confirm')}
         </Button>
       ) : (
-        <Button variant="primary" block onClick={() => commit(data)} loading={busy === 'commit'} disabled={!payable || (busy !== null && busy !== 'commit')}>
+        <Button
+          variant="primary"
+          block
+          onClick={() => commit(data)}
+          loading={busy === 'commit'}
+          disabled={!payable || (busy !== null && busy !== 'commit')}
+        >
           <LockIcon />
           {t('repay.repayNow', { amount: formatMoney(data.amount, lang) })}
         </Button>

@@ -11,7 +11,11 @@ export function receiptIds(state: PaymentState | undefined): ReadonlySet<string>
 }
 
 /** The newest receipt not in `baseline` (receipts are newest first), or null. */
-export function newReceipt(baseline: ReadonlySet<string> | null, state: PaymentState | undefined, repayType?: Receipt['repayType']): Receipt | null {
+export function newReceipt(
+  baseline: ReadonlySet<string> | null,
+  state: PaymentState | undefined,
+  repayType?: Receipt['repayType'],
+): Receipt | null {
   if (!baseline || !state) return null;
   return state.receipts.find((r) => !baseline.has(r.id) && (repayType === undefined || r.repayType === repayType)) ?? null;
 }

@@ -60,7 +60,15 @@ export default function ExtensionPage() {
   if (arrived) body = <PaidPanel receipt={arrived} settled={state?.settled === true} />;
   else if (data) body = <ExtensionBody data={data} />;
   else if (query.isError)
-    body = <LoadFailure error={query.error} title={t('common.loadFailed')} onRetry={() => void query.refetch()} productId={productId} orderId={orderId} />;
+    body = (
+      <LoadFailure
+        error={query.error}
+        title={t('common.loadFailed')}
+        onRetry={() => void query.refetch()}
+        productId={productId}
+        orderId={orderId}
+      />
+    );
   else body = <ExtensionPlaceholder />;
 
   let footer;
@@ -78,7 +86,12 @@ export default function ExtensionPage() {
     );
 
   return (
-    <Page title={t('delay.title')} header={<PageHeader title={t('delay.title')} subtitle={t('delay.subtitle')} />} className="rp-page" footer={footer}>
+    <Page
+      title={t('delay.title')}
+      header={<PageHeader title={t('delay.title')} subtitle={t('delay.subtitle')} />}
+      className="rp-page"
+      footer={footer}
+    >
       <div className="rp-stack" aria-busy={(!arrived && query.isPending) || undefined}>
         {body}
       </div>
@@ -138,7 +151,12 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
             <dt>{t('delay.extend')}</dt>
             <dd data-testid="compare-extend">
               <span>
-                <Trans t={t} i18nKey="delay.extendNow" values={{ amount: money(data.comparison.extendNow) }} components={[<span key="amount" className="rp-nowrap" />]} />
+                <Trans
+                  t={t}
+                  i18nKey="delay.extendNow"
+                  values={{ amount: money(data.comparison.extendNow) }}
+                  components={[<span key="amount" className="rp-nowrap" />]}
+                />
               </span>
               <span className="rp-compare__later">
                 {/* Neither the amount nor the date breaks inside (at 'Rp 1.045.500' or at the date's hyphens). */}

@@ -81,7 +81,13 @@ export default function InstalmentPage() {
     <Page title={t('installment.title')} header={header} className="rp-page">
       <div className="rp-stack" aria-busy={query.isPending || undefined}>
         {query.isError ? (
-          <LoadFailure error={query.error} title={t('common.loadFailed')} onRetry={() => void query.refetch()} productId={productId} orderId={orderId} />
+          <LoadFailure
+            error={query.error}
+            title={t('common.loadFailed')}
+            onRetry={() => void query.refetch()}
+            productId={productId}
+            orderId={orderId}
+          />
         ) : (
           <InstalmentPlaceholder />
         )}
@@ -133,7 +139,15 @@ function PendingCodeCard({ code, productId, orderId }: { code: PendingCode; prod
   );
 }
 
-function InstalmentPlanView({ plan, productId, orderId, header, pending, arrived, settled }: {
+function InstalmentPlanView({
+  plan,
+  productId,
+  orderId,
+  header,
+  pending,
+  arrived,
+  settled,
+}: {
   plan: InstalmentPlan;
   productId: string;
   orderId: string;
@@ -201,7 +215,12 @@ function InstalmentPlanView({ plan, productId, orderId, header, pending, arrived
         </Card>
 
         {items.length === 0 ? (
-          <EmptyState className="rp-empty" image={allPaidImage} title={t('installment.allPaid')} description={t('installment.allPaidText')} />
+          <EmptyState
+            className="rp-empty"
+            image={allPaidImage}
+            title={t('installment.allPaid')}
+            description={t('installment.allPaidText')}
+          />
         ) : (
           <section className="rp-section" aria-labelledby={toPayId}>
             <h2 id={toPayId} className="rp-section__title">
@@ -254,7 +273,17 @@ function InstalmentPlanView({ plan, productId, orderId, header, pending, arrived
   );
 }
 
-function InstalmentRow({ item, checked, selectable, onToggle }: { item: InstalmentItem; checked: boolean; selectable: boolean; onToggle: () => void }) {
+function InstalmentRow({
+  item,
+  checked,
+  selectable,
+  onToggle,
+}: {
+  item: InstalmentItem;
+  checked: boolean;
+  selectable: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation('repayment');
   const money = useMoney();
   const confirming = item.periodStatus === PERIOD_CONFIRMING;

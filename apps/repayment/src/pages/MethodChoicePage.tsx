@@ -101,8 +101,18 @@ export default function MethodChoicePage() {
             value={String(payType)}
             onChange={(v) => setPayType(v === '2' ? PAY_TYPE.market : PAY_TYPE.bank)}
             options={[
-              { value: '1', label: t('method.bank'), hint: t('method.bankHint'), icon: <img className="rp-option__icon" src={bankImage} alt="" width={40} height={40} /> },
-              { value: '2', label: t('method.market'), hint: t('method.marketHint'), icon: <img className="rp-option__icon" src={marketImage} alt="" width={40} height={40} /> },
+              {
+                value: '1',
+                label: t('method.bank'),
+                hint: t('method.bankHint'),
+                icon: <img className="rp-option__icon" src={bankImage} alt="" width={40} height={40} />,
+              },
+              {
+                value: '2',
+                label: t('method.market'),
+                hint: t('method.marketHint'),
+                icon: <img className="rp-option__icon" src={marketImage} alt="" width={40} height={40} />,
+              },
             ]}
           />
         </Card>
@@ -110,7 +120,13 @@ export default function MethodChoicePage() {
         {payType === PAY_TYPE.bank ? (
           <Card className="rp-method" aria-busy={banksQuery.isPending || undefined}>
             {banksQuery.isError && !banksQuery.data ? (
-              <LoadFailure error={banksQuery.error} title={t('method.chooseBank')} onRetry={() => void banksQuery.refetch()} productId={ctx.productId} orderId={ctx.orderId} />
+              <LoadFailure
+                error={banksQuery.error}
+                title={t('method.chooseBank')}
+                onRetry={() => void banksQuery.refetch()}
+                productId={ctx.productId}
+                orderId={ctx.orderId}
+              />
             ) : banksQuery.data ? (
               <BankChoice banks={banks} bankCode={bank?.bankCode ?? ''} channel={channelValue} onBank={chooseBank} onChannel={setChannel} />
             ) : (
@@ -120,7 +136,13 @@ export default function MethodChoicePage() {
         ) : (
           <Card className="rp-method" aria-busy={marketsQuery.isPending || undefined}>
             {marketsQuery.isError && !marketsQuery.data ? (
-              <LoadFailure error={marketsQuery.error} title={t('method.chooseMarket')} onRetry={() => void marketsQuery.refetch()} productId={ctx.productId} orderId={ctx.orderId} />
+              <LoadFailure
+                error={marketsQuery.error}
+                title={t('method.chooseMarket')}
+                onRetry={() => void marketsQuery.refetch()}
+                productId={ctx.productId}
+                orderId={ctx.orderId}
+              />
             ) : marketsQuery.data ? (
               markets.length > 0 ? (
                 <OptionGroup
@@ -143,7 +165,13 @@ export default function MethodChoicePage() {
   );
 }
 
-function BankChoice({ banks, bankCode, channel, onBank, onChannel }: {
+function BankChoice({
+  banks,
+  bankCode,
+  channel,
+  onBank,
+  onChannel,
+}: {
   banks: readonly BankOption[];
   bankCode: string;
   channel: string;

@@ -80,15 +80,32 @@ export default function VirtualAccountPage() {
   const loanUrl = loanDetailsUrl(ctx.productId, ctx.orderId);
 
   let body;
-  if (!input) body = <LoadFailure error={new Error(t('common.invalidLink'))} title={t('va.failed')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />;
+  if (!input)
+    body = (
+      <LoadFailure
+        error={new Error(t('common.invalidLink'))}
+        title={t('va.failed')}
+        onRetry={() => {}}
+        productId={ctx.productId}
+        orderId={ctx.orderId}
+      />
+    );
   else if (paid) body = <PaidPanel receipt={arrived ?? latestReceipt(state)} settled={state?.settled === true} />;
   else if (data) body = <VaBody data={data} ctx={ctx} onNewCode={() => void query.refetch()} refreshing={query.isFetching} />;
   else if (query.isError && isApiError(query.error) && query.error.code === EARLY_REPAYMENT)
-    body = <LoadFailure error={query.error} title={t('va.earlyTitle')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />;
+    body = (
+      <LoadFailure error={query.error} title={t('va.earlyTitle')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />
+    );
   else if (query.isError)
     body = (
       <>
-        <LoadFailure error={query.error} title={t('va.failed')} onRetry={() => void query.refetch()} productId={ctx.productId} orderId={ctx.orderId} />
+        <LoadFailure
+          error={query.error}
+          title={t('va.failed')}
+          onRetry={() => void query.refetch()}
+          productId={ctx.productId}
+          orderId={ctx.orderId}
+        />
         {isApiError(query.error) && (
           <Link className="rp-link rp-link--center" to={methodUrl(ctx)}>
             {t('va.changeMethod')}
@@ -104,7 +121,10 @@ export default function VirtualAccountPage() {
     footer = (
       <div className="rp-footer-stack">
         {ctx.repayType === 'installment' && state?.settled !== true && (
-          <Link className={buttonClassName('secondary', { block: true })} to={`/installment?${new URLSearchParams({ productId: ctx.productId, orderId: ctx.orderId })}`}>
+          <Link
+            className={buttonClassName('secondary', { block: true })}
+            to={`/installment?${new URLSearchParams({ productId: ctx.productId, orderId: ctx.orderId })}`}
+          >
             {t('paid.instalments')}
           </Link>
         )}

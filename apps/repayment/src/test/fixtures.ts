@@ -61,7 +61,10 @@ export function instalment(periodNo: number, over: Partial<InstalmentItem> = {})
   };
 }
 
-export function instalmentPlan(wait: InstalmentItem[] = [1, 2, 3, 4].map((n) => instalment(n)), paid: InstalmentItem[] = []): InstalmentPlan {
+export function instalmentPlan(
+  wait: InstalmentItem[] = [1, 2, 3, 4].map((n) => instalment(n)),
+  paid: InstalmentItem[] = [],
+): InstalmentPlan {
   return {
     productName: 'LendView Cepat',
     repayWaitCount: wait.length,

@@ -7,13 +7,13 @@ export function NotFound() {
   return (
     <Page title={t('notFoundTitle')}>
       <EmptyState
-          title={t('notFoundTitle')}
-          description={t('notFoundText')}
-          action={
-            <Link className="lv-button lv-button--primary" to="/">
-              {t('backHome')}
-            </Link>
-          }
+        title={t('notFoundTitle')}
+        description={t('notFoundText')}
+        action={
+          <Link className="lv-button lv-button--primary" to="/">
+            {t('backHome')}
+          </Link>
+        }
       />
     </Page>
   );

@@ -26,14 +26,32 @@ describe('developer test page fields', () => {
 
   it('makes them the shared request parameters', () => {
     setSharedParams(device);
-    expect(getSharedParams()).toMatchObject({ aVer: '3.2.1', dNa: 'iPhone 15', dId: 'dev-42', oVer: '17.4', tok: 'demo-borrower', gid: 'ad-7' });
+    expect(getSharedParams()).toMatchObject({
+      aVer: '3.2.1',
+      dNa: 'iPhone 15',
+      dId: 'dev-42',
+      oVer: '17.4',
+      tok: 'demo-borrower',
+      gid: 'ad-7',
+    });
   });
 
   it('links every borrower screen with the params, product and order', () => {
     const links = buildScreenLinks(device, 'en');
     const byLabel = Object.fromEntries(links.map((l) => [l.label, new URL(l.href, 'http://x')]));
     expect(Object.keys(byLabel)).toEqual(
-      expect.arrayContaining(['confirmLoan', 'orderDetails', 'repayment', 'extension', 'bindBank', 'aboutUs', 'complaint', 'customerService', 'privacyPolicy', 'repayInstructions']),
+      expect.arrayContaining([
+        'confirmLoan',
+        'orderDetails',
+        'repayment',
+        'extension',
+        'bindBank',
+        'aboutUs',
+        'complaint',
+        'customerService',
+        'privacyPolicy',
+        'repayInstructions',
+      ]),
     );
     const details = byLabel.orderDetails!;
     expect(details.pathname).toBe('/loanDetails');

@@ -56,62 +56,62 @@ export function TestPreview() {
 
   return (
     <Page title={t('title')}>
-        <form onSubmit={onSave} aria-labelledby="tp-device">
-          <Card>
-            <h2 id="tp-device" className="tp-section">
-              {t('device')}
-            </h2>
-            <div className="tp-grid">
-              {FIELDS.map((f) => (
-                <Field key={f.key} label={t(f.label)}>
-                  <TextInput
-                    name={f.key}
-                    value={device[f.key]}
-                    inputMode={f.inputMode}
-                    onChange={(e: ChangeEvent<HTMLInputElement>) => setDevice({ ...device, [f.key]: e.target.value })}
-                  />
-                </Field>
-              ))}
-              <Button type="submit" block>
-                {t('save')}
-              </Button>
-            </div>
-          </Card>
-        </form>
-
-        <h2 className="tp-section">{t('links')}</h2>
-        <ul className="tp-links">
-          {buildScreenLinks(device, lang).map((l) => (
-            <li key={l.label}>
-              <Link to={l.href}>{t(l.label)}</Link>
-            </li>
-          ))}
-        </ul>
-
-        <h2 className="tp-section">{t('tools')}</h2>
+      <form onSubmit={onSave} aria-labelledby="tp-device">
         <Card>
+          <h2 id="tp-device" className="tp-section">
+            {t('device')}
+          </h2>
           <div className="tp-grid">
-            <Field label={t('photo')}>
-              <input type="file" accept="image/*" capture="environment" onChange={onPhoto} data-testid="tp-photo" />
-            </Field>
-            <p className="tp-output" role="status">
-              {photo?.text ?? t('photoNone')}
-            </p>
-            {photo?.url && <img className="tp-preview" src={photo.url} alt={photo.text} />}
-            <Field label={t('contact')}>
-              <TextInput value={contact} onChange={(e: ChangeEvent<HTMLInputElement>) => setContact(e.target.value)} />
-            </Field>
-            {contact && <p className="tp-output">{t('contactGot', { value: contact })}</p>}
-            <Button type="button" variant="secondary" onClick={onLocate}>
-              {t('location')}
+            {FIELDS.map((f) => (
+              <Field key={f.key} label={t(f.label)}>
+                <TextInput
+                  name={f.key}
+                  value={device[f.key]}
+                  inputMode={f.inputMode}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => setDevice({ ...device, [f.key]: e.target.value })}
+                />
+              </Field>
+            ))}
+            <Button type="submit" block>
+              {t('save')}
             </Button>
-            {location && (
-              <p className="tp-output" role="status">
-                {location}
-              </p>
-            )}
           </div>
         </Card>
+      </form>
+
+      <h2 className="tp-section">{t('links')}</h2>
+      <ul className="tp-links">
+        {buildScreenLinks(device, lang).map((l) => (
+          <li key={l.label}>
+            <Link to={l.href}>{t(l.label)}</Link>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="tp-section">{t('tools')}</h2>
+      <Card>
+        <div className="tp-grid">
+          <Field label={t('photo')}>
+            <input type="file" accept="image/*" capture="environment" onChange={onPhoto} data-testid="tp-photo" />
+          </Field>
+          <p className="tp-output" role="status">
+            {photo?.text ?? t('photoNone')}
+          </p>
+          {photo?.url && <img className="tp-preview" src={photo.url} alt={photo.text} />}
+          <Field label={t('contact')}>
+            <TextInput value={contact} onChange={(e: ChangeEvent<HTMLInputElement>) => setContact(e.target.value)} />
+          </Field>
+          {contact && <p className="tp-output">{t('contactGot', { value: contact })}</p>}
+          <Button type="button" variant="secondary" onClick={onLocate}>
+            {t('location')}
+          </Button>
+          {location && (
+            <p className="tp-output" role="status">
+              {location}
+            </p>
+          )}
+        </div>
+      </Card>
     </Page>
   );
 }

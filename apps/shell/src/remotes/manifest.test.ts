@@ -4,7 +4,13 @@ import { fetchManifest, findOwner, parseManifest } from './manifest.ts';
 const manifest = parseManifest({
   remotes: [
     { name: 'marketing', app: 'marketing', version: '0.1.0', entry: '/remotes/marketing/0.1.0/mf-manifest.json', routes: ['/', '/Policy'] },
-    { name: 'loan_details', app: 'loan-details', version: '0.2.0', entry: '/remotes/loan-details/0.2.0/mf-manifest.json', routes: ['/loanDetails'] },
+    {
+      name: 'loan_details',
+      app: 'loan-details',
+      version: '0.2.0',
+      entry: '/remotes/loan-details/0.2.0/mf-manifest.json',
+      routes: ['/loanDetails'],
+    },
   ],
 });
 

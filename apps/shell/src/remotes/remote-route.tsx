@@ -82,7 +82,11 @@ class RemoteBoundary extends Component<{ remote: string; children: ReactNode }, 
     if (this.state.error) {
       return <RetryPanel onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))} />;
     }
-    return <div key={this.state.attempt} className="shell-remote">{this.props.children}</div>;
+    return (
+      <div key={this.state.attempt} className="shell-remote">
+        {this.props.children}
+      </div>
+    );
   }
 }
 

@@ -42,7 +42,11 @@ describe('typed calls', () => {
   it('call() with a route (no zod): method, path and form body from the route', async () => {
     const f = fakeFetch({ body: { code: '00', data: { problemId: 7 }, message: '' } });
     configureApiClient({ fetch: f.fetch });
-    const env = await call(routes.problemSave, { problemType: 1, problemDetail: 'a & b', orderNo: 'DEMO-170' }, { headers: { 'Idempotency-Key': 'k-12345678' } });
+    const env = await call(
+      routes.problemSave,
+      { problemType: 1, problemDetail: 'a & b', orderNo: 'DEMO-170' },
+      { headers: { 'Idempotency-Key': 'k-12345678' } },
+    );
     expect(env.data?.problemId).toBe(7);
     expect(f.calls[0]?.method).toBe('POST');
     expect(f.calls[0]?.url.pathname).toBe('/user-problem/problem-save');
@@ -52,7 +56,10 @@ describe('typed calls', () => {
   });
 
   it("call() takes the route's success code: 0 is success for get-sid, '00' is not", async () => {
-    const f = fakeFetch({ body: { code: 0, data: { sid: 's1' }, message: 'ok' } }, { body: { code: '00', data: null, message: 'Not for this call' } });
+    const f = fakeFetch(
+      { body: { code: 0, data: { sid: 's1' }, message: 'ok' } },
+      { body: { code: '00', data: null, message: 'Not for this call' } },
+    );
     configureApiClient({ fetch: f.fetch });
     expect(unwrap(await call(routes.getSid, {}), routes.getSid.successCode)).toEqual({ sid: 's1' });
     expect(messages).toEqual([]);
@@ -74,7 +81,10 @@ describe('typed calls', () => {
   it('call() keeps silent, loadingText and the 401 hook of the transport', async () => {
     const loading: (string | null)[] = [];
     const ended: string[] = [];
-    const f = fakeFetch({ status: 401, body: { code: 'UNAUTHORIZED', data: null, message: 'Log in again' } }, { body: { code: 'NOT_FOUND', data: null, message: 'Not found' } });
+    const f = fakeFetch(
+      { status: 401, body: { code: 'UNAUTHORIZED', data: null, message: 'Log in again' } },
+      { body: { code: 'NOT_FOUND', data: null, message: 'Not found' } },
+    );
     configureApiClient({ fetch: f.fetch, onLoading: (t) => loading.push(t), onUnauthorized: (e) => ended.push(e.message) });
     await call(routes.loanDetails, { productId: '1', orderId: 'X' }, { loadingText: 'Loading', silent: true });
     expect(ended).toEqual(['Log in again']);
@@ -84,8 +94,13 @@ describe('typed calls', () => {
   });
 
   it('types input and data from the contract (the compiler checks these)', () => {
-    expectTypeOf(call<typeof routes.loanDetails>).returns.resolves.toHaveProperty('data').toEqualTypeOf<routes.ResponseOf<typeof routes.loanDetails> | null>();
-    expectTypeOf<Parameters<typeof call<typeof routes.saveScore>>[1]>().toEqualTypeOf<{ score: string | number; problemId: string | number }>();
+    expectTypeOf(call<typeof routes.loanDetails>)
+      .returns.resolves.toHaveProperty('data')
+      .toEqualTypeOf<routes.ResponseOf<typeof routes.loanDetails> | null>();
+    expectTypeOf<Parameters<typeof call<typeof routes.saveScore>>[1]>().toEqualTypeOf<{
+      score: string | number;
+      problemId: string | number;
+    }>();
     // @ts-expect-error: problemDetail takes problemId, not id
     void (() => call(routes.problemDetail, { id: 1 }));
   });
@@ -200,16 +215,25 @@ describe('React Query helpers', () => {
   });
 
   it('queryOf rejects with ApiError on a non-success code, reported unless silent', async () => {
-    configureApiClient({ fetch: fakeFetch({ body: { code: 'NOT_FOUND', data: null, message: 'Not found' } }, { body: { code: 'NOT_FOUND', data: null, message: 'Not found' } }).fetch });
+    configureApiClient({
+      fetch: fakeFetch(
+        { body: { code: 'NOT_FOUND', data: null, message: 'Not found' } },
+        { body: { code: 'NOT_FOUND', data: null, message: 'Not found' } },
+      ).fetch,
+    });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(client.fetchQuery(queryOf(routes.problemDetail, { problemId: '9' }))).rejects.toBeInstanceOf(ApiError);
     expect(messages).toEqual(['Not found']);
-    await expect(client.fetchQuery(queryOf(routes.problemDetail, { problemId: '9' }, { scope: ['x'], silent: true }))).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      client.fetchQuery(queryOf(routes.problemDetail, { problemId: '9' }, { scope: ['x'], silent: true })),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(messages).toEqual(['Not found']);
   });
 
   it('useContactInfo gives the data', async () => {
-    configureApiClient({ fetch: fakeFetch({ body: { code: '00', data: { email: 'cs@lendview.id', smWa: '021-555' }, message: '' } }).fetch });
+    configureApiClient({
+      fetch: fakeFetch({ body: { code: '00', data: { email: 'cs@lendview.id', smWa: '021-555' }, message: '' } }).fetch,
+    });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(<Contact />, { wrapper: wrapper(client) });
     expect(screen.getByText('loading')).toBeTruthy();

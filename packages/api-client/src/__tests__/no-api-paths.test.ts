@@ -11,12 +11,26 @@ import { describe, expect, it } from 'vitest';
  * fake server answers). Practical, not a parser: it reads lines.
  */
 const ROOT = resolve(import.meta.dirname, '../../../..');
-const APPS = readdirSync(join(ROOT, 'apps')).filter((a) => a !== 'api' && statSync(join(ROOT, 'apps', a, 'src'), { throwIfNoEntry: false })?.isDirectory());
+const APPS = readdirSync(join(ROOT, 'apps')).filter(
+  (a) => a !== 'api' && statSync(join(ROOT, 'apps', a, 'src'), { throwIfNoEntry: false })?.isDirectory(),
+);
 
 /** First segments of the API (every route's path starts with one: checked below). */
-const API_PREFIXES = ['/v3/', '/h5-api/', '/user-problem/', '/api/', '/market/', '/dev/', '/payments/', '/partner/api/', '/ops/api/', '/healthz'];
+const API_PREFIXES = [
+  '/v3/',
+  '/h5-api/',
+  '/user-problem/',
+  '/api/',
+  '/market/',
+  '/dev/',
+  '/payments/',
+  '/partner/api/',
+  '/ops/api/',
+  '/healthz',
+];
 const LITERAL_PATH = new RegExp(`(['"\`])(${API_PREFIXES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})`);
-const ROOT_VALUE_IMPORT = /^\s*import\s+(?!type\b)[^;]*?\bfrom\s+['"]@lendview\/contracts['"]|^\s*import\s+['"]@lendview\/contracts['"]|\bimport\(\s*['"]@lendview\/contracts['"]\s*\)/;
+const ROOT_VALUE_IMPORT =
+  /^\s*import\s+(?!type\b)[^;]*?\bfrom\s+['"]@lendview\/contracts['"]|^\s*import\s+['"]@lendview\/contracts['"]|\bimport\(\s*['"]@lendview\/contracts['"]\s*\)/;
 
 /** The operator's template editor checks a template with the contract's zod schema, in a chunk of its own. */
 const ROOT_IMPORT_ALLOWED: Record<string, string> = {
@@ -54,10 +68,15 @@ export function findRootValueImports(source: string, file: string): string[] {
 }
 
 describe('pages hold no API path of their own (issue 17 item 1)', () => {
-  const all = APPS.flatMap((a) => files(join(ROOT, 'apps', a, 'src'))).map((f) => ({ file: relative(ROOT, f), source: readFileSync(f, 'utf8') }));
+  const all = APPS.flatMap((a) => files(join(ROOT, 'apps', a, 'src'))).map((f) => ({
+    file: relative(ROOT, f),
+    source: readFileSync(f, 'utf8'),
+  }));
 
   it('scans every front-end app (the scan itself finds files)', () => {
-    expect(APPS).toEqual(expect.arrayContaining(['complaint-chatbot', 'loan-details', 'marketing', 'promotion-registration', 'repayment', 'shell']));
+    expect(APPS).toEqual(
+      expect.arrayContaining(['complaint-chatbot', 'loan-details', 'marketing', 'promotion-registration', 'repayment', 'shell']),
+    );
     expect(all.length).toBeGreaterThan(100);
     expect(all.some((f) => f.file === 'apps/loan-details/src/api/loan-details.ts')).toBe(true);
   });
@@ -94,7 +113,7 @@ describe('pages hold no API path of their own (issue 17 item 1)', () => {
     ];
     for (const line of bad) expect(findApiPathLiterals(line, 'x.ts'), line).toHaveLength(1);
     const good = [
-      "call(routes.loanDetails, { productId, orderId });",
+      'call(routes.loanDetails, { productId, orderId });',
       '/** POST /v3/loan-details/detail (productId, orderId). */',
       "// see '/v3/event/save'",
       "navigate('/loanDetails?productId=1');",

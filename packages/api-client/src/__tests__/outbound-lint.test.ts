@@ -13,14 +13,26 @@ import { describe, expect, it } from 'vitest';
  * so the list only shrinks.
  */
 const ROOT = resolve(import.meta.dirname, '../../../..');
-const SCANNED = ['apps/shell/src', 'apps/marketing/src', 'apps/complaint-chatbot/src', 'apps/loan-details/src', 'apps/repayment/src', 'apps/promotion-registration/src'];
+const SCANNED = [
+  'apps/shell/src',
+  'apps/marketing/src',
+  'apps/complaint-chatbot/src',
+  'apps/loan-details/src',
+  'apps/repayment/src',
+  'apps/promotion-registration/src',
+];
 
 const KNOWN: Record<string, string> = {
   'apps/promotion-registration/src/components/DownloadView.tsx':
     "app-store links of the landing template (operators' https URLs), shown to visitors who have no session; nothing of ours is added.",
 };
 
-const SINKS = [/\blocation\.(assign|replace)\s*\(/, /\blocation\.href\s*=[^=]/, /\bwindow\.open\s*\(/, /\b(window|document)\.location\s*=[^=]/];
+const SINKS = [
+  /\blocation\.(assign|replace)\s*\(/,
+  /\blocation\.href\s*=[^=]/,
+  /\bwindow\.open\s*\(/,
+  /\b(window|document)\.location\s*=[^=]/,
+];
 const HREF = /\bhref=\{([^}]*)\}/g;
 const SAFE_HREF = /^\s*(['"`])(\/(?!\/)|#|tel:|mailto:)|^\s*(buildOutboundUrl|withSharedParams)\(/;
 const USES_HELPER = /\b(navigateOutbound|buildOutboundUrl|outboundNav)\b/;
@@ -82,7 +94,7 @@ describe('remotes navigate away only through the outbound helper (issue 12 item 
       'navigateOutbound(env.data.url);',
       'outboundNav.assign(buildOutboundUrl(url));',
       '<a href={buildOutboundUrl(product.applyUrl)}>Apply</a>',
-      "<a href={`tel:${phone}`}>call</a>",
+      '<a href={`tel:${phone}`}>call</a>',
       '<a href={`/promo?templateId=${id}`}>open</a>',
       "<a href={'#top'}>top</a>",
       'const origin = window.location.origin;',

@@ -83,7 +83,12 @@ describe('the 401 hook (issue 12 item 10)', () => {
   });
 
   it('a throwing hook does not break the call', async () => {
-    configureApiClient({ onUnauthorized: vi.fn(() => { throw new Error('x'); }), fetch: fakeFetch({ status: 401, body: EXPIRED }).fetch });
+    configureApiClient({
+      onUnauthorized: vi.fn(() => {
+        throw new Error('x');
+      }),
+      fetch: fakeFetch({ status: 401, body: EXPIRED }).fetch,
+    });
     await expect(post('/v3/x', {})).resolves.toEqual(EXPIRED);
   });
 });

@@ -83,7 +83,9 @@ describe('@lendview/contracts/routes', () => {
 
   it('shared constants are the ones the schemas use', () => {
     expect(C.problemSave.request.safeParse({ problemType: 1, problemDetail: 'x'.repeat(routes.COMPLAINT_MAX_CHARS) }).success).toBe(true);
-    expect(C.problemSave.request.safeParse({ problemType: 1, problemDetail: 'x'.repeat(routes.COMPLAINT_MAX_CHARS + 1) }).success).toBe(false);
+    expect(C.problemSave.request.safeParse({ problemType: 1, problemDetail: 'x'.repeat(routes.COMPLAINT_MAX_CHARS + 1) }).success).toBe(
+      false,
+    );
     expect(C.qaRecord.request.safeParse({ type: 4, value: 'x'.repeat(routes.QA_VALUE_MAX_CHARS + 1) }).success).toBe(false);
     const card = { bankCode: 'BCA', holderName: 'x'.repeat(routes.HOLDER_NAME_LENGTH.max) };
     expect(C.bindCard.request.safeParse({ ...card, cardNo: '1'.repeat(routes.CARD_NO_DIGITS.min) }).success).toBe(true);
@@ -92,7 +94,9 @@ describe('@lendview/contracts/routes', () => {
     expect(C.bindCard.request.safeParse({ ...card, cardNo: '1'.repeat(routes.CARD_NO_DIGITS.min - 1) }).success).toBe(false);
     const confirm = { orderId: 'A', repaymentRecordId: 1 };
     expect(C.repaymentConfirm.request.safeParse({ ...confirm, verifyCode: '1'.repeat(routes.REPAY_CODE_LENGTH.max) }).success).toBe(true);
-    expect(C.repaymentConfirm.request.safeParse({ ...confirm, verifyCode: '1'.repeat(routes.REPAY_CODE_LENGTH.min - 1) }).success).toBe(false);
+    expect(C.repaymentConfirm.request.safeParse({ ...confirm, verifyCode: '1'.repeat(routes.REPAY_CODE_LENGTH.min - 1) }).success).toBe(
+      false,
+    );
     const highlight = { en: 'a', id: 'b' };
     expect(C.landingConfig.shape.highlights.safeParse(Array(routes.LANDING_MAX_HIGHLIGHTS).fill(highlight)).success).toBe(true);
     expect(C.landingConfig.shape.highlights.safeParse(Array(routes.LANDING_MAX_HIGHLIGHTS + 1).fill(highlight)).success).toBe(false);

@@ -103,7 +103,11 @@ describe('loan schemas', () => {
   });
 
   it('event and position ids are non-negative integers', () => {
-    expect(eventSave.request.parse({ productId: '1', moduleId: '30', positionId: '0' })).toEqual({ productId: 1, moduleId: 30, positionId: 0 });
+    expect(eventSave.request.parse({ productId: '1', moduleId: '30', positionId: '0' })).toEqual({
+      productId: 1,
+      moduleId: 30,
+      positionId: 0,
+    });
     expect(pageEventSave.request.safeParse({ productId: '1', moduleId: '300', positionId: '-1' }).success).toBe(false);
     expect(productApply.request.parse({ product_id: 2, module_id: 302 })).toEqual({ product_id: 2, module_id: 302, scene: '' });
     expect(productApply.request.safeParse({ product_id: 2, module_id: -300 }).success).toBe(false);
@@ -144,8 +148,12 @@ describe('repayment schemas', () => {
     expect(repaymentCommit.request.parse({ orderId: 'x', cardId: '2', amount: 3_000_000_000, sendMsg: '0' }).amount).toBe(3_000_000_000);
     expect(loanDetailPush.request.shape.amount.safeParse('3000000000').success).toBe(true);
     expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1'.repeat(16), is_default: '1' }).success).toBe(false);
-    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', pay_type: '3' }).success).toBe(false);
-    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', repayType: 'half' }).success).toBe(false);
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', pay_type: '3' }).success).toBe(
+      false,
+    );
+    expect(generateVcode.request.safeParse({ productId: '1', orderId: 'x', amount: '1', is_default: '1', repayType: 'half' }).success).toBe(
+      false,
+    );
   });
 
   it('bind-card takes 10-19 digits, grouped as typed or not', () => {

@@ -24,7 +24,10 @@ describe("the '@lendview/i18n/money' entry (the API's formatter)", () => {
     for (const file of ['money.ts', 'lang-code.ts']) {
       const source = readFileSync(join(__dirname, '..', file), 'utf8');
       const imports = source.match(/^import .*$/gm) ?? [];
-      expect(imports.every((line) => line.startsWith('import type ')), `${file}: ${imports.join('; ')}`).toBe(true);
+      expect(
+        imports.every((line) => line.startsWith('import type ')),
+        `${file}: ${imports.join('; ')}`,
+      ).toBe(true);
     }
   });
 });

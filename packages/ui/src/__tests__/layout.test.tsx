@@ -21,7 +21,11 @@ describe('Page', () => {
   });
 
   it('hideTitle keeps document.title only; header replaces the band; footer renders', () => {
-    const { rerender } = render(<Page title="Loan" hideTitle>x</Page>);
+    const { rerender } = render(
+      <Page title="Loan" hideTitle>
+        x
+      </Page>,
+    );
     expect(document.title).toBe('Loan');
     expect(screen.queryByRole('heading')).toBeNull();
     rerender(
@@ -102,7 +106,12 @@ describe('Card, Spinner, EmptyState, ErrorPanel', () => {
       <>
         <Card heading="Order">body</Card>
         <Spinner label="Loading…" />
-        <EmptyState image="/empty.png" title="Applications are full" description="Come back tomorrow" action={<button type="button">Back to home</button>} />
+        <EmptyState
+          image="/empty.png"
+          title="Applications are full"
+          description="Come back tomorrow"
+          action={<button type="button">Back to home</button>}
+        />
       </>,
     );
     expect(screen.getByRole('heading', { name: 'Order' })).toBeTruthy();

@@ -47,14 +47,21 @@ describe('DetailRows', () => {
     const { container } = render(<DetailRows rows={rows} className="x-group" />);
     const dl = container.querySelector('dl');
     expect(dl?.className).toBe('lv-rows x-group');
-    expect(Array.from(container.querySelectorAll('.lv-rows__row')).map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent])).toEqual([
+    expect(
+      Array.from(container.querySelectorAll('.lv-rows__row')).map((r) => [
+        r.querySelector('dt')?.textContent,
+        r.querySelector('dd')?.textContent,
+      ]),
+    ).toEqual([
       ['Jumlah pinjaman', 'Rp 2.500.000'],
       ['Jangka waktu', '91 hari'],
     ]);
   });
 
   it("columns='fixed' keeps the label's and the value's shares (lv-rows--fixed)", () => {
-    const { container } = render(<DetailRows rows={[{ text: 'Jumlah yang harus dibayar sekarang', value: 'Rp 2.454.600' }]} columns="fixed" />);
+    const { container } = render(
+      <DetailRows rows={[{ text: 'Jumlah yang harus dibayar sekarang', value: 'Rp 2.454.600' }]} columns="fixed" />,
+    );
     expect(container.querySelector('dl')?.className).toBe('lv-rows lv-rows--fixed');
     expect(css).toMatch(/\.lv-rows--fixed dt \{\s*flex: 1 1 45%;/);
     expect(css).toMatch(/\.lv-rows--fixed dd \{\s*flex: 1 1 55%;/);

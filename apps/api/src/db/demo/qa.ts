@@ -50,16 +50,20 @@ export const DEMO_QA: QaSeed[] = [
     pid: 2,
     titleEn: 'What happens if I pay late?',
     titleId: 'Apa yang terjadi jika saya terlambat membayar?',
-    answerEn: 'A one-time late penalty is charged and daily interest runs on the unpaid amount. Some orders can be extended before the due date.',
-    answerId: 'Denda keterlambatan dikenakan satu kali dan bunga harian berjalan atas jumlah yang belum dibayar. Beberapa pesanan dapat diperpanjang sebelum jatuh tempo.',
+    answerEn:
+      'A one-time late penalty is charged and daily interest runs on the unpaid amount. Some orders can be extended before the due date.',
+    answerId:
+      'Denda keterlambatan dikenakan satu kali dan bunga harian berjalan atas jumlah yang belum dibayar. Beberapa pesanan dapat diperpanjang sebelum jatuh tempo.',
   },
   {
     id: 23,
     pid: 2,
     titleEn: 'I have paid but my loan is still unpaid',
     titleId: 'Saya sudah membayar tetapi pinjaman saya masih belum lunas',
-    answerEn: 'Payments are usually confirmed within minutes. If it still shows unpaid after 24 hours, file a complaint with your proof of payment.',
-    answerId: 'Pembayaran biasanya dikonfirmasi dalam beberapa menit. Jika setelah 24 jam masih belum lunas, ajukan pengaduan dengan bukti pembayaran Anda.',
+    answerEn:
+      'Payments are usually confirmed within minutes. If it still shows unpaid after 24 hours, file a complaint with your proof of payment.',
+    answerId:
+      'Pembayaran biasanya dikonfirmasi dalam beberapa menit. Jika setelah 24 jam masih belum lunas, ajukan pengaduan dengan bukti pembayaran Anda.',
     actionType: 4,
   },
   {

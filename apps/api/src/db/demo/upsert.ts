@@ -47,9 +47,7 @@ export async function upsert(
     for (const k of key) if (!columns.includes(k)) throw new Error(`demo seed: ${table} row without key column ${k}`);
     const params = columns.map((c) => param(row[c]));
     const updated = columns.filter((c) => !key.includes(c) && !options.keep?.includes(c));
-    const onConflict = updated.length
-      ? `DO UPDATE SET ${updated.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`
-      : 'DO NOTHING';
+    const onConflict = updated.length ? `DO UPDATE SET ${updated.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}` : 'DO NOTHING';
     written.push(
       ...(await tx.query(
         `INSERT INTO ${ident(table)} (${columns.join(', ')}) VALUES (${params.map((p, i) => `$${i + 1}${p.cast}`).join(', ')})
@@ -59,10 +57,9 @@ export async function upsert(
     );
   }
   if (key.length === 1 && key[0] === 'id' && rows.length) {
-    await tx.query(
-      `SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST((SELECT COALESCE(max(id), 0) FROM ${ident(table)}), 1))`,
-      [table],
-    );
+    await tx.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST((SELECT COALESCE(max(id), 0) FROM ${ident(table)}), 1))`, [
+      table,
+    ]);
   }
   return written;
 }

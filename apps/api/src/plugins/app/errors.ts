@@ -96,7 +96,9 @@ function manifestRoutesReader(releasesDir: string | undefined) {
       if (cached?.mtimeMs === mtimeMs) return cached.routes;
       const parsed = JSON.parse(await readFile(file, 'utf8')) as { remotes?: unknown };
       const routes = Array.isArray(parsed?.remotes)
-        ? parsed.remotes.flatMap((r: { routes?: unknown }) => (Array.isArray(r?.routes) ? r.routes.filter((x): x is string => typeof x === 'string' && x.startsWith('/')) : []))
+        ? parsed.remotes.flatMap((r: { routes?: unknown }) =>
+            Array.isArray(r?.routes) ? r.routes.filter((x): x is string => typeof x === 'string' && x.startsWith('/')) : [],
+          )
         : [];
       cached = { mtimeMs, routes };
       return routes;

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONTRACT_VIEW_PATH, contractJump, contractList, contractListGet, contractViewQuery, sharedParamsSchema } from '@lendview/contracts';
+import {
+  CONTRACT_VIEW_PATH,
+  contractJump,
+  contractList,
+  contractListGet,
+  contractViewQuery,
+  sharedParamsSchema,
+} from '@lendview/contracts';
 import { langOf } from '../../i18n/lang.ts';
 import { t } from '../../i18n/messages.ts';
 import { ApiError } from '../../lib/errors.ts';

@@ -93,18 +93,40 @@ async function writeOrder(tx: Queryable, seed: OrderSeed, orderNo: string, borro
   const amountDue = principal + interest;
   const dueDate = seed.disbursedDaysAgo === undefined ? null : dateIn(seed.termDays - seed.disbursedDaysAgo);
   const settled = seed.settledDaysAgo === undefined ? null : ago(seed.settledDaysAgo);
-  await upsert(tx, 'orders', ['order_no'], [
-    {
-      order_no: orderNo, borrower_id: borrowerId, product_id: productId, status: seed.status,
-      principal, interest_amount: interest, service_fee: 0, amount_due: amountDue, paid_amount: settled ? amountDue : 0,
-      term_days: seed.termDays, daily_rate_bp: rateBp, instalment_count: seed.instalments ?? 1, is_delay: seed.isDelay ?? false,
-      extension_fee: seed.isDelay ? extensionFee(principal) : null, extension_days: seed.isDelay ? EXTENSION_DAYS : null,
-      repay_url: null, applied_at: ago(seed.appliedDaysAgo),
-      disbursed_at: seed.disbursedDaysAgo === undefined ? null : ago(seed.disbursedDaysAgo), due_date: dueDate,
-      settled_at: settled, updated_at: now, late_penalty_paid: 0, late_interest_paid: 0, extension_fees_paid: 0,
-      extension_count: 0,
-    },
-  ]);
+  await upsert(
+    tx,
+    'orders',
+    ['order_no'],
+    [
+      {
+        order_no: orderNo,
+        borrower_id: borrowerId,
+        product_id: productId,
+        status: seed.status,
+        principal,
+        interest_amount: interest,
+        service_fee: 0,
+        amount_due: amountDue,
+        paid_amount: settled ? amountDue : 0,
+        term_days: seed.termDays,
+        daily_rate_bp: rateBp,
+        instalment_count: seed.instalments ?? 1,
+        is_delay: seed.isDelay ?? false,
+        extension_fee: seed.isDelay ? extensionFee(principal) : null,
+        extension_days: seed.isDelay ? EXTENSION_DAYS : null,
+        repay_url: null,
+        applied_at: ago(seed.appliedDaysAgo),
+        disbursed_at: seed.disbursedDaysAgo === undefined ? null : ago(seed.disbursedDaysAgo),
+        due_date: dueDate,
+        settled_at: settled,
+        updated_at: now,
+        late_penalty_paid: 0,
+        late_interest_paid: 0,
+        extension_fees_paid: 0,
+        extension_count: 0,
+      },
+    ],
+  );
   if (seed.instalments && seed.disbursedDaysAgo !== undefined) {
     const plan = repaymentPlan({ principal, termDays: seed.termDays, dailyRateBp: rateBp, startDate: dateIn(-seed.disbursedDaysAgo) });
     await upsert(
@@ -112,8 +134,14 @@ async function writeOrder(tx: Queryable, seed: OrderSeed, orderNo: string, borro
       'instalments',
       ['order_no', 'period_no'],
       plan.instalments.map((i) => ({
-        order_no: orderNo, period_no: i.periodNo, principal: i.principal, interest: i.interest, amount: i.amount,
-        due_date: i.dueDate, status: 'unpaid', paid_at: null,
+        order_no: orderNo,
+        period_no: i.periodNo,
+        principal: i.principal,
+        interest: i.interest,
+        amount: i.amount,
+        due_date: i.dueDate,
+        status: 'unpaid',
+        paid_at: null,
       })),
     );
   }
@@ -135,9 +163,15 @@ async function newBorrower(tx: Queryable, cardKey: string, now: Date): Promise<{
         'bank_cards',
         ['borrower_id', 'fingerprint'],
         Object.values(DEMO_BANK_CARDS).map((card) => ({
-          borrower_id: row.id, bank_code: card.bankCode, last4: card.last4,
-          fingerprint: cardFingerprint(cardKey, card.bankCode, card.cardNo), holder_name: DEMO_CARD_HOLDER,
-          provider_token: `sbx_card_fixture_${row.id}_${card.id}`, active: true, created_at: now, verified_at: now,
+          borrower_id: row.id,
+          bank_code: card.bankCode,
+          last4: card.last4,
+          fingerprint: cardFingerprint(cardKey, card.bankCode, card.cardNo),
+          holder_name: DEMO_CARD_HOLDER,
+          provider_token: `sbx_card_fixture_${row.id}_${card.id}`,
+          active: true,
+          created_at: now,
+          verified_at: now,
         })),
       );
       return { id: row.id, phone };

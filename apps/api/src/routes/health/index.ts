@@ -29,6 +29,9 @@ export default async function healthRoutes(app: FastifyInstance, opts: Readiness
     const lang = langOf(req);
     if (reasons.length === 0) return envelope('00', { status: 'ready', checks }, t(lang, 'ok'));
     const message = `${t(lang, 'notReady')} ${reasons.map((r) => t(lang, r)).join(' ')}`;
-    return reply.code(503).header('retry-after', '10').send(envelope(ErrorCode.server, null, message));
+    return reply
+      .code(503)
+      .header('retry-after', '10')
+      .send(envelope(ErrorCode.server, null, message));
   });
 }

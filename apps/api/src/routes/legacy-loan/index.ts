@@ -35,6 +35,7 @@ export default async function legacyLoanRoutes(app: FastifyInstance) {
   registerEndpoint(app, repaymentHuichao, {
     auth: true,
     successMessage: 'repayRedirect',
-    handler: ({ input, db, borrower, now, lang }) => hostedRepayment({ db, payments: app.payments }, { borrower, request: input, now, lang }),
+    handler: ({ input, db, borrower, now, lang }) =>
+      hostedRepayment({ db, payments: app.payments }, { borrower, request: input, now, lang }),
   });
 }

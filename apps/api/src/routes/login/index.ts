@@ -18,7 +18,8 @@ export default async function loginRoutes(app: FastifyInstance) {
   registerEndpoint(app, loginSmsLogin, {
     fieldMessages: { phone: 'phoneInvalid', smsCode: 'smsCodeInvalid' },
     successMessage: 'loginOk',
-    handler: ({ input, db, now, identity, req }) => loginWithCode({ db, smsKey }, { ...input, deviceId: identity.deviceId, ip: req.ip, now }),
+    handler: ({ input, db, now, identity, req }) =>
+      loginWithCode({ db, smsKey }, { ...input, deviceId: identity.deviceId, ip: req.ip, now }),
   });
 
   registerEndpoint(app, loginLogout, {

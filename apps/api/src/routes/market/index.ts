@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { pageEventSave, productApply, recommendProductList, standJoint, standNecessity, standTargeted } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { applyFromMarket, applyFromStand, recommendedProducts, recordProductEvent, recordStandEvent, standPage } from '../../services/market.ts';
+import {
+  applyFromMarket,
+  applyFromStand,
+  recommendedProducts,
+  recordProductEvent,
+  recordStandEvent,
+  standPage,
+} from '../../services/market.ts';
 
 /** Spec 7.5: products and recommendations under {seg2} = /market. Every call needs a borrower session. services/market.ts. */
 export default async function marketRoutes(app: FastifyInstance) {

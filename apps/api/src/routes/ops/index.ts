@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { opsAnswerComplaint, opsComplaintList, opsLogin, opsLogout, opsMe, opsResolveUnappliedFund, opsUnappliedFunds, opsUploadImage } from '@lendview/contracts';
+import {
+  opsAnswerComplaint,
+  opsComplaintList,
+  opsLogin,
+  opsLogout,
+  opsMe,
+  opsResolveUnappliedFund,
+  opsUnappliedFunds,
+  opsUploadImage,
+} from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/errors.ts';
 import { operatorToken, requireOperator, type Operator } from '../../lib/operator-auth.ts';
@@ -53,7 +62,13 @@ export default async function opsRoutes(app: FastifyInstance) {
     withMultipart(support, (uploads) => {
       registerEndpoint(uploads, opsUploadImage, {
         handler: async ({ req, now, db }) => {
-          const publicId = await receiveUpload(app, req, { field: 'image', uploadedBy: 'operator', borrowerId: null, operatorId: operatorOf(req).id, now });
+          const publicId = await receiveUpload(app, req, {
+            field: 'image',
+            uploadedBy: 'operator',
+            borrowerId: null,
+            operatorId: operatorOf(req).id,
+            now,
+          });
           return opsUploadedImageUrl(db, publicId, now);
         },
       });

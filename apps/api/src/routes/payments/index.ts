@@ -44,7 +44,13 @@ export default async function paymentRoutes(app: FastifyInstance) {
     callback.post(provider.callbackPath, async (req, reply) => {
       const header = req.headers[provider.signatureHeader];
       const rawBody = typeof req.body === 'string' ? req.body : '';
-      const answer = await receiveCallback(provider, app.db, { rawBody, signature: typeof header === 'string' ? header : undefined, now: app.clock.now(), lang: langOf(req), log: req.log });
+      const answer = await receiveCallback(provider, app.db, {
+        rawBody,
+        signature: typeof header === 'string' ? header : undefined,
+        now: app.clock.now(),
+        lang: langOf(req),
+        log: req.log,
+      });
       // 2xx whenever the money is recorded, applied or held: the provider must not retry a payment we have.
       reply.header('cache-control', 'no-store');
       return envelope('00', answer.data, answer.message);

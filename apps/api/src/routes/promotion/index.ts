@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { CAPTCHA_IMAGE_PATH, ErrorCode, channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { sendFailure } from '../../lib/envelope.ts';
-import { captchaPng, liveTemplate, newCaptcha, promotionDeps, registerVisitor, sendRegisterCode, trackPromotion } from '../../services/promotion.ts';
+import {
+  captchaPng,
+  liveTemplate,
+  newCaptcha,
+  promotionDeps,
+  registerVisitor,
+  sendRegisterCode,
+  trackPromotion,
+} from '../../services/promotion.ts';
 
 const captchaQuery = z.object({ sid: z.string().trim().min(1).max(64) });
 

@@ -55,7 +55,13 @@ export default async function userProblemRoutes(app: FastifyInstance) {
       auth: true,
       handler: async ({ db, borrower, now, req }) => {
         await assertUploadAllowed(db, borrower.id, now);
-        const publicId = await receiveUpload(app, req, { field: 'problemImage', uploadedBy: 'borrower', borrowerId: borrower.id, operatorId: null, now });
+        const publicId = await receiveUpload(app, req, {
+          field: 'problemImage',
+          uploadedBy: 'borrower',
+          borrowerId: borrower.id,
+          operatorId: null,
+          now,
+        });
         return { url: borrowerImageUrl(publicId) };
       },
     });
@@ -92,6 +98,7 @@ export default async function userProblemRoutes(app: FastifyInstance) {
     auth: true,
     fieldMessages: { score: 'complaintScoreInvalid' },
     successMessage: 'complaintScoreSaved',
-    handler: ({ input, db, borrower, now }) => scoreComplaint(db, { borrowerId: borrower.id, problemId: input.problemId, score: input.score, now }),
+    handler: ({ input, db, borrower, now }) =>
+      scoreComplaint(db, { borrowerId: borrower.id, problemId: input.problemId, score: input.score, now }),
   });
 }

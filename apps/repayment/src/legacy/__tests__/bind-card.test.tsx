@@ -99,7 +99,9 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Add a bank card']);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Confirm it is your card');
     expect(
-      screen.getByText('We sent a 6-digit code by SMS to your registered phone number. Enter it to add your Bank Negara Indonesia card ending in 3456. The code is valid for 10 minutes.'),
+      screen.getByText(
+        'We sent a 6-digit code by SMS to your registered phone number. Enter it to add your Bank Negara Indonesia card ending in 3456. The code is valid for 10 minutes.',
+      ),
     ).toBeTruthy();
     expect(toastText()).toBe('Verification code sent, please check your phone');
     expect(codeInput().getAttribute('autocomplete')).toBe('one-time-code');
@@ -179,7 +181,8 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
   it('locked after too many wrong codes: the server message at the field; an empty one falls back to the spec text', async () => {
     let n = 0;
     const api = setup(sent(), {
-      [VERIFY]: () => (++n === 1 ? fail('Too many incorrect codes. You can add a card again in 15 minutes.', 'RATE_LIMITED') : fail('', 'RATE_LIMITED')),
+      [VERIFY]: () =>
+        ++n === 1 ? fail('Too many incorrect codes. You can add a card again in 15 minutes.', 'RATE_LIMITED') : fail('', 'RATE_LIMITED'),
     });
     const { user } = await toCodeStep(api);
     await user.type(codeInput(), '111111');

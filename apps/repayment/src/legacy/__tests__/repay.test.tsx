@@ -204,7 +204,9 @@ describe('/repay: the code step (spec 4.3, 9)', () => {
     await open();
     const input = await toCodeStep();
     expect(document.activeElement).toBe(input);
-    expect(screen.getByText('We sent a code by SMS to the phone number registered for your Bank Central Asia card ending in 1234.')).toBeTruthy();
+    expect(
+      screen.getByText('We sent a code by SMS to the phone number registered for your Bank Central Asia card ending in 1234.'),
+    ).toBeTruthy();
     const resend = screen.getByTestId('code-resend');
     expect(resend.textContent).toBe('Resend code in 60s');
     expect(resend.getAttribute('aria-disabled')).toBe('true');
@@ -353,7 +355,11 @@ describe('/repay: the code step (spec 4.3, 9)', () => {
   });
 
   it.each([
-    ['PAYMENT_REFUSED', fail('This repayment has expired. Please start again.', 'PAYMENT_REFUSED'), 'This repayment has expired. Please start again.'],
+    [
+      'PAYMENT_REFUSED',
+      fail('This repayment has expired. Please start again.', 'PAYMENT_REFUSED'),
+      'This repayment has expired. Please start again.',
+    ],
     ['NOT_FOUND', fail('', 'NOT_FOUND'), 'Processing failed'],
   ])('a record the server no longer takes (%s): its message, and back to the cards', async (_, answer, text) => {
     setup({ [COMMIT]: ok(commitAnswer()), [CONFIRM]: answer });

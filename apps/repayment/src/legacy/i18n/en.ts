@@ -53,7 +53,8 @@ export const en = {
     },
     code: {
       heading: 'Confirm it is your card',
-      sentTo: 'We sent a 6-digit code by SMS to your registered phone number. Enter it to add your {{bank}} card ending in {{last4}}. The code is valid for {{minutes}} minutes.',
+      sentTo:
+        'We sent a 6-digit code by SMS to your registered phone number. Enter it to add your {{bank}} card ending in {{last4}}. The code is valid for {{minutes}} minutes.',
       label: 'Verification code',
       placeholder: '6-digit code',
       resend: 'Resend code',

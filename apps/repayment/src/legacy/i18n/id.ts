@@ -33,7 +33,8 @@ export const id: LegacyMessages = {
   },
   bind: {
     title: 'Tambah kartu bank',
-    intro: 'Kartu harus atas nama Anda sendiri. Kami mengirim kode ke ponsel Anda untuk mengonfirmasinya, dan hanya menggunakan kartu ini untuk pembayaran Anda.',
+    intro:
+      'Kartu harus atas nama Anda sendiri. Kami mengirim kode ke ponsel Anda untuk mengonfirmasinya, dan hanya menggunakan kartu ini untuk pembayaran Anda.',
     bank: 'Bank',
     chooseBank: 'Pilih bank Anda',
     cardNo: 'Nomor kartu',
@@ -50,7 +51,8 @@ export const id: LegacyMessages = {
     },
     code: {
       heading: 'Pastikan ini kartu Anda',
-      sentTo: 'Kami telah mengirim kode 6 digit melalui SMS ke nomor ponsel terdaftar Anda. Masukkan kode tersebut untuk menambahkan kartu {{bank}} Anda yang berakhiran {{last4}}. Kode berlaku {{minutes}} menit.',
+      sentTo:
+        'Kami telah mengirim kode 6 digit melalui SMS ke nomor ponsel terdaftar Anda. Masukkan kode tersebut untuk menambahkan kartu {{bank}} Anda yang berakhiran {{last4}}. Kode berlaku {{minutes}} menit.',
       label: 'Kode verifikasi',
       placeholder: 'Kode 6 digit',
       resend: 'Kirim ulang kode',
