@@ -3,7 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/releases/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/__mf__temp/**', '**/.__mf__temp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/releases/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/__mf__temp/**',
+      '**/.__mf__temp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,12 +23,33 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       // Screens must not reach into another feature: shared code lives in packages/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/src/*', '**/apps/*/src/**'], message: 'Import shared code from a @lendview/* package, not from another app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*/src/*', '**/apps/*/src/**'],
+              message: 'Import shared code from a @lendview/* package, not from another app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', window: 'readonly', document: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+      },
+    },
   },
   // --- API layering zone (issue 17 item 2; docs/api.md "Layers"). Keep this block when reorganising. ---------
   // apps/api: routes parse (registerEndpoint does it), call a service, answer; services hold the rules and the
@@ -31,15 +64,25 @@ export default tseslint.config(
         {
           patterns: [
             // Repeated from the block above: a later block's rule replaces it for these files.
-            { group: ['../../*/src/*', '**/apps/*/src/**'], message: 'Import shared code from a @lendview/* package, not from another app.' },
+            {
+              group: ['../../*/src/*', '**/apps/*/src/**'],
+              message: 'Import shared code from a @lendview/* package, not from another app.',
+            },
             { group: ['**/db/*'], message: 'Routes never touch the database: call a service (docs/api.md "Layers").' },
-            { group: ['**/repositories/*'], allowTypeImports: true, message: 'Routes call services, services call repositories (docs/api.md "Layers").' },
+            {
+              group: ['**/repositories/*'],
+              allowTypeImports: true,
+              message: 'Routes call services, services call repositories (docs/api.md "Layers").',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='query']", message: 'No SQL in routes: it belongs in repositories/** (docs/api.md "Layers").' },
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'No SQL in routes: it belongs in repositories/** (docs/api.md "Layers").',
+        },
       ],
     },
   },
@@ -48,7 +91,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='query']", message: 'No SQL in services: add a repository function (docs/api.md "Layers").' },
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'No SQL in services: add a repository function (docs/api.md "Layers").',
+        },
       ],
     },
   },
