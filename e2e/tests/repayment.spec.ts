@@ -505,6 +505,8 @@ test('a payment to a replaced code is credited: a DEMO-180 twin by BCA, replaced
 
   await page.getByRole('link', { name: 'Change payment method' }).click();
   await page.getByRole('group', { name: 'Pay with' }).getByText('Mini Market').click();
+  // The mini markets load after the tap; paying before ALFAMART is chosen is refused ("complete the information").
+  await expect(page.getByRole('group', { name: 'Choose a mini market' }).getByRole('radio', { name: 'ALFAMART' })).toBeChecked();
   const alfa = await vcodeAfter(page, () => page.getByRole('button', { name: 'I want to pay' }).click());
   expect(alfa.body.data).toMatchObject({ payType: 2, payCode: 'ALFAMART', amount: owed });
   expect(alfa.body.data!.vcode).not.toBe(oldCode);
