@@ -1,18 +1,17 @@
 import { tokenHash } from '../lib/crypto.ts';
-import { jakartaDate } from '../lib/dates.ts';
-import { repaymentPlan, simpleInterest } from '../lib/money.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEV_CARD_FINGERPRINT_SECRET, cardFingerprint } from '../repositories/bank-cards.ts';
 import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
 import { SETTING } from '../repositories/settings.ts';
 import { DEMO_CONTRACTS } from './demo/contracts.ts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER, DEMO_OPERATORS, type DemoBorrowerKey } from './demo/identities.ts';
-import { DEMO_DRAFT_TEMPLATE_ID, DEMO_IN_HOUSE_PRODUCT_ID, DEMO_LANDING_TEMPLATE_ID } from './demo/names.ts';
-import { DEMO_ORDER_SEEDS, EXTENSION_DAYS, extensionFee } from './demo/orders.ts';
+import { DEMO_DRAFT_TEMPLATE_ID, DEMO_LANDING_TEMPLATE_ID } from './demo/names.ts';
+import { DEMO_ORDER_SEEDS } from './demo/orders.ts';
 import { DEMO_PRODUCTS, DEMO_SCENES, rp } from './demo/products.ts';
 import { DEMO_PROBLEM_TYPES, DEMO_QA } from './demo/qa.ts';
 import { DEMO_DRAFT_TEMPLATE, DEMO_LANDING_TEMPLATE } from './demo/templates.ts';
 import { upsert } from './demo/upsert.ts';
+import { writeDemoOrder } from './demo/write-order.ts';
 import type { Db, Row } from './types.ts';
 
 /**
@@ -31,14 +30,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Far-future expiry of the fixed demo session tokens. */
 const DEMO_SESSION_TTL_MS = 10 * 365 * DAY_MS;
 
-const rateOf = (productId: number) => DEMO_PRODUCTS.find((p) => p.id === productId)!.rateBp;
-
 export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSecret?: string } = {}): Promise<void> {
   // The server's card key (CARD_FINGERPRINT_SECRET), so that binding a demo card's number again finds it.
   const cardKey = options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET;
   const now = options.now ?? new Date();
-  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
 
   // Hash outside the transaction (scrypt is slow-ish), only for accounts that do not exist yet.
   const existing = new Set((await db.query<{ username: string }>('SELECT username FROM operators')).map((r) => r.username));
@@ -140,74 +135,7 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       })),
     );
 
-    for (const o of DEMO_ORDER_SEEDS) {
-      const productId = o.productId ?? DEMO_IN_HOUSE_PRODUCT_ID;
-      const rateBp = rateOf(productId);
-      const principal = rp(o.rupiah);
-      const interest = simpleInterest(principal, o.termDays, rateBp);
-      const amountDue = principal + interest;
-      const dueDate = o.disbursedDaysAgo === undefined ? null : dateIn(o.termDays - o.disbursedDaysAgo);
-      const settled = o.settledDaysAgo === undefined ? null : ago(o.settledDaysAgo);
-      // Every money column is written, so a re-seed also undoes late charges and extensions paid in the demo.
-      await upsert(
-        tx,
-        'orders',
-        ['order_no'],
-        [
-          {
-            order_no: o.orderNo,
-            borrower_id: borrowerIds[o.borrower],
-            product_id: productId,
-            status: o.status,
-            principal,
-            interest_amount: interest,
-            service_fee: 0,
-            amount_due: amountDue,
-            paid_amount: settled ? amountDue : 0,
-            term_days: o.termDays,
-            daily_rate_bp: rateBp,
-            instalment_count: o.instalments ?? 1,
-            is_delay: o.isDelay ?? false,
-            extension_fee: o.isDelay ? extensionFee(principal) : null,
-            extension_days: o.isDelay ? EXTENSION_DAYS : null,
-            repay_url: null,
-            applied_at: ago(o.appliedDaysAgo),
-            disbursed_at: o.disbursedDaysAgo === undefined ? null : ago(o.disbursedDaysAgo),
-            due_date: dueDate,
-            settled_at: settled,
-            updated_at: now,
-            late_penalty_paid: 0,
-            late_interest_paid: 0,
-            extension_fees_paid: 0,
-            extension_count: 0,
-          },
-        ],
-      );
-
-      if (o.instalments && o.disbursedDaysAgo !== undefined) {
-        // The server's own plan (lib/money.ts) from the disbursement day; all unpaid: the first is payable.
-        const plan = repaymentPlan({ principal, termDays: o.termDays, dailyRateBp: rateBp, startDate: dateIn(-o.disbursedDaysAgo) });
-        if (plan.instalments.length !== o.instalments || plan.interest !== interest || plan.instalments.at(-1)!.dueDate !== dueDate) {
-          throw new Error(`demo order ${o.orderNo}: the plan does not match the order`);
-        }
-        await upsert(
-          tx,
-          'instalments',
-          ['order_no', 'period_no'],
-          plan.instalments.map((i) => ({
-            order_no: o.orderNo,
-            period_no: i.periodNo,
-            principal: i.principal,
-            interest: i.interest,
-            amount: i.amount,
-            due_date: i.dueDate,
-            status: 'unpaid',
-            paid_at: null,
-          })),
-        );
-        await tx.query('DELETE FROM instalments WHERE order_no = $1 AND period_no > $2', [o.orderNo, plan.instalments.length]);
-      }
-    }
+    for (const o of DEMO_ORDER_SEEDS) await writeDemoOrder(tx, o, o.orderNo, borrowerIds[o.borrower], now);
 
     // Repayments made on the demo orders are undone with them: their payments (and applied events) go, so no
     // old code can pay a re-seeded order.

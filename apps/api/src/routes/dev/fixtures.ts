@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { endpoint } from '@lendview/contracts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER } from '../../db/demo/identities.ts';
 import { DEMO_IN_HOUSE_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../../db/demo/names.ts';
-import { DEMO_ORDER_SEEDS, EXTENSION_DAYS, extensionFee, type OrderSeed } from '../../db/demo/orders.ts';
-import { DEMO_PRODUCTS, rp } from '../../db/demo/products.ts';
+import { DEMO_ORDER_SEEDS } from '../../db/demo/orders.ts';
 import { upsert } from '../../db/demo/upsert.ts';
+import { writeDemoOrder } from '../../db/demo/write-order.ts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { jakartaDate } from '../../lib/dates.ts';
-import { repaymentPlan, simpleInterest } from '../../lib/money.ts';
 import { cardFingerprint } from '../../repositories/bank-cards.ts';
 import { saveRating } from '../../repositories/ratings.ts';
 import { createSession, findSessionBorrower } from '../../repositories/sessions.ts';
@@ -75,78 +73,6 @@ export const devFixturesOrder = endpoint({
   }),
 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The orders row (and instalments) of `seed` for `orderNo` / `borrowerId`, as db/seed-demo.ts writes a demo
- * order. A copy of the seed loop's row mapping until seed-demo.ts exports it (note to the seed owner in
- * /work/notes-team/ISSUE17-tests-engineer.md). apps/api/test/dev-fixtures.test.ts compares every kind's row with the
- * seeded demo order it copies, column by column, so the two cannot drift apart unnoticed.
- */
-async function writeOrder(tx: Queryable, seed: OrderSeed, orderNo: string, borrowerId: number, now: Date): Promise<void> {
-  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const dateIn = (days: number) => jakartaDate(new Date(now.getTime() + days * DAY_MS));
-  const productId = seed.productId ?? DEMO_IN_HOUSE_PRODUCT_ID;
-  const rateBp = DEMO_PRODUCTS.find((p) => p.id === productId)!.rateBp;
-  const principal = rp(seed.rupiah);
-  const interest = simpleInterest(principal, seed.termDays, rateBp);
-  const amountDue = principal + interest;
-  const dueDate = seed.disbursedDaysAgo === undefined ? null : dateIn(seed.termDays - seed.disbursedDaysAgo);
-  const settled = seed.settledDaysAgo === undefined ? null : ago(seed.settledDaysAgo);
-  await upsert(
-    tx,
-    'orders',
-    ['order_no'],
-    [
-      {
-        order_no: orderNo,
-        borrower_id: borrowerId,
-        product_id: productId,
-        status: seed.status,
-        principal,
-        interest_amount: interest,
-        service_fee: 0,
-        amount_due: amountDue,
-        paid_amount: settled ? amountDue : 0,
-        term_days: seed.termDays,
-        daily_rate_bp: rateBp,
-        instalment_count: seed.instalments ?? 1,
-        is_delay: seed.isDelay ?? false,
-        extension_fee: seed.isDelay ? extensionFee(principal) : null,
-        extension_days: seed.isDelay ? EXTENSION_DAYS : null,
-        repay_url: null,
-        applied_at: ago(seed.appliedDaysAgo),
-        disbursed_at: seed.disbursedDaysAgo === undefined ? null : ago(seed.disbursedDaysAgo),
-        due_date: dueDate,
-        settled_at: settled,
-        updated_at: now,
-        late_penalty_paid: 0,
-        late_interest_paid: 0,
-        extension_fees_paid: 0,
-        extension_count: 0,
-      },
-    ],
-  );
-  if (seed.instalments && seed.disbursedDaysAgo !== undefined) {
-    const plan = repaymentPlan({ principal, termDays: seed.termDays, dailyRateBp: rateBp, startDate: dateIn(-seed.disbursedDaysAgo) });
-    await upsert(
-      tx,
-      'instalments',
-      ['order_no', 'period_no'],
-      plan.instalments.map((i) => ({
-        order_no: orderNo,
-        period_no: i.periodNo,
-        principal: i.principal,
-        interest: i.interest,
-        amount: i.amount,
-        due_date: i.dueDate,
-        status: 'unpaid',
-        paid_at: null,
-      })),
-    );
-  }
-}
-
 /** A new borrower like the main demo borrower, with the two demo cards; retries the rare phone collision. */
 async function newBorrower(tx: Queryable, cardKey: string, now: Date): Promise<{ id: number; phone: string }> {
   const main = DEMO_BORROWERS.main;
@@ -211,7 +137,7 @@ export async function makeFixtureOrder(
       const b = await newBorrower(tx, input.cardKey, input.now);
       owner = { ...b, tok: await createSession(tx, { borrowerId: b.id, deviceId: 'e2e-fixture', now: input.now }) };
     }
-    await writeOrder(tx, seed, orderNo, owner.id, input.now);
+    await writeDemoOrder(tx, seed, orderNo, owner.id, input.now);
     if (input.rated) {
       await saveRating(tx, { borrowerId: owner.id, score: 5, orderNo: null, now: input.now });
     }
