@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import * as routes from '@lendview/contracts/routes';
 import { describe, expect, it } from 'vitest';
+import { FRONT_END_APPS as APPS, frontEndSources } from './front-end-sources.ts';
 
 /**
  * Issue 17 item 1, kept true as the pages grow: an API path is written once, in @lendview/contracts/routes, and
@@ -10,11 +9,6 @@ import { describe, expect, it } from 'vitest';
  * bring zod into the page: docs/performance.md). Tests and test helpers are not scanned (they name the paths a
  * fake server answers). Practical, not a parser: it reads lines.
  */
-const ROOT = resolve(import.meta.dirname, '../../../..');
-const APPS = readdirSync(join(ROOT, 'apps')).filter(
-  (a) => a !== 'api' && statSync(join(ROOT, 'apps', a, 'src'), { throwIfNoEntry: false })?.isDirectory(),
-);
-
 /** First segments of the API (every route's path starts with one: checked below). */
 const API_PREFIXES = [
   '/v3/',
@@ -37,18 +31,6 @@ const ROOT_IMPORT_ALLOWED: Record<string, string> = {
   'apps/promotion-registration/src/ops/validate.ts': 'loaded on demand by the editor only (OpsEditPage), never by /promo',
 };
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name === '__tests__' || name === 'test' || name === 'node_modules') continue;
-      out.push(...files(p));
-    } else if (/\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
 const codeLines = (source: string) =>
   source
     .split('\n')
@@ -68,10 +50,7 @@ export function findRootValueImports(source: string, file: string): string[] {
 }
 
 describe('pages hold no API path of their own (issue 17 item 1)', () => {
-  const all = APPS.flatMap((a) => files(join(ROOT, 'apps', a, 'src'))).map((f) => ({
-    file: relative(ROOT, f),
-    source: readFileSync(f, 'utf8'),
-  }));
+  const all = frontEndSources();
 
   it('scans every front-end app (the scan itself finds files)', () => {
     expect(APPS).toEqual(

@@ -1,6 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { frontEndSources } from './front-end-sources.ts';
 
 /**
  * Issue 12 item 1, kept true as the remotes grow: a source scan of every remote (and the shell) for places that
@@ -12,16 +11,6 @@ import { describe, expect, it } from 'vitest';
  * known exceptions below are listed with why they cannot leak; an exception that no longer matches fails too,
  * so the list only shrinks.
  */
-const ROOT = resolve(import.meta.dirname, '../../../..');
-const SCANNED = [
-  'apps/shell/src',
-  'apps/marketing/src',
-  'apps/complaint-chatbot/src',
-  'apps/loan-details/src',
-  'apps/repayment/src',
-  'apps/promotion-registration/src',
-];
-
 const KNOWN: Record<string, string> = {
   'apps/promotion-registration/src/components/DownloadView.tsx':
     "app-store links of the landing template (operators' https URLs), shown to visitors who have no session; nothing of ours is added.",
@@ -37,18 +26,6 @@ const HREF = /\bhref=\{([^}]*)\}/g;
 const SAFE_HREF = /^\s*(['"`])(\/(?!\/)|#|tel:|mailto:)|^\s*(buildOutboundUrl|withSharedParams)\(/;
 const USES_HELPER = /\b(navigateOutbound|buildOutboundUrl|outboundNav)\b/;
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name === '__tests__' || name === 'test' || name === 'node_modules') continue;
-      out.push(...files(p));
-    } else if (/\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
 /** `file:line: text` of every navigation that does not go through the helper. */
 export function findUnsafeNavigations(source: string, file: string): string[] {
   const hits: string[] = [];
@@ -62,8 +39,8 @@ export function findUnsafeNavigations(source: string, file: string): string[] {
 }
 
 describe('remotes navigate away only through the outbound helper (issue 12 item 1)', () => {
-  const all = SCANNED.flatMap((d) => files(join(ROOT, d)));
-  const byFile = new Map(all.map((f) => [relative(ROOT, f), findUnsafeNavigations(readFileSync(f, 'utf8'), relative(ROOT, f))]));
+  const all = frontEndSources();
+  const byFile = new Map(all.map((f) => [f.file, findUnsafeNavigations(f.source, f.file)]));
 
   it('scans the remotes (the scan itself finds files)', () => {
     expect(all.length).toBeGreaterThan(50);
