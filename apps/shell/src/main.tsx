@@ -3,7 +3,7 @@ import { captureSharedParams } from '@lendview/api-client';
 import { initI18n, resolveLanguage } from '@lendview/i18n';
 import '@lendview/ui/styles.css';
 import './shell.css';
-import { App } from './app.tsx';
+import { App } from './App.tsx';
 import { prefetchRoute } from './remotes/prefetch.ts';
 import { installSessionGuard } from './session/session-guard.ts';
 

@@ -16,17 +16,22 @@ export interface RemotesManifest {
   remotes: RemoteEntry[];
 }
 
-export function parseManifest(json: unknown): RemotesManifest {
-  const list = (json as { remotes?: unknown })?.remotes;
-  if (!Array.isArray(list)) throw new Error('remotes.json has no "remotes" list');
-  const remotes = list.filter(
-    (r): r is RemoteEntry =>
-      typeof r?.name === 'string' &&
-      typeof r?.entry === 'string' &&
-      typeof r?.version === 'string' &&
-      Array.isArray(r?.routes) &&
-      r.routes.every((p: unknown) => typeof p === 'string'),
+function isRemoteEntry(r: unknown): r is RemoteEntry {
+  if (typeof r !== 'object' || r === null) return false;
+  const e = r as Record<string, unknown>;
+  return (
+    typeof e.name === 'string' &&
+    typeof e.entry === 'string' &&
+    typeof e.version === 'string' &&
+    Array.isArray(e.routes) &&
+    e.routes.every((p: unknown) => typeof p === 'string')
   );
+}
+
+export function parseManifest(json: unknown): RemotesManifest {
+  const list: unknown = (json as { remotes?: unknown })?.remotes;
+  if (!Array.isArray(list)) throw new Error('remotes.json has no "remotes" list');
+  const remotes = (list as unknown[]).filter(isRemoteEntry);
   return { remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })) };
 }
 

@@ -6,7 +6,7 @@ import { captureSharedParams, configureApiClient, get, outboundNav, post, resetA
 import { browserFallback } from '@lendview/bridge';
 import { i18n, initI18n, setLanguage } from '@lendview/i18n';
 import '../messages.ts';
-import { SessionGate } from './session-ended.tsx';
+import { SessionGate } from './SessionGate.tsx';
 import { installSessionGuard, isSessionEnded, resetSession } from './session-guard.ts';
 
 type W = Window & { webkit?: unknown };
@@ -15,12 +15,12 @@ type W = Window & { webkit?: unknown };
 function api(routes: Record<string, { code: string; data: unknown; message: string }>) {
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
+    const path = new URL(input instanceof Request ? input.url : input, 'http://localhost').pathname;
     calls.push(path);
     const env = routes[path] ?? { code: 'NOT_FOUND', data: null, message: 'Not found' };
     return new Response(JSON.stringify(env), { status: env.code === 'UNAUTHORIZED' ? 401 : 200 });
   });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, onMessage: (m) => messages.push(m) });
+  configureApiClient({ fetch, onMessage: (m) => messages.push(m) });
   return calls;
 }
 

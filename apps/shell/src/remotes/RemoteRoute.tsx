@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorPanel, Spinner } from '@lendview/ui';
 import { findOwner, type RemoteEntry, type RemotesManifest } from './manifest.ts';
 import { loadRemoteApp } from './load-remote.ts';
-import { NotFound } from '../pages/not-found.tsx';
+import { NotFound } from '../pages/NotFound.tsx';
 
 // Loaded remote Apps, by name and entry, so moving between routes of one remote does not reload it.
 const loaded = new Map<string, ComponentType>();

@@ -6,9 +6,9 @@ import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
 import { captureSharedParams } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
 import { takeManifest } from './remotes/prefetch.ts';
-import { RemoteRoute } from './remotes/remote-route.tsx';
-import { TestPreview } from './pages/test-preview.tsx';
-import { SessionGate } from './session/session-ended.tsx';
+import { RemoteRoute } from './remotes/RemoteRoute.tsx';
+import { TestPreview } from './pages/TestPreview.tsx';
+import { SessionGate } from './session/SessionGate.tsx';
 import './messages.ts';
 
 /** Keeps the language rule (isNeedPop=1 → English) and the shared params in step with in-app navigation. */
@@ -31,8 +31,8 @@ type ManifestState = { status: 'loading' } | { status: 'failed' } | { status: 'r
 function Routed() {
   const { t } = useTranslation('shell');
   const [state, setState] = useState<ManifestState>({ status: 'loading' });
+  // State changes only once the manifest answers: the first render already shows 'loading'.
   const load = useCallback(() => {
-    setState({ status: 'loading' });
     takeManifest().then(
       (manifest) => setState({ status: 'ready', manifest }),
       (error: unknown) => {
@@ -42,12 +42,16 @@ function Routed() {
     );
   }, []);
   useEffect(load, [load]);
+  const retry = () => {
+    setState({ status: 'loading' });
+    load();
+  };
 
   const remotes =
     state.status === 'ready' ? (
       <RemoteRoute manifest={state.manifest} />
     ) : state.status === 'failed' ? (
-      <ErrorPanel message={t('manifestFailed')} onRetry={load} retryLabel={t('retry')} />
+      <ErrorPanel message={t('manifestFailed')} onRetry={retry} retryLabel={t('retry')} />
     ) : (
       <div className="shell-loading">
         <Spinner label={t('loadingPage')} />
