@@ -11,3 +11,4 @@ export * from './promotion.ts';
 export * from './ops.ts';
 export * from './cards.ts';
 export * from './partner.ts';
+export * from './ops-console.ts';

@@ -11,3 +11,4 @@ export * from './complaint.ts';
 export * from './promotion.ts';
 export * from './ops.ts';
 export type { EndpointOf, RequestOf, ResponseOf } from './types.ts';
+export * from './ops-console.ts';
