@@ -36,6 +36,8 @@ import promotionRoutes from './routes/promotion/index.ts';
 import repaymentRoutes from './routes/repayment/index.ts';
 import staticRoutes from './routes/static/index.ts';
 import landingRoutes from './routes/landing/index.ts';
+import opsConsoleRoutes from './routes/ops/console.ts';
+import contactMessageRoutes from './routes/contact-messages/index.ts';
 
 export interface BuildAppOptions {
   /** Opened and migrated by the caller, who also closes it (the app never closes it). */
@@ -174,6 +176,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(opsConsentRoutes);
   app.register(promotionRoutes);
   app.register(opsTemplateRoutes);
+  app.register(opsConsoleRoutes);
+  app.register(contactMessageRoutes);
   if (options.demo) app.register(devRoutes);
   if (options.demo) app.register(promotionDevRoutes);
   app.register(landingRoutes, { releasesDir: options.releasesDir });

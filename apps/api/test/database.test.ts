@@ -39,6 +39,8 @@ const EXPECTED_TABLES = [
   'complaints',
   // 009: one-time codes for step-up on loan confirmation (issue 12 item 4).
   'confirm_codes',
+  // 011: the support console (issue 13): contact messages, notes, the audit trail, public holidays.
+  'contact_messages',
   'contracts',
   'instalments',
   'landing_templates',
@@ -48,6 +50,8 @@ const EXPECTED_TABLES = [
   'loan_consents',
   'operator_sessions',
   'operators',
+  'ops_audit',
+  'ops_notes',
   'order_statuses',
   'orders',
   // 009: partners' exchange credentials and their one-time joint-login codes (issue 12 item 1).
@@ -64,6 +68,7 @@ const EXPECTED_TABLES = [
   'products',
   'promotion_events',
   'promotion_registrations',
+  'public_holidays',
   'qa_nodes',
   'qa_records',
   'rate_limits',

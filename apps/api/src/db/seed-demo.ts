@@ -4,6 +4,7 @@ import { DEV_CARD_FINGERPRINT_SECRET, cardFingerprint } from '../repositories/ba
 import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
 import { SETTING } from '../repositories/settings.ts';
 import { DEMO_CONTRACTS } from './demo/contracts.ts';
+import { DEMO_HOLIDAYS } from './demo/holidays.ts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER, DEMO_OPERATORS, type DemoBorrowerKey } from './demo/identities.ts';
 import { DEMO_DRAFT_TEMPLATE_ID, DEMO_LANDING_TEMPLATE_ID } from './demo/names.ts';
 import { DEMO_ORDER_SEEDS } from './demo/orders.ts';
@@ -235,5 +236,14 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
 
     // New accounts only: an existing operator keeps the password it has.
     await upsert(tx, 'operators', ['username'], newOperators, { keep: ['password_hash', 'role'] });
+
+    // Public holidays of the support console's calendar: added when missing; an operator's name for one is kept.
+    await upsert(
+      tx,
+      'public_holidays',
+      ['holiday_date'],
+      DEMO_HOLIDAYS.map((h) => ({ holiday_date: h.date, name: h.name, created_by: null, created_at: now })),
+      { keep: ['name', 'created_by', 'created_at'] },
+    );
   });
 }

@@ -250,6 +250,23 @@ const en = {
   readyDb: 'the database does not accept writes.',
   readyDisk: "the data folder's disk is almost full.",
   readyMigrations: 'database migrations are not all applied.',
+  // Issue 13 part B: the support console and the marketing site's contact messages (docs/complaints.md)
+  opsItemAssignedMeanwhile: 'Someone else changed who has this item meanwhile. Reload it to see who has it now.',
+  opsAssigneeInvalid: 'Choose an active support operator.',
+  opsAssigned: 'The assignment has been saved.',
+  opsNoteSaved: 'The note has been saved.',
+  opsHolidayExists: 'This date is already a public holiday.',
+  opsHolidayAdded: 'The public holiday has been added.',
+  opsHolidayRemoved: 'The public holiday has been removed.',
+  opsContactAlreadyClosed: 'This message has already been closed.',
+  opsContactClosed: 'The message has been closed.',
+  opsContactTitle: 'Contact message',
+  contactSent: 'Submit successfully！',
+  contactNameInvalid: 'Please enter your name (at most 100 characters).',
+  contactEmailInvalid: 'Please enter a valid email address.',
+  contactPhoneInvalid: 'Please enter the phone number with digits only (6 to 15 digits).',
+  contactMessageInvalid: 'Please enter your message (at most 1000 characters).',
+  contactTooMany: 'You have sent several messages already. Please try again in {minutes} minutes.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -480,6 +497,23 @@ const id: Record<MessageKey, string> = {
   readyDb: 'database tidak menerima penulisan.',
   readyDisk: 'disk folder data hampir penuh.',
   readyMigrations: 'migrasi database belum semuanya diterapkan.',
+  // Issue 13 part B: the support console and the marketing site's contact messages (docs/complaints.md)
+  opsItemAssignedMeanwhile: 'Orang lain telah mengubah penanggung jawab item ini. Muat ulang untuk melihat siapa yang menanganinya sekarang.',
+  opsAssigneeInvalid: 'Pilih operator layanan pelanggan yang aktif.',
+  opsAssigned: 'Penugasan telah disimpan.',
+  opsNoteSaved: 'Catatan telah disimpan.',
+  opsHolidayExists: 'Tanggal ini sudah menjadi hari libur nasional.',
+  opsHolidayAdded: 'Hari libur nasional telah ditambahkan.',
+  opsHolidayRemoved: 'Hari libur nasional telah dihapus.',
+  opsContactAlreadyClosed: 'Pesan ini sudah ditutup.',
+  opsContactClosed: 'Pesan telah ditutup.',
+  opsContactTitle: 'Pesan kontak',
+  contactSent: 'Berhasil dikirim！',
+  contactNameInvalid: 'Silakan masukkan nama Anda (paling banyak 100 karakter).',
+  contactEmailInvalid: 'Silakan masukkan alamat email yang valid.',
+  contactPhoneInvalid: 'Silakan masukkan nomor telepon hanya dengan angka (6 sampai 15 digit).',
+  contactMessageInvalid: 'Silakan masukkan pesan Anda (paling banyak 1000 karakter).',
+  contactTooMany: 'Anda sudah mengirim beberapa pesan. Silakan coba lagi dalam {minutes} menit.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

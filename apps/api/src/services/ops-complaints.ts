@@ -15,6 +15,7 @@ import {
   listComplaintsForOps,
 } from '../repositories/complaints.ts';
 import { jakartaDateTime, opsImageUrl, publicIdOfUrl, splitUrls } from './complaints.ts';
+import { auditAnswer } from './ops-console.ts';
 
 /** The support role's complaint queue and answers (docs/complaints.md). */
 
@@ -86,6 +87,8 @@ export async function answerAsOperator(
       borrowerId: answered.borrowerId,
     });
     if (attached !== ids.length) throw badRequest('complaintImageInvalid');
+    // In the answer's transaction: an answer without its audit row cannot exist.
+    await auditAnswer(tx, { operator, complaintId: request.problemId, photos: ids.length, now });
   });
   input.log.info({ operatorId: operator.id, problemId: request.problemId }, 'complaint answered');
   return { problemId: request.problemId, state: 'processed' };

@@ -10,3 +10,4 @@ export { DEMO_ORDER_SEEDS, EXTENSION_DAYS, extensionFee, type OrderSeed } from '
 export { DEMO_PRODUCTS, DEMO_SCENES, type ProductSeed } from './products.ts';
 export { DEMO_PROBLEM_TYPES, DEMO_QA, type QaSeed } from './qa.ts';
 export { DEMO_DRAFT_TEMPLATE, DEMO_LANDING_TEMPLATE } from './templates.ts';
+export { DEMO_HOLIDAYS } from './holidays.ts';
