@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OpsAuditEntry, OpsQueueItem } from '@lendview/contracts';
+import type { OpsAuditEntry, OpsQueueItem, ResponseOf, opsConsoleComplaint } from '@lendview/contracts';
 import { call, MAIN } from './helpers/calls.ts';
 import { clearQueue, consoleGet, consolePost, expectOk, insertComplaint, insertContact, operatorToken } from './helpers/ops-console.ts';
 import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
 import { tinyPng, uploadAs } from './helpers/uploads.ts';
 
 type Queue = { items: OpsQueueItem[]; total: number; page: number; pageSize: number };
+type Detail = ResponseOf<typeof opsConsoleComplaint>;
 
 const QUEUE = '/ops/api/console/queue';
 const FORBIDDEN_EN = { code: 'FORBIDDEN', data: null, message: 'Your role does not allow this action.' };
@@ -121,7 +122,13 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       const page3 = expectOk(await consoleGet<Queue>(ctx, QUEUE, { pageSize: 2, page: 3 }, token));
       expect([page3.items, page3.total]).toEqual([[], 4]);
       const contactItem = all.items.find((i) => i.kind === 'contact')!;
-      expect(contactItem).toMatchObject({ type: 'Contact message', name: 'Asha Rao', phone: '987****3210', problemType: null, source: 'contact' });
+      expect(contactItem).toMatchObject({
+        type: 'Contact message',
+        name: 'Asha Rao',
+        phone: '987****3210',
+        problemType: null,
+        source: 'contact',
+      });
     });
 
     it('filters: kind, state, collection type and harassment sub-type, order, phone (whole or last digits), age, assignee, text', async () => {
@@ -136,8 +143,17 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
         text: 'The collector calls me at night',
       });
       const otherCollection = await insertComplaint(ctx, { createdAt: '2026-03-12T03:00:00Z', orderNo: 'DEMO-170', type: 1, subType: 2 });
-      const second = await insertComplaint(ctx, { createdAt: '2026-03-01T03:00:00Z', borrowerPhone: '13800000001', text: '100% wrong fee_x' });
-      const contact = await insertContact(ctx, { createdAt: '2026-03-15T03:00:00Z', phone: '628123456789', email: 'rina@mail.co.id', name: 'Rina' });
+      const second = await insertComplaint(ctx, {
+        createdAt: '2026-03-01T03:00:00Z',
+        borrowerPhone: '13800000001',
+        text: '100% wrong fee_x',
+      });
+      const contact = await insertContact(ctx, {
+        createdAt: '2026-03-15T03:00:00Z',
+        phone: '628123456789',
+        email: 'rina@mail.co.id',
+        name: 'Rina',
+      });
       const ids = async (q: Record<string, string | number>) =>
         expectOk(await consoleGet<Queue>(ctx, QUEUE, q, token)).items.map((i) => `${i.kind}:${i.id}`);
 
@@ -161,7 +177,12 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       expect(await ids({ q: "'; DROP TABLE complaints; --" })).toEqual([]);
       // The phone is shown masked, type titles in the operator's language.
       const item = expectOk(await consoleGet<Queue>(ctx, QUEUE, { orderNo: 'DEMO-180' }, token, 'id')).items[0]!;
-      expect(item).toMatchObject({ phone: '138****0000', type: 'Penagihan', sonType: 'Telepon atau pesan yang mengganggu', problemType: 1 });
+      expect(item).toMatchObject({
+        phone: '138****0000',
+        type: 'Penagihan',
+        sonType: 'Telepon atau pesan yang mengganggu',
+        problemType: 1,
+      });
 
       expectOk(await consolePost(ctx, '/ops/api/console/assign', { kind: 'contact', id: contact, operatorId: me }, token));
       expect(await ids({ assignee: 'me' })).toEqual([`contact:${contact}`]);
@@ -171,7 +192,7 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
 
     it('hostile or malformed queries answer 400 envelopes, never 500', async () => {
       const { token } = await operatorToken(ctx, 'queue-agent');
-      for (const q of [
+      const hostile: Record<string, string | number>[] = [
         { page: 0 },
         { page: -1 },
         { pageSize: 1000 },
@@ -185,8 +206,9 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
         { minAgeDays: -1 },
         { q: 'x'.repeat(101) },
         { q: 'a\u0000b' },
-      ]) {
-        const r = await consoleGet(ctx, QUEUE, q as Record<string, string | number>, token);
+      ];
+      for (const q of hostile) {
+        const r = await consoleGet(ctx, QUEUE, q, token);
         expect(r.status, JSON.stringify(q)).toBe(400);
         expect(r.code).toBe('BAD_REQUEST');
       }
@@ -194,7 +216,11 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       expect(huge.status).toBe(400);
       const unknown = await consoleGet(ctx, '/ops/api/console/complaint', { id: 2147483647 }, token);
       expect(unknown.status).toBe(404);
-      const res = await ctx.app.inject({ method: 'GET', url: '/ops/api/console/photo/..%2F..%2Fetc%2Fpasswd', headers: { authorization: `Bearer ${token}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/ops/api/console/photo/..%2F..%2Fetc%2Fpasswd',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(404);
       envelopeOf(res);
     });
@@ -203,10 +229,28 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
   describe('access', () => {
     it('another role gets 403 and no token 401 on every console endpoint, before any input check', async () => {
       const { token: marketing } = await operatorToken(ctx, 'mkt-person', 'marketing');
-      const gets = ['/ops/api/console/queue', '/ops/api/console/complaint', '/ops/api/console/contact', '/ops/api/console/operators', '/ops/api/console/audit', '/ops/api/console/holidays', '/ops/api/console/photo/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'];
-      const posts = ['/ops/api/console/assign', '/ops/api/console/notes', '/ops/api/console/contact/close', '/ops/api/console/holidays/add', '/ops/api/console/holidays/remove'];
+      const gets = [
+        '/ops/api/console/queue',
+        '/ops/api/console/complaint',
+        '/ops/api/console/contact',
+        '/ops/api/console/operators',
+        '/ops/api/console/audit',
+        '/ops/api/console/holidays',
+        '/ops/api/console/photo/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      ];
+      const posts = [
+        '/ops/api/console/assign',
+        '/ops/api/console/notes',
+        '/ops/api/console/contact/close',
+        '/ops/api/console/holidays/add',
+        '/ops/api/console/holidays/remove',
+      ];
       for (const path of gets) {
-        const r = await ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en', authorization: `Bearer ${marketing}` } });
+        const r = await ctx.app.inject({
+          method: 'GET',
+          url: path,
+          headers: { 'accept-language': 'en', authorization: `Bearer ${marketing}` },
+        });
         expect([r.statusCode, envelopeOf(r)], path).toEqual([403, FORBIDDEN_EN]);
         const anon = await ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
         expect([anon.statusCode, envelopeOf(anon)], path).toEqual([401, OPS_UNAUTHORIZED_EN]);
@@ -228,7 +272,12 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       const { token } = await operatorToken(ctx, 'detail-agent');
       const { token: marketing } = await operatorToken(ctx, 'mkt-person', 'marketing');
       const earlier = await insertComplaint(ctx, { createdAt: '2026-02-01T03:00:00Z', answered: true, text: 'Earlier one' });
-      const qa = await call(ctx, '/h5-api/v3/user-problem/qa-record', { orderNo: '', type: '4', value: 'how do I repay', qaId: '0' }, { tok: MAIN, lang: 'en' });
+      const qa = await call(
+        ctx,
+        '/h5-api/v3/user-problem/qa-record',
+        { orderNo: '', type: '4', value: 'how do I repay', qaId: '0' },
+        { tok: MAIN, lang: 'en' },
+      );
       expect(qa.code).toBe('00');
       const up = envelopeOf(await uploadAs(ctx, MAIN, { bytes: tinyPng(21) })) as { data: { url: string } };
       const saved = await call<{ problemId: number }>(
@@ -240,7 +289,7 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       expect(saved.code).toBe('00');
       const id = saved.data.problemId;
 
-      const detail = expectOk(await consoleGet<Record<string, any>>(ctx, '/ops/api/console/complaint', { id }, token));
+      const detail = expectOk(await consoleGet<Detail>(ctx, '/ops/api/console/complaint', { id }, token));
       const [order] = await ctx.db.query<{ principal: number; amount_due: number; paid_amount: number; status: number }>(
         'SELECT principal, amount_due, paid_amount, status FROM orders WHERE order_no = $1',
         ['DEMO-170'],
@@ -253,12 +302,12 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
         paidAmount: order!.paid_amount,
         outstanding: order!.amount_due - order!.paid_amount,
       });
-      expect(Number.isInteger(detail.order.principal)).toBe(true);
-      expect(detail.earlier.map((c: OpsQueueItem) => c.id)).toEqual([earlier]);
+      expect(Number.isInteger(detail.order!.principal)).toBe(true);
+      expect(detail.earlier.map((c) => c.id)).toEqual([earlier]);
       expect(detail.transcript.at(-1)).toMatchObject({ type: 4, value: 'how do I repay', matched: true });
       expect(detail.complaint).toMatchObject({ content: 'Paid but still unpaid', score: null, state: 'processing' });
       expect(detail.complaint.images).toHaveLength(1);
-      const photo = detail.complaint.images[0] as string;
+      const photo = detail.complaint.images[0]!;
       expect(photo).toMatch(/^\/ops\/api\/console\/photo\/[A-Za-z0-9_-]{32}$/);
 
       const img = await ctx.app.inject({ method: 'GET', url: photo, headers: { authorization: `Bearer ${token}` } });
@@ -270,15 +319,28 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       // A borrower's upload not attached to any complaint is not the console's to see.
       const loose = envelopeOf(await uploadAs(ctx, MAIN, { bytes: tinyPng(22) })) as { data: { url: string } };
       const looseId = loose.data.url.split('/').pop()!;
-      expect((await ctx.app.inject({ method: 'GET', url: `/ops/api/console/photo/${looseId}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/ops/api/console/photo/${looseId}`, headers: { authorization: `Bearer ${token}` } }))
+          .statusCode,
+      ).toBe(404);
 
       // Answer, the borrower rates, the score shows.
-      const answer = await consolePost(ctx, '/ops/api/complaints/answer', { problemId: id, disposeDetail: 'We found your payment.' }, token);
+      const answer = await consolePost(
+        ctx,
+        '/ops/api/complaints/answer',
+        { problemId: id, disposeDetail: 'We found your payment.' },
+        token,
+      );
       expect(answer.message).toBe('The answer has been sent to the borrower.');
       const rated = await call(ctx, '/user-problem/save-score', { problemId: String(id), score: '4' }, { tok: MAIN, lang: 'en' });
       expect(rated.code).toBe('00');
-      const after = expectOk(await consoleGet<Record<string, any>>(ctx, '/ops/api/console/complaint', { id }, token));
-      expect(after.complaint).toMatchObject({ state: 'processed', score: 4, disposeDetail: 'We found your payment.', disposeAgent: 'detail-agent' });
+      const after = expectOk(await consoleGet<Detail>(ctx, '/ops/api/console/complaint', { id }, token));
+      expect(after.complaint).toMatchObject({
+        state: 'processed',
+        score: 4,
+        disposeDetail: 'We found your payment.',
+        disposeAgent: 'detail-agent',
+      });
       expect(after.complaint.scoredAt).not.toBeNull();
       const queued = expectOk(await consoleGet<Queue>(ctx, QUEUE, { state: 'processed', orderNo: 'DEMO-170' }, token)).items[0];
       expect(queued!.score).toBe(4);
@@ -292,7 +354,9 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       const { id: marketer } = await operatorToken(ctx, 'mkt-person', 'marketing');
       const id = await insertComplaint(ctx, { createdAt: '2026-03-13T03:00:00Z' });
 
-      const ops = expectOk(await consoleGet<{ items: { username: string }[]; me: { id: number } }>(ctx, '/ops/api/console/operators', {}, token));
+      const ops = expectOk(
+        await consoleGet<{ items: { username: string }[]; me: { id: number } }>(ctx, '/ops/api/console/operators', {}, token),
+      );
       expect(ops.me.id).toBe(me);
       expect(ops.items.map((o) => o.username)).toEqual(expect.arrayContaining(['assign-agent', 'assign-colleague']));
       expect(ops.items.map((o) => o.username)).not.toContain('mkt-person');
@@ -305,22 +369,42 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       // Stale view (thinks nobody has it) → conflict.
       const stale = await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: colleague }, token);
       expect([stale.status, stale.code, stale.message]).toEqual([409, 'CONFLICT', CONFLICT_ASSIGN_EN]);
-      expectOk(await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: colleague, expectedAssigneeId: me }, token));
-      const toMarketing = await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: marketer, expectedAssigneeId: colleague }, token);
+      expectOk(
+        await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: colleague, expectedAssigneeId: me }, token),
+      );
+      const toMarketing = await consolePost(
+        ctx,
+        '/ops/api/console/assign',
+        { kind: 'complaint', id, operatorId: marketer, expectedAssigneeId: colleague },
+        token,
+      );
       expect([toMarketing.status, toMarketing.message]).toEqual([400, 'Choose an active support operator.']);
-      expectOk(await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: 0, expectedAssigneeId: colleague }, token));
+      expectOk(
+        await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: 0, expectedAssigneeId: colleague }, token),
+      );
       const gone = await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id: 2147483000, operatorId: me }, token);
       expect(gone.status).toBe(404);
 
-      const note = await consolePost(ctx, '/ops/api/console/notes', { kind: 'complaint', id, text: '  Called the borrower,\r\nno answer  ' }, token);
+      const note = await consolePost(
+        ctx,
+        '/ops/api/console/notes',
+        { kind: 'complaint', id, text: '  Called the borrower,\r\nno answer  ' },
+        token,
+      );
       expect(note.message).toBe('The note has been saved.');
-      expect(expectOk(note)).toMatchObject({ operator: 'assign-agent', text: 'Called the borrower,\nno answer', time: '2026-03-16 10:00:00' });
+      expect(expectOk(note)).toMatchObject({
+        operator: 'assign-agent',
+        text: 'Called the borrower,\nno answer',
+        time: '2026-03-16 10:00:00',
+      });
       const blank = await consolePost(ctx, '/ops/api/console/notes', { kind: 'complaint', id, text: '   ' }, token);
       expect(blank.status).toBe(400);
       const detail = expectOk(await consoleGet<{ notes: { text: string }[] }>(ctx, '/ops/api/console/complaint', { id }, token));
       expect(detail.notes.map((n) => n.text)).toEqual(['Called the borrower,\nno answer']);
 
-      const trail = expectOk(await consoleGet<{ items: OpsAuditEntry[] }>(ctx, '/ops/api/console/audit', { kind: 'complaint', id }, token)).items;
+      const trail = expectOk(
+        await consoleGet<{ items: OpsAuditEntry[] }>(ctx, '/ops/api/console/audit', { kind: 'complaint', id }, token),
+      ).items;
       expect(trail.map((a) => [a.action, a.operator, a.detail.to ?? null])).toEqual([
         ['assign', 'assign-agent', 'assign-agent'],
         ['assign', 'assign-agent', 'assign-colleague'],
@@ -346,7 +430,10 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       expect(losers.every((r) => r.status === 409 && r.code === 'CONFLICT' && r.message === CONFLICT_ASSIGN_EN)).toBe(true);
       const [row] = await ctx.db.query<{ assignee_id: number }>('SELECT assignee_id FROM complaints WHERE id = $1', [id]);
       expect(row!.assignee_id).toBe(winners[0]!.data.assignee && (winners[0]!.data.assignee as { id: number }).id);
-      const assignRows = await ctx.db.query("SELECT 1 FROM ops_audit WHERE item_kind = 'complaint' AND item_id = $1 AND action = 'assign'", [String(id)]);
+      const assignRows = await ctx.db.query(
+        "SELECT 1 FROM ops_audit WHERE item_kind = 'complaint' AND item_id = $1 AND action = 'assign'",
+        [String(id)],
+      );
       expect(assignRows).toHaveLength(1);
 
       const answers = await Promise.all(
@@ -356,7 +443,10 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       expect(
         answers.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.message === 'This complaint has already been answered.'),
       ).toBe(true);
-      const answerRows = await ctx.db.query("SELECT 1 FROM ops_audit WHERE item_kind = 'complaint' AND item_id = $1 AND action = 'answer'", [String(id)]);
+      const answerRows = await ctx.db.query(
+        "SELECT 1 FROM ops_audit WHERE item_kind = 'complaint' AND item_id = $1 AND action = 'answer'",
+        [String(id)],
+      );
       expect(answerRows).toHaveLength(1);
     });
 
@@ -366,7 +456,14 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
       const { token } = await operatorToken(ctx, 'contact-agent');
       const id = await insertContact(ctx, { createdAt: '2026-03-16T01:00:00Z', email: 'asha@mail.example.in' });
       const detail = expectOk(await consoleGet<{ message: Record<string, unknown> }>(ctx, '/ops/api/console/contact', { id }, token));
-      expect(detail.message).toMatchObject({ kind: 'contact', fullPhone: '9876543210', phone: '987****3210', email: 'asha@mail.example.in', state: 'processing', reply: '' });
+      expect(detail.message).toMatchObject({
+        kind: 'contact',
+        fullPhone: '9876543210',
+        phone: '987****3210',
+        email: 'asha@mail.example.in',
+        state: 'processing',
+        reply: '',
+      });
 
       const closes = await Promise.all(
         [1, 2, 3].map((n) => consolePost(ctx, '/ops/api/console/contact/close', { id, reply: `Called back ${n}` }, token)),
@@ -376,10 +473,14 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
         'This message has already been closed.',
         'This message has already been closed.',
       ]);
-      const closed = expectOk(await consoleGet<{ message: Record<string, unknown> }>(ctx, '/ops/api/console/contact', { id }, token)).message;
+      const closed = expectOk(
+        await consoleGet<{ message: Record<string, unknown> }>(ctx, '/ops/api/console/contact', { id }, token),
+      ).message;
       expect(closed).toMatchObject({ state: 'processed', closedBy: 'contact-agent' });
       expect(expectOk(await consoleGet<Queue>(ctx, QUEUE, { kind: 'contact' }, token)).items).toEqual([]);
-      const trail = expectOk(await consoleGet<{ items: OpsAuditEntry[] }>(ctx, '/ops/api/console/audit', { kind: 'contact', id }, token)).items;
+      const trail = expectOk(
+        await consoleGet<{ items: OpsAuditEntry[] }>(ctx, '/ops/api/console/audit', { kind: 'contact', id }, token),
+      ).items;
       expect(trail.map((a) => a.action)).toEqual(['contact_close']);
       const unknown = await consolePost(ctx, '/ops/api/console/contact/close', { id: 2147483000, reply: 'x' }, token);
       expect(unknown.status).toBe(404);

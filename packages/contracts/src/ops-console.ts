@@ -100,7 +100,15 @@ export const opsConsoleQueue = endpoint(R.opsConsoleQueue, {
     minAgeDays: formInt().pipe(z.number().int().min(0).max(3650)).optional(),
     maxAgeDays: formInt().pipe(z.number().int().min(0).max(3650)).optional(),
     overdueOnly: z.enum(['1', '0', 'true', 'false']).optional(),
-    assignee: z.union([z.enum(['me', 'unassigned']), z.string().trim().regex(/^\d{1,9}$/)]).optional(),
+    assignee: z
+      .union([
+        z.enum(['me', 'unassigned']),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/),
+      ])
+      .optional(),
     q: optionalText(100),
     page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
     pageSize: formInt().pipe(z.number().int().min(1).max(100)).default(20),

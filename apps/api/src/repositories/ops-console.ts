@@ -144,7 +144,11 @@ function filterParams(f: QueueFilter): unknown[] {
 }
 
 /** One page of the queue: overdue first, then by arrival (oldest first), and the number of matching items. */
-export async function queuePage(db: Queryable, f: QueueFilter, page: { limit: number; offset: number }): Promise<{ rows: QueueRow[]; total: number }> {
+export async function queuePage(
+  db: Queryable,
+  f: QueueFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: QueueRow[]; total: number }> {
   const params = filterParams(f);
   const [count] = await db.query<{ n: number }>(`${ITEMS} SELECT count(*)::integer AS n FROM items i ${WHERE}`, params);
   const rows = await db.query<RawQueueRow>(
@@ -206,7 +210,13 @@ export async function findConsoleComplaint(db: Queryable, id: number, lang: Lang
 }
 
 /** The borrower's complaints filed before this one, newest first. */
-export async function earlierComplaints(db: Queryable, borrowerId: number, beforeId: number, lang: Lang, limit: number): Promise<ConsoleComplaint[]> {
+export async function earlierComplaints(
+  db: Queryable,
+  borrowerId: number,
+  beforeId: number,
+  lang: Lang,
+  limit: number,
+): Promise<ConsoleComplaint[]> {
   const rows = await db.query<RawComplaint>(`${COMPLAINT_ROW} WHERE c.borrower_id = $2 AND c.id < $3 ORDER BY c.id DESC LIMIT $4`, [
     lang,
     borrowerId,
@@ -376,7 +386,10 @@ export interface NoteRow {
   createdAt: Date;
 }
 
-export async function insertNote(tx: Queryable, n: { kind: OpsItemKind; id: number; operatorId: number; text: string; now: Date }): Promise<number> {
+export async function insertNote(
+  tx: Queryable,
+  n: { kind: OpsItemKind; id: number; operatorId: number; text: string; now: Date },
+): Promise<number> {
   const [row] = await tx.query<{ id: number | string }>(
     'INSERT INTO ops_notes (item_kind, item_id, operator_id, body, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [n.kind, n.id, n.operatorId, n.text, n.now],
@@ -409,7 +422,15 @@ export interface AuditRow {
 
 export async function insertAudit(
   tx: Queryable,
-  a: { operatorId: number; operator: string; action: OpsAuditAction; kind: OpsItemKind | 'holiday'; itemId: string; detail: AuditDetail; now: Date },
+  a: {
+    operatorId: number;
+    operator: string;
+    action: OpsAuditAction;
+    kind: OpsItemKind | 'holiday';
+    itemId: string;
+    detail: AuditDetail;
+    now: Date;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO ops_audit (operator_id, operator, action, item_kind, item_id, detail, created_at)
@@ -474,7 +495,10 @@ export async function holidayDates(db: Queryable): Promise<Set<string>> {
 }
 
 /** Adds a holiday; null when the date already is one. */
-export async function insertHoliday(tx: Queryable, h: { date: string; name: string; operatorId: number | null; now: Date }): Promise<HolidayRow | null> {
+export async function insertHoliday(
+  tx: Queryable,
+  h: { date: string; name: string; operatorId: number | null; now: Date },
+): Promise<HolidayRow | null> {
   const inserted = await tx.query<{ date: string }>(
     `INSERT INTO public_holidays (holiday_date, name, created_by, created_at) VALUES ($1::date, $2, $3, $4)
      ON CONFLICT (holiday_date) DO NOTHING RETURNING to_char(holiday_date, 'YYYY-MM-DD') AS date`,
@@ -572,7 +596,10 @@ export async function findContactMessage(db: Queryable, id: number): Promise<Con
 }
 
 /** Closes an open message with the operator's note; false when it is missing or already closed (one UPDATE). */
-export async function closeContactMessage(tx: Queryable, c: { id: number; operatorId: number; reply: string; now: Date }): Promise<boolean> {
+export async function closeContactMessage(
+  tx: Queryable,
+  c: { id: number; operatorId: number; reply: string; now: Date },
+): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE contact_messages SET state = 'closed', reply = $3, closed_by = $2, closed_at = $4
       WHERE id = $1 AND state = 'open' RETURNING id`,

@@ -25,7 +25,9 @@ export async function sendContactMessage(
   const { request: r, now } = input;
   // The address is kept only as a keyed hash: enough to count and to spot a flood, not a stored IP (a plain
   // sha256 of an IPv4 address is reversed by trying all 2^32).
-  const addressHash = createHmac('sha256', await contactAddressKey(db)).update(input.ip).digest('hex');
+  const addressHash = createHmac('sha256', await contactAddressKey(db))
+    .update(input.ip)
+    .digest('hex');
   for (const [name, cap] of [
     ['contact:hour', CONTACT_LIMITS.perHour],
     ['contact:day', CONTACT_LIMITS.perDay],

@@ -8,7 +8,11 @@ import { envelopeOf, type TestContext } from './setup.ts';
 export type Envelope<T = Record<string, unknown>> = { status: number; code: string; data: T; message: string; res: LightMyRequestResponse };
 
 /** An operator (created when missing; the password is never used) and a fresh session token. */
-export async function operatorToken(ctx: TestContext, username: string, role: 'support' | 'marketing' = 'support'): Promise<{ id: number; token: string }> {
+export async function operatorToken(
+  ctx: TestContext,
+  username: string,
+  role: 'support' | 'marketing' = 'support',
+): Promise<{ id: number; token: string }> {
   await ctx.db.query(
     `INSERT INTO operators (username, password_hash, role) VALUES ($1, 'scrypt$unused', $2) ON CONFLICT (username) DO NOTHING`,
     [username, role],
@@ -30,7 +34,7 @@ export async function consoleGet<T = Record<string, unknown>>(
   token?: string,
   lang: 'en' | 'id' = 'en',
 ): Promise<Envelope<T>> {
-  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await ctx.app.inject({
     method: 'GET',
     url: q ? `${path}?${q}` : path,
@@ -59,7 +63,15 @@ export async function consolePost<T = Record<string, unknown>>(
 /** A complaint written straight into the table, so its arrival time is exact. */
 export async function insertComplaint(
   ctx: TestContext,
-  c: { createdAt: string; borrowerPhone?: string; orderNo?: string | null; type?: number; subType?: number | null; text?: string; answered?: boolean },
+  c: {
+    createdAt: string;
+    borrowerPhone?: string;
+    orderNo?: string | null;
+    type?: number;
+    subType?: number | null;
+    text?: string;
+    answered?: boolean;
+  },
 ): Promise<number> {
   const [b] = await ctx.db.query<{ id: number }>('SELECT id FROM borrowers WHERE phone = $1', [c.borrowerPhone ?? '13800000000']);
   const answered = c.answered ?? false;
@@ -82,7 +94,10 @@ export async function insertComplaint(
   return Number(row!.id);
 }
 
-export async function insertContact(ctx: TestContext, m: { createdAt: string; name?: string; phone?: string; message?: string; email?: string }): Promise<number> {
+export async function insertContact(
+  ctx: TestContext,
+  m: { createdAt: string; name?: string; phone?: string; message?: string; email?: string },
+): Promise<number> {
   const [row] = await ctx.db.query<{ id: number }>(
     `INSERT INTO contact_messages (source, name, email, phone, message, lang, address_hash, created_at)
      VALUES ('contact', $1, $2, $3, $4, 'en', 'x', $5) RETURNING id`,

@@ -17,15 +17,7 @@ export const CONTACT_SOURCES = ['home', 'contact'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 /** Every action the audit trail records. */
-export const OPS_AUDIT_ACTIONS = [
-  'assign',
-  'unassign',
-  'note',
-  'answer',
-  'contact_close',
-  'holiday_add',
-  'holiday_remove',
-] as const;
+export const OPS_AUDIT_ACTIONS = ['assign', 'unassign', 'note', 'answer', 'contact_close', 'holiday_add', 'holiday_remove'] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 
 /** The promise to the borrower: an answer within this many working days (Mon-Fri, minus public holidays). */
