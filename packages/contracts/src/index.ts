@@ -12,3 +12,4 @@ export * from './ops.ts';
 export * from './cards.ts';
 export * from './partner.ts';
 export * from './ops-console.ts';
+export * from './ops-templates.ts';

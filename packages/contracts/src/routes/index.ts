@@ -12,3 +12,5 @@ export * from './promotion.ts';
 export * from './ops.ts';
 export type { EndpointOf, RequestOf, ResponseOf } from './types.ts';
 export * from './ops-console.ts';
+export * from './ops-templates.ts';
+export * from './landing-contrast.ts';
