@@ -77,7 +77,8 @@ export function CountdownButton({
       aria-disabled={blocked || undefined}
       aria-busy={sending || undefined}
       className={buttonClassName(variant, { className: `lv-countdown${blocked ? ' is-blocked' : ''}${className ? ` ${className}` : ''}` })}
-      onClick={onClick}
+      // onClick handles its own failures (a throwing onSend leaves the button ready), so nothing is left unhandled.
+      onClick={(e) => void onClick(e)}
     >
       {running ? (countingLabel ? countingLabel(remaining) : t('codeCountdown', { count: remaining })) : (readyLabel ?? t('getCode'))}
     </button>

@@ -73,8 +73,11 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  // initialFocus is read once, when the dialog opens: a new ref object on a later render must not reopen it.
+  const initialFocusRef = useRef(initialFocus);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
+    initialFocusRef.current = initialFocus;
   });
 
   useEffect(() => {
@@ -85,7 +88,7 @@ export function Modal({
     lockScroll();
     const dialog = dialogRef.current;
     if (dialog) {
-      const target = initialFocus?.current ?? focusables(dialog)[0] ?? dialog;
+      const target = initialFocusRef.current?.current ?? focusables(dialog)[0] ?? dialog;
       target.focus();
     }
     const onKeyDown = (e: KeyboardEvent) => {
@@ -122,7 +125,6 @@ export function Modal({
       unlockScroll();
       if (previous && previous.isConnected) previous.focus();
     };
-    // initialFocus is read once, when the dialog opens.
   }, [open]);
 
   if (!open || typeof document === 'undefined') return null;

@@ -17,13 +17,15 @@ function ToastBody({ item }: { item: ToastItem }) {
 }
 
 const getServerSnapshot = () => null;
+const subscribe = (listener: () => void) => toast.subscribe(listener);
+const getSnapshot = () => toast.current();
 
 /**
  * Renders the toast of the `toast` singleton. The two live regions stay in the page so screen readers announce
  * what appears in them: role=status (polite) for most toasts, role=alert for errors.
  */
 export function ToastHost() {
-  const item = useSyncExternalStore(toast.subscribe, toast.current, getServerSnapshot);
+  const item = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   if (typeof document === 'undefined') return null;
   return createPortal(
     <div className="lv-toast-layer">

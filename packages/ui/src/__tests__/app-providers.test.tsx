@@ -9,7 +9,7 @@ import { AppProviders, createQueryClient, getQueryClient } from '../AppProviders
 function jsonFetch(body: unknown, delayMs = 0) {
   const calls: { url: string; headers: Headers }[] = [];
   const fetch = vi.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(url), headers: new Headers(init.headers) });
+    calls.push({ url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url, headers: new Headers(init.headers) });
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     return new Response(JSON.stringify(body));
   }) as unknown as typeof globalThis.fetch;

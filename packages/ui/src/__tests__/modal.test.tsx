@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '../Modal.tsx';
 import { StarRating } from '../StarRating.tsx';
@@ -138,11 +138,11 @@ describe('Modal initial focus', () => {
 
   it('focuses initialFocus when given', () => {
     function WithInitial() {
-      const ref = { current: null as HTMLButtonElement | null };
+      const ref = useRef<HTMLButtonElement>(null);
       return (
         <Modal open title="T" initialFocus={ref}>
           <button type="button">First</button>
-          <button type="button" ref={(el) => void (ref.current = el)}>
+          <button type="button" ref={ref}>
             Second
           </button>
         </Modal>
