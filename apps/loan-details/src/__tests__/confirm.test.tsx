@@ -32,7 +32,7 @@ afterEach(() => {
   setSharedParams({ tok: undefined });
 });
 
-const confirmButton = (name = 'Confirm') => screen.getByRole('button', { name }) as HTMLButtonElement;
+const confirmButton = (name = 'Confirm') => screen.getByRole<HTMLButtonElement>('button', { name });
 
 describe('/confirm: what it shows', () => {
   it('shows the product, amount, term, rate, repayment date, rows, plan and agreements', async () => {
@@ -91,7 +91,7 @@ describe('/confirm: agreement checkbox (spec 4.8)', () => {
   it('is checked by default; unchecking disables Confirm and sends nothing', async () => {
     const api = setup({}, { [PUSH]: ok({ orderId: 'N1', lendDetailsUrl: '/loanDetails?productId=1&orderId=N1' }) });
     await open();
-    const box = screen.getByRole('checkbox', { name: 'I have read and agreed to the above' }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'I have read and agreed to the above' });
     expect(box.checked).toBe(true);
     expect(confirmButton().disabled).toBe(false);
     const user = userEvent.setup();

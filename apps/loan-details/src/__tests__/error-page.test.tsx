@@ -46,7 +46,7 @@ describe('/error (joint-login failure)', () => {
   it('a greyed product ignores taps', async () => {
     const api = setup();
     await renderApp('/error');
-    const button = (await screen.findByRole('button', { name: 'Quota full' })) as HTMLButtonElement;
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Quota full' });
     expect(button.disabled).toBe(true);
     await userEvent.setup().click(screen.getByText('Pinjam Aman'));
     expect(api.calls.map((c) => c.path)).toEqual([TARGETED]);

@@ -69,7 +69,7 @@ describe('/relevant list', () => {
     const all = await cards();
     const off = all[3]!;
     expect(off.classList.contains('is-disabled')).toBe(true);
-    const button = within(off).getByRole('button', { name: 'Quota full' }) as HTMLButtonElement;
+    const button = within(off).getByRole<HTMLButtonElement>('button', { name: 'Quota full' });
     expect(button.disabled).toBe(true);
     const user = userEvent.setup();
     await user.click(within(off).getByText('Product 6'));

@@ -59,7 +59,8 @@ export default function ConfirmPage() {
       {
         onSuccess: ({ lendDetailsUrl }) => {
           const target = resolveTarget(lendDetailsUrl, { from: 'confirm' });
-          if ('internal' in target) navigate(target.internal);
+          // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+          if ('internal' in target) void navigate(target.internal);
           else externalNav.assign(target.external);
         },
         onError: (e) => {

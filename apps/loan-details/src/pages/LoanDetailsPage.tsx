@@ -53,18 +53,20 @@ export default function LoanDetailsPage() {
   // was not there when the page first asked is a payment made meanwhile: the details are asked again (new
   // status, rows, payments) and a "payment received" note shows, without a reload.
   const repaying = data ? statusView(data.orderStatus, data.isDelay).repay : false;
-  const baseline = useRef<ReadonlySet<string> | null>(null);
+  // The baseline is taken once, from the first answer (set during render: React renders again at once).
+  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
   const stateQuery = usePaymentState(productId, orderId, lang, {
-    enabled: repaying || baseline.current !== null,
+    enabled: repaying || baseline !== null,
     poll: (s) => s !== undefined && s.pending !== null && !s.settled,
   });
   const state = stateQuery.data;
-  if (state && baseline.current === null) baseline.current = new Set(state.receipts.map((r) => r.id));
-  const arrived = (baseline.current && state?.receipts.find((r) => !baseline.current?.has(r.id))) || null;
+  if (state && baseline === null) setBaseline(new Set(state.receipts.map((r) => r.id)));
+  const arrived = (baseline && state?.receipts.find((r) => !baseline.has(r.id))) || null;
+  const arrivedId = arrived?.id;
   const refetchDetails = query.refetch;
   useEffect(() => {
-    if (arrived) void refetchDetails();
-  }, [arrived?.id, refetchDetails]);
+    if (arrivedId !== undefined) void refetchDetails();
+  }, [arrivedId, refetchDetails]);
 
   let body;
   if (data) body = <LoanDetailsBody data={data} arrived={arrived} />;
@@ -272,15 +274,18 @@ function LoanActions({ data }: { data: LoanDetails }) {
       return;
     }
     const current = plan.isPending ? await queryClient.fetchQuery(planOptions).catch(() => undefined) : plan.data;
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
     if (repaysByInstalment(current)) {
-      navigate(`/installment?${ids}`);
+      void navigate(`/installment?${ids}`);
       return;
     }
     if (earlyMessage) {
       toast.show(earlyMessage);
       return;
     }
-    navigate(`/that?${new URLSearchParams({ productId: String(data.productId), orderId: data.orderId, amount: String(data.amount) })}`);
+    void navigate(
+      `/that?${new URLSearchParams({ productId: String(data.productId), orderId: data.orderId, amount: String(data.amount) })}`,
+    );
   };
 
   const loanMore = () => {

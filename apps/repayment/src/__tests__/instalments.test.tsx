@@ -14,12 +14,12 @@ function setup(answer: Handler = ok(instalmentPlan())) {
   return stubApi({ [PLAN]: answer, [VCODE]: ok(vaDetail()) });
 }
 
-const boxes = () => within(screen.getByRole('region', { name: 'To pay' })).getAllByRole('checkbox') as HTMLInputElement[];
+const boxes = () => within(screen.getByRole('region', { name: 'To pay' })).getAllByRole<HTMLInputElement>('checkbox');
 const ticked = () => boxes().map((b) => b.checked);
-const selectAll = () => screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+const selectAll = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all' });
 const total = () => screen.getByTestId('instalment-total').textContent;
 const payNow = () => screen.getByRole('button', { name: 'Pay now' });
-const box = (n: number) => screen.getByRole('checkbox', { name: new RegExp(`^Instalment ${n} `) }) as HTMLInputElement;
+const box = (n: number) => screen.getByRole<HTMLInputElement>('checkbox', { name: new RegExp(`^Instalment ${n} `) });
 
 describe('/installment: what it shows', () => {
   it("asks for the plan and shows 'Detail Tagihan', the instalments to pay and those paid", async () => {

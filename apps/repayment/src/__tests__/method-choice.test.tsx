@@ -51,7 +51,7 @@ describe('/individual: method and lists', () => {
         .map((r) => r.getAttribute('value')),
     ).toEqual(['101', '102']);
     // The bank's first channel is pre-selected.
-    expect((within(channels).getByRole('radio', { name: 'ATM BCA' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(channels).getByRole<HTMLInputElement>('radio', { name: 'ATM BCA' }).checked).toBe(true);
     expect(screen.getByTestId('method-amount').textContent).toBe('₹2,625,000');
   });
 
@@ -66,8 +66,8 @@ describe('/individual: method and lists', () => {
         .getAllByRole('radio')
         .map((r) => (r as HTMLInputElement).value),
     ).toEqual(['INDOMARET', 'ALFAMART']);
-    expect((within(markets).getByRole('radio', { name: 'ALFAMART' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(markets).getByRole('radio', { name: 'INDOMARET' }) as HTMLInputElement).checked).toBe(false);
+    expect(within(markets).getByRole<HTMLInputElement>('radio', { name: 'ALFAMART' }).checked).toBe(true);
+    expect(within(markets).getByRole<HTMLInputElement>('radio', { name: 'INDOMARET' }).checked).toBe(false);
     expect(api.to(INIT).map((c) => c.body.pay_type)).toEqual(['1', '2']);
     expect(screen.queryByRole('group', { name: 'Choose a bank' })).toBeNull();
   });
@@ -87,9 +87,9 @@ describe('/individual: method and lists', () => {
     await user.click(method('Mini Market'));
     await user.click(within(await screen.findByRole('group', { name: 'Choose a mini market' })).getByRole('radio', { name: 'INDOMARET' }));
     await user.click(method('Bank'));
-    expect((within(await bankGroup()).getByRole('radio', { name: 'Bank Negara Indonesia' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(await bankGroup()).getByRole<HTMLInputElement>('radio', { name: 'Bank Negara Indonesia' }).checked).toBe(true);
     await user.click(method('Mini Market'));
-    expect((screen.getByRole('radio', { name: 'INDOMARET' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'INDOMARET' }).checked).toBe(true);
   });
 
   it('starts from the method saved for this order', async () => {
@@ -97,8 +97,8 @@ describe('/individual: method and lists', () => {
     setup();
     await renderApp(PAGE);
     const banks = await bankGroup();
-    expect((within(banks).getByRole('radio', { name: 'Bank Central Asia' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: 'm-BCA' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(banks).getByRole<HTMLInputElement>('radio', { name: 'Bank Central Asia' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'm-BCA' }).checked).toBe(true);
   });
 });
 

@@ -223,7 +223,7 @@ describe('/installment: an open code and a payment arriving', () => {
       '/individual?productId=1&orderId=DEMO-INST&amount=43750100&repayType=installment&periods=1',
     );
     // Never "being confirmed / total 0 / pay disabled".
-    const first = screen.getByRole('checkbox', { name: /^Instalment 1 / }) as HTMLInputElement;
+    const first = screen.getByRole<HTMLInputElement>('checkbox', { name: /^Instalment 1 / });
     expect(first.disabled).toBe(false);
     expect(first.checked).toBe(true);
     expect(screen.getByTestId('instalment-total').textContent).toBe('₹437,501');

@@ -55,11 +55,9 @@ export default function BindCardPage() {
   const countdown = useCountdown(CODE_COUNTDOWN_SECONDS);
   const codeInput = useRef<HTMLInputElement>(null);
   const codeId = useId();
-  const refs = {
-    bank: useRef<HTMLSelectElement>(null),
-    cardNo: useRef<HTMLInputElement>(null),
-    holder: useRef<HTMLInputElement>(null),
-  };
+  const bankRef = useRef<HTMLSelectElement>(null);
+  const cardNoRef = useRef<HTMLInputElement>(null);
+  const holderRef = useRef<HTMLInputElement>(null);
 
   const clearError = (name: FieldName) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
 
@@ -105,7 +103,8 @@ export default function BindCardPage() {
   const added = (cardId: number, message: string) => {
     toast.success(message);
     void queryClient.invalidateQueries({ queryKey: ['repayment', 'legacy'] });
-    if (orderId) navigate(`/repay?${orderQuery(orderId, productId, { cardId: String(cardId) })}`, { replace: true });
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+    if (orderId) void navigate(`/repay?${orderQuery(orderId, productId, { cardId: String(cardId) })}`, { replace: true });
     else {
       setStep(null);
       setBank('');
@@ -130,7 +129,8 @@ export default function BindCardPage() {
     setErrors(found);
     const first = (['bank', 'cardNo', 'holder'] as const).find((k) => found[k]);
     if (first) {
-      refs[first].current?.focus();
+      const fields = { bank: bankRef, cardNo: cardNoRef, holder: holderRef };
+      fields[first].current?.focus();
       return;
     }
     await run('bind', async () => {
@@ -294,7 +294,7 @@ export default function BindCardPage() {
           <Card className="rl-card rl-form">
             <Field label={t('bind.bank')} error={errors.bank}>
               <select
-                ref={refs.bank}
+                ref={bankRef}
                 className="lv-input rl-select"
                 name="bankCode"
                 value={bank}
@@ -316,7 +316,7 @@ export default function BindCardPage() {
             </Field>
             <Field label={t('bind.cardNo')} hint={errors.cardNo ? undefined : t('bind.cardNoHint')} error={errors.cardNo}>
               <TextInput
-                ref={refs.cardNo}
+                ref={cardNoRef}
                 name="cardNo"
                 inputMode="numeric"
                 autoComplete="cc-number"
@@ -328,7 +328,7 @@ export default function BindCardPage() {
             </Field>
             <Field label={t('bind.holder')} hint={errors.holder ? undefined : t('bind.holderHint')} error={errors.holder}>
               <TextInput
-                ref={refs.holder}
+                ref={holderRef}
                 name="holderName"
                 autoComplete="cc-name"
                 autoCapitalize="characters"

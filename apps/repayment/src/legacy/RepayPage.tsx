@@ -96,7 +96,8 @@ export default function RepayPage() {
     saveCodeStep(orderId, null);
     toast.success(message);
     void queryClient.invalidateQueries({ queryKey: ['repayment', 'legacy'] });
-    navigate(loanDetailsPath(orderId, productId), { replace: true });
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+    void navigate(loanDetailsPath(orderId, productId), { replace: true });
   };
 
   const commit = (info: RepaymentWay) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { bridge } from '@lendview/bridge';
@@ -39,21 +39,24 @@ export default function ExtensionPage() {
 
   // Issue 11: with an extension code open, ask payment-state every 2.5 s; an extension paid since the page
   // opened shows "paid" and its receipt, and the detail is asked again (new due date).
-  const baseline = useRef<ReadonlySet<string> | null>(null);
+  // The baseline is taken once, from the first answer (set during render: React renders again at once).
+  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
   const stateQuery = usePaymentState(productId, orderId, lang, {
-    poll: (s) => s !== undefined && s.pending !== null && !s.settled && newReceipt(baseline.current, s) === null,
+    poll: (s) => s !== undefined && s.pending !== null && !s.settled && newReceipt(baseline, s) === null,
   });
   const state = stateQuery.data;
-  if (state && baseline.current === null) baseline.current = receiptIds(state);
-  const arrived = newReceipt(baseline.current, state);
+  if (state && baseline === null) setBaseline(receiptIds(state));
+  const arrived = newReceipt(baseline, state);
+  const arrivedId = arrived?.id;
   const refetchDetail = query.refetch;
   useEffect(() => {
-    if (arrived) void refetchDetail();
-  }, [arrived?.id, refetchDetail]);
+    if (arrivedId !== undefined) void refetchDetail();
+  }, [arrivedId, refetchDetail]);
 
   const payNow = () => {
     if (!data || data.delayShouldPayAmount <= 0) return;
-    navigate(extensionPaymentUrl(productId, orderId, data.delayShouldPayAmount));
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+    void navigate(extensionPaymentUrl(productId, orderId, data.delayShouldPayAmount));
   };
 
   let body;

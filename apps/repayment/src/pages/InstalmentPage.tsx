@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLang, useMoney } from '@lendview/i18n';
@@ -50,17 +50,19 @@ export default function InstalmentPage() {
 
   // Issue 11: while a code is open, ask payment-state every 2.5 s; a receipt that was not there when the page
   // opened is a payment made meanwhile: the plan is asked again and the receipt shown.
-  const baseline = useRef<ReadonlySet<string> | null>(null);
+  // The baseline is taken once, from the first answer (set during render: React renders again at once).
+  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
   const stateQuery = usePaymentState(productId, orderId, lang, {
     poll: (s) => s !== undefined && s.pending !== null && !s.settled,
   });
   const state = stateQuery.data;
-  if (state && baseline.current === null) baseline.current = receiptIds(state);
-  const arrived = newReceipt(baseline.current, state);
+  if (state && baseline === null) setBaseline(receiptIds(state));
+  const arrived = newReceipt(baseline, state);
+  const arrivedId = arrived?.id;
   const refetchPlan = query.refetch;
   useEffect(() => {
-    if (arrived) void refetchPlan();
-  }, [arrived?.id, refetchPlan]);
+    if (arrivedId !== undefined) void refetchPlan();
+  }, [arrivedId, refetchPlan]);
   // The open code is offered only while nothing has been paid since the page opened (it may be the one paid).
   const pending = arrived ? null : (state?.pending ?? null);
 
@@ -172,7 +174,8 @@ function InstalmentPlanView({
   const payNow = () => {
     // Spec 5: pay is ignored when the amount is zero.
     if (total <= 0 || periods === 0) return;
-    navigate(instalmentPaymentUrl(productId, orderId, total, periods));
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+    void navigate(instalmentPaymentUrl(productId, orderId, total, periods));
   };
 
   const footer =

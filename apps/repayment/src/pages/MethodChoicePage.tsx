@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang, useMoney } from '@lendview/i18n';
@@ -35,7 +35,8 @@ export default function MethodChoicePage() {
   const [params] = useSearchParams();
   const ctx = paymentContext(params);
   const amount = parseAmountParam(ctx.amount);
-  const saved = useMemo(() => loadPayChoice(ctx.orderId), [ctx.orderId]);
+  // Only the initial choice below reads it, so it is read once, on the first render.
+  const [saved] = useState(() => loadPayChoice(ctx.orderId));
 
   const [payType, setPayType] = useState<PayType>(saved?.payType ?? PAY_TYPE.bank);
   const [bankCode, setBankCode] = useState(saved?.payType === PAY_TYPE.bank ? saved.payCode : '');
@@ -69,7 +70,8 @@ export default function MethodChoicePage() {
       toast.show(t('method.saveFailed'));
       return;
     }
-    navigate(vaUrl(ctx), { replace: true });
+    // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+    void navigate(vaUrl(ctx), { replace: true });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
@@ -44,29 +44,35 @@ export default function VirtualAccountPage() {
   const navigate = useNavigate();
   const ctx = paymentContext(params);
   const amount = parseAmountParam(ctx.amount);
-  // Read again on every visit (location.key): /individual may have saved a new choice meanwhile.
-  const choice = useMemo(() => loadPayChoice(ctx.orderId), [ctx.orderId, location.key]);
-  const input = useMemo(
-    () => vcodeRequest(ctx, amount, choice),
-    [ctx.productId, ctx.orderId, ctx.display, ctx.repayType, ctx.periods, amount, choice],
-  );
+  // Read again on every visit (location.key): /individual may have saved a new choice meanwhile. Kept in state
+  // and read again during render when the visit changes, so that it is read once per visit, not per render.
+  const visit = `${ctx.orderId}\n${location.key}`;
+  const [saved, setSaved] = useState(() => ({ visit, choice: loadPayChoice(ctx.orderId) }));
+  let choice = saved.choice;
+  if (saved.visit !== visit) {
+    choice = loadPayChoice(ctx.orderId);
+    setSaved({ visit, choice });
+  }
+  // A new object on every render is fine: the query key is compared by value.
+  const input = vcodeRequest(ctx, amount, choice);
 
-  // The receipts the order had when the page opened: a receipt not among them is this visit's payment.
-  const baseline = useRef<ReadonlySet<string> | null>(null);
-  const codeShown = useRef(false);
+  // The receipts the order had when the page opened: a receipt not among them is this visit's payment. Both
+  // are set once, during render (React renders again at once), and read by the next render.
+  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
+  const [codeShown, setCodeShown] = useState(false);
   const stateQuery = usePaymentState(ctx.productId, ctx.orderId, lang, {
     enabled: input !== null,
-    poll: (s) => codeShown.current && s !== undefined && !s.settled && newReceipt(baseline.current, s) === null,
+    poll: (s) => codeShown && s !== undefined && !s.settled && newReceipt(baseline, s) === null,
   });
   const state = stateQuery.data;
-  if (state && baseline.current === null) baseline.current = receiptIds(state);
+  if (state && baseline === null) setBaseline(receiptIds(state));
   // A failing payment-state (older server, network) must not stop the payment: the code is asked anyway.
   const checked = stateQuery.isSuccess || stateQuery.isError;
-  const settledOnOpen = baseline.current !== null && stateQuery.isSuccess && state?.settled === true && !codeShown.current;
+  const settledOnOpen = baseline !== null && stateQuery.isSuccess && state?.settled === true && !codeShown;
 
   const query = useGenerateVcode(input, lang, checked && !settledOnOpen);
   const data = query.data;
-  if (data) codeShown.current = true;
+  if (data && !codeShown) setCodeShown(true);
   const [tips, setTips] = useState(false);
 
   // A refusal may mean the order was settled meanwhile (another tab, a card): look again.
@@ -75,7 +81,7 @@ export default function VirtualAccountPage() {
     if (query.isError) void refetchState();
   }, [query.isError, refetchState]);
 
-  const arrived = newReceipt(baseline.current, state);
+  const arrived = newReceipt(baseline, state);
   const paid = arrived !== null || state?.settled === true;
   const loanUrl = loanDetailsUrl(ctx.productId, ctx.orderId);
 
@@ -150,7 +156,8 @@ export default function VirtualAccountPage() {
         onCancel={() => setTips(false)}
         onYes={() => {
           setTips(false);
-          navigate(loanUrl);
+          // navigate returns a promise only under a data router (this app has none): nothing to wait for.
+          void navigate(loanUrl);
         }}
       />
     </Page>
@@ -244,7 +251,7 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
         ) : (
           <>
             <h3 className="rp-howto__sub">{t('va.marketSteps', { name: data.payCode })}</h3>
-            <StepList steps={steps as string[]} />
+            <StepList steps={steps} />
           </>
         )}
       </Card>

@@ -23,12 +23,12 @@ function setup(bind: Handler = sent(), extra: Record<string, Handler> = {}) {
   });
 }
 
-const codeInput = () => screen.getByRole('textbox', { name: /^(Verification code|Kode verifikasi)$/ }) as HTMLInputElement;
+const codeInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^(Verification code|Kode verifikasi)$/ });
 const footerButton = () => document.querySelector('.lv-page__footer button') as HTMLButtonElement;
 
-const bankSelect = () => screen.getByRole('combobox', { name: /^(Bank)$/ }) as HTMLSelectElement;
-const cardInput = () => screen.getByRole('textbox', { name: /^(Card number|Nomor kartu)$/ }) as HTMLInputElement;
-const holderInput = () => screen.getByRole('textbox', { name: /^(Card holder name|Nama pemegang kartu)$/ }) as HTMLInputElement;
+const bankSelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: /^(Bank)$/ });
+const cardInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^(Card number|Nomor kartu)$/ });
+const holderInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^(Card holder name|Nama pemegang kartu)$/ });
 
 async function fill(user = userEvent.setup(), { bank = 'BNI', cardNo = '5264 1111 2222 3456', holder = 'Budi Santoso' } = {}) {
   if (bank) await user.selectOptions(bankSelect(), bank);
@@ -78,7 +78,7 @@ describe('/bindCard: the form', () => {
     await screen.findByTestId('amount-due');
     expect(api.to(BIND).map((c) => c.body)).toEqual([{ bankCode: 'BNI', cardNo: '5264111122223456', holderName: 'Budi Santoso' }]);
     expect(api.to(VERIFY)).toHaveLength(0);
-    expect((screen.getByRole('radio', { name: /Bank Negara Indonesia/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Bank Negara Indonesia/ }).checked).toBe(true);
     expect(toastText()).toBe('Bank card added');
   });
 });
@@ -160,7 +160,7 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
     await user.type(codeInput(), '123456{Enter}');
     await screen.findByTestId('amount-due');
     expect(api.to(VERIFY).map((c) => c.body)[1]).toEqual({ cardId: '21', verifyCode: '123456' });
-    expect((screen.getByRole('radio', { name: /Bank Negara Indonesia/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Bank Negara Indonesia/ }).checked).toBe(true);
     expect(toastText()).toBe('Bank card added');
   });
 

@@ -27,7 +27,7 @@ function setup(over: Partial<LoanConfirm>) {
   });
 }
 
-const confirmButton = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+const confirmButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
 
 describe('/confirm consent (issue 12 item 4)', () => {
   it('without step-up: no code block; the push carries the agreements shown', async () => {
