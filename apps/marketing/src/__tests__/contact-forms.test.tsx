@@ -1,10 +1,43 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fetchedUrls, renderApp, stubFetch } from '../test/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { CONTACT, renderApp, stubFetch } from '../test/render.tsx';
 
 const INCOMPLETE = 'Please provide complete information!';
 const SUCCESS = 'Submit successfully！';
+const SEND_FAILED = 'Your message could not be sent. Please check your connection and try again.';
+const SEND_PATH = '/api/contact-messages';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * fetch for the contact forms: the footer's contact info as usual, and POST /api/contact-messages answering
+ * success, a refusal envelope (`refuse`: its HTTP status and message), a network failure, or nothing yet.
+ */
+function stubApi(contact: { ok: true } | { refuse: number; message: string } | { network: true } | { pending: true }) {
+  let release: () => void = () => {};
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.includes(SEND_PATH)) return json({ code: '00', data: CONTACT, message: '' });
+    expect(init?.method).toBe('POST');
+    if ('network' in contact) throw new TypeError('Failed to fetch');
+    if ('pending' in contact) {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return json({ code: '00', data: { received: true }, message: SUCCESS });
+    }
+    if ('refuse' in contact) return json({ code: 'BAD_REQUEST', data: null, message: contact.message }, contact.refuse);
+    return json({ code: '00', data: { received: true }, message: SUCCESS });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const sends = () =>
+    fetchMock.mock.calls
+      .filter(([input]) => String(input instanceof Request ? input.url : input).includes(SEND_PATH))
+      .map(([, init]) => Object.fromEntries(new URLSearchParams(typeof init?.body === 'string' ? init.body : '')));
+  return { fetchMock, sends, release: () => release() };
+}
 
 type Filled = Record<string, string>;
 
@@ -38,7 +71,7 @@ async function fill(values: Filled) {
 }
 
 function valueOf(label: string): string {
-  return (within(form()).getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement).value;
+  return within(form()).getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label).value;
 }
 
 async function submit(user: ReturnType<typeof userEvent.setup>) {
@@ -46,9 +79,17 @@ async function submit(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe.each([
-  ['/', 'home', HOME_FIELDS],
-  ['/Contact', '/Contact', CONTACT_FIELDS],
-])('contact form on %s', (path, _name, fields) => {
+  [
+    '/',
+    HOME_FIELDS,
+    { source: 'home', name: 'Asha', email: 'asha@example.com', phone: '9876543210', message: 'Please call me about a loan.' },
+  ],
+  [
+    '/Contact',
+    CONTACT_FIELDS,
+    { source: 'contact', name: 'Asha Rao', email: '', phone: '9876543210', message: 'When will my money arrive?' },
+  ],
+])('contact form on %s', (path, fields, expected) => {
   for (const missing of Object.keys(fields)) {
     it(`refuses a form without "${missing}" and keeps the typed text`, async () => {
       const fetchMock = stubFetch();
@@ -76,11 +117,11 @@ describe.each([
     expect(await screen.findByText(INCOMPLETE)).toBeTruthy();
   });
 
-  it('accepts a complete form, clears it and sends nothing', async () => {
-    const fetchMock = stubFetch();
-    await renderApp(path, { fetchMock });
+  it('sends a complete form to the API once, then shows the success toast and clears it', async () => {
+    const api = stubApi({ ok: true });
+    await renderApp(path, { fetchMock: api.fetchMock });
     const user = await fill(fields);
-    const callsBefore = fetchMock.mock.calls.length;
+    expect(api.sends()).toEqual([]);
 
     await submit(user);
 
@@ -88,9 +129,45 @@ describe.each([
     expect(ok.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByText(INCOMPLETE)).toBeNull();
     for (const label of Object.keys(fields)) expect(valueOf(label)).toBe('');
-    // The only call of the page is the contact info of the footer (home); the form adds none.
-    expect(fetchMock.mock.calls.length).toBe(callsBefore);
-    expect(fetchedUrls(fetchMock).every((u) => u.includes('/v3/personal-center/contact-kf-info'))).toBe(true);
+    expect(api.sends()).toEqual([expected]);
+  });
+
+  it('a refused send shows the server message and keeps the typed text', async () => {
+    const api = stubApi({ refuse: 400, message: 'Please enter a valid email address.' });
+    await renderApp(path, { fetchMock: api.fetchMock });
+    const user = await fill(fields);
+    await submit(user);
+
+    const alert = await screen.findByText('Please enter a valid email address.');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(SUCCESS)).toBeNull();
+    for (const [label, value] of Object.entries(fields)) expect(valueOf(label)).toBe(value);
+  });
+
+  it('a failed connection shows its own message and keeps the typed text', async () => {
+    const api = stubApi({ network: true });
+    await renderApp(path, { fetchMock: api.fetchMock });
+    const user = await fill(fields);
+    await submit(user);
+
+    const alert = await screen.findByText(SEND_FAILED);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(SUCCESS)).toBeNull();
+    for (const [label, value] of Object.entries(fields)) expect(valueOf(label)).toBe(value);
+  });
+
+  it('sends once while a send is under way (the button is disabled)', async () => {
+    const api = stubApi({ pending: true });
+    await renderApp(path, { fetchMock: api.fetchMock });
+    const user = await fill(fields);
+    await submit(user);
+    const button = within(form()).getByRole<HTMLButtonElement>('button', { name: 'Submit' });
+    expect(button.disabled).toBe(true);
+    fireEvent.submit(form());
+    expect(api.sends()).toHaveLength(1);
+    act(() => api.release());
+    expect(await screen.findByText(SUCCESS)).toBeTruthy();
+    expect(api.sends()).toHaveLength(1);
   });
 
   it('keeps digits only in the phone number', async () => {
@@ -105,7 +182,8 @@ describe.each([
 
 describe('contact form in Indonesian', () => {
   it('shows the Indonesian messages', async () => {
-    await renderApp('/Contact', { lang: 'id' });
+    const api = stubApi({ ok: true });
+    await renderApp('/Contact', { lang: 'id', fetchMock: api.fetchMock });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(await screen.findByText('Harap lengkapi semua informasi!')).toBeTruthy();
@@ -114,5 +192,18 @@ describe('contact form in Indonesian', () => {
     await user.type(screen.getByLabelText('Pesan'), 'Halo');
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(await screen.findByText('Berhasil dikirim！')).toBeTruthy();
+    expect(api.sends()).toHaveLength(1);
+  });
+
+  it('a failed connection shows the Indonesian message and keeps the text', async () => {
+    const api = stubApi({ network: true });
+    await renderApp('/Contact', { lang: 'id', fetchMock: api.fetchMock });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nama'), 'Budi');
+    await user.type(screen.getByLabelText('Nomor telepon'), '081234567890');
+    await user.type(screen.getByLabelText('Pesan'), 'Halo');
+    await user.click(screen.getByRole('button', { name: 'Kirim' }));
+    expect(await screen.findByText('Pesan Anda tidak dapat dikirim. Periksa koneksi Anda dan coba lagi.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Pesan').value).toBe('Halo');
   });
 });

@@ -1,12 +1,20 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call, isSuccess } from '@lendview/api-client';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_PHONE_DIGITS,
+  contactMessageSend,
+  type ContactSource,
+} from '@lendview/contracts/routes';
 import { Button, Field, TextArea, TextInput, toast } from '@lendview/ui';
 import '../styles/form.css';
 
 export type ContactFieldName = 'firstName' | 'name' | 'email' | 'phone' | 'message';
 
-/** Longest phone number we accept (E.164 allows 15 digits). */
-export const PHONE_MAX_DIGITS = 15;
+/** Longest phone number we accept (E.164 allows 15 digits; the API checks the same bound). */
+export const PHONE_MAX_DIGITS = CONTACT_PHONE_DIGITS.max;
 
 const LABEL_KEY: Record<ContactFieldName, string> = {
   firstName: 'form.firstName',
@@ -28,14 +36,28 @@ type Values = Partial<Record<ContactFieldName, string>>;
 
 /**
  * Marketing contact form (spec 5). Every field is required; a missing one shows 'Please provide complete
- * information!' and keeps what was typed; a complete form shows 'Submit successfully！' and clears it.
- * Nothing is sent to a server (spec 5: the original product sends nothing either).
+ * information!' and keeps what was typed. A complete form is sent to POST /api/contact-messages (issue 13: the
+ * support console lists it); once stored the page shows 'Submit successfully！' and clears the form. A refusal
+ * shows the server's message (in the page's language: an e-mail that is not one, too many messages) and a
+ * failed connection a message of its own; both keep what was typed.
  */
-export function ContactForm({ fields, title, className }: { fields: ContactFieldName[]; title?: string; className?: string }) {
+export function ContactForm({
+  fields,
+  source,
+  title,
+  className,
+}: {
+  fields: ContactFieldName[];
+  /** Which form this is, stored with the message. */
+  source: ContactSource;
+  title?: string;
+  className?: string;
+}) {
   const { t } = useTranslation('marketing');
   const baseId = useId();
   const [values, setValues] = useState<Values>({});
   const [missing, setMissing] = useState<Set<ContactFieldName>>(new Set());
+  const [sending, setSending] = useState(false);
   const refs = useRef<Partial<Record<ContactFieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const titleId = `${baseId}-title`;
 
@@ -52,8 +74,37 @@ export function ContactForm({ fields, title, className }: { fields: ContactField
     }
   };
 
+  const send = async (sent: Values) => {
+    setSending(true);
+    try {
+      const env = await call(
+        contactMessageSend,
+        {
+          source,
+          name: (sent.firstName ?? sent.name ?? '').trim(),
+          email: (sent.email ?? '').trim(),
+          phone: sent.phone ?? '',
+          message: (sent.message ?? '').trim(),
+        },
+        // The form shows its own toast for every outcome.
+        { silent: true },
+      );
+      if (isSuccess(env)) {
+        setValues({});
+        toast.success(t('form.success'));
+      } else {
+        toast.error(env.message || t('form.sendFailed'));
+      }
+    } catch {
+      toast.error(t('form.sendFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending) return;
     const empty = fields.filter((f) => (values[f] ?? '').trim() === '');
     if (empty.length > 0) {
       setMissing(new Set(empty));
@@ -63,8 +114,7 @@ export function ContactForm({ fields, title, className }: { fields: ContactField
       return;
     }
     setMissing(new Set());
-    setValues({});
-    toast.success(t('form.success'));
+    void send(values);
   };
 
   return (
@@ -101,7 +151,7 @@ export function ContactForm({ fields, title, className }: { fields: ContactField
                 }}
                 className="mk-textarea"
                 rows={4}
-                maxLength={1000}
+                maxLength={CONTACT_MESSAGE_MAX}
               />
             ) : (
               <TextInput
@@ -111,13 +161,13 @@ export function ContactForm({ fields, title, className }: { fields: ContactField
                 }}
                 type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
                 inputMode={name === 'phone' ? 'numeric' : name === 'email' ? 'email' : undefined}
-                maxLength={name === 'phone' ? PHONE_MAX_DIGITS : 100}
+                maxLength={name === 'phone' ? PHONE_MAX_DIGITS : CONTACT_NAME_MAX}
               />
             )}
           </Field>
         );
       })}
-      <Button type="submit" variant="primary" block>
+      <Button type="submit" variant="primary" block disabled={sending} aria-busy={sending || undefined}>
         {t('form.submit')}
       </Button>
     </form>

@@ -70,6 +70,7 @@ export const en = {
     required: 'All fields are required.',
     incomplete: 'Please provide complete information!',
     success: 'Submit successfully！',
+    sendFailed: 'Your message could not be sent. Please check your connection and try again.',
   },
   about: {
     title: 'About Us',

@@ -69,6 +69,7 @@ export const id: MarketingMessages = {
     required: 'Semua kolom wajib diisi.',
     incomplete: 'Harap lengkapi semua informasi!',
     success: 'Berhasil dikirim！',
+    sendFailed: 'Pesan Anda tidak dapat dikirim. Periksa koneksi Anda dan coba lagi.',
   },
   about: {
     title: 'Tentang Kami',

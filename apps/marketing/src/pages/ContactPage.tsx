@@ -9,7 +9,7 @@ export default function ContactPage() {
     <SiteFrame title={t('contact.title')} mainClassName="mk-contact">
       <h1 className="mk-page-title">{t('contact.title')}</h1>
       <p className="mk-lead">{t('contact.intro')}</p>
-      <ContactForm fields={['name', 'phone', 'message']} className="mk-contact-form" />
+      <ContactForm fields={['name', 'phone', 'message']} source="contact" className="mk-contact-form" />
     </SiteFrame>
   );
 }

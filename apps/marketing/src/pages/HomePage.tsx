@@ -28,7 +28,12 @@ function HomeFooter() {
         <h2 id="mk-contact-title">{t('footer.contactTitle')}</h2>
         <ContactDetails />
       </section>
-      <ContactForm fields={['firstName', 'email', 'phone', 'message']} title={t('footer.formTitle')} className="mk-home-form" />
+      <ContactForm
+        fields={['firstName', 'email', 'phone', 'message']}
+        source="home"
+        title={t('footer.formTitle')}
+        className="mk-home-form"
+      />
     </div>
   );
 }
