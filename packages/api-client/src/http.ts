@@ -26,7 +26,7 @@ export interface RequestOptions {
 
 export interface UploadOptions extends RequestOptions {
   /** Fraction of the body sent, 0..1. */
-  onProgress?(fraction: number): void;
+  onProgress?: (fraction: number) => void;
 }
 
 /** Spec 8: '00' compared strictly; the numeric success 0 also accepts '0'. */
@@ -222,7 +222,7 @@ export async function postJson(path: string, body: unknown, opts: RequestOptions
     endLoading(token);
   }
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
-    const code = (parsed as { code: unknown }).code;
+    const code = parsed.code;
     const message = (parsed as { message?: unknown }).message;
     if ((typeof code === 'string' || typeof code === 'number') && typeof message === 'string') {
       report({ code, data: null, message }, opts, httpStatus, url);
@@ -244,29 +244,35 @@ export function postJsonEnvelope(path: string, body: unknown, opts: RequestOptio
   );
 }
 
+/** How an upload's XHR ended: the envelope, or what the call rejects with (the caller's abort reason as is). */
+type UploadOutcome = { ok: true; env: Envelope<unknown> } | { ok: false; error: unknown };
+
 /** Multipart upload through XMLHttpRequest, for progress; same query, headers, timeout and envelope handling. */
-export function upload(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<unknown>> {
+export async function upload(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<unknown>> {
   const url = buildUrl(path);
   const { signal } = opts;
-  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  if (signal?.aborted) throw abortReason(signal);
   const { timeoutMs = DEFAULT_TIMEOUT_MS, XMLHttpRequest: Xhr = globalThis.XMLHttpRequest } = getConfig();
   const token = beginLoading(opts.loadingText);
-  return new Promise<Envelope<unknown>>((resolve, reject) => {
+  // A caller's abort rejects with the signal's reason, whatever it is (as fetch does), so the XHR settles an
+  // outcome and the rejection is thrown from here rather than passed to reject().
+  const outcome = await new Promise<UploadOutcome>((settle) => {
     const xhr = new Xhr();
     let settled = false;
     const onAbort = () => xhr.abort();
-    const finish = (fn: () => void) => {
+    const finish = (fn: () => UploadOutcome) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       endLoading(token);
-      fn();
+      settle(fn());
     };
+    const failed = (error: unknown): UploadOutcome => ({ ok: false, error });
     xhr.open('POST', url);
     for (const [k, v] of Object.entries(requestHeaders())) xhr.setRequestHeader(k, v);
     xhr.timeout = timeoutMs;
-    if (opts.onProgress) {
-      const onProgress = opts.onProgress;
+    const { onProgress } = opts;
+    if (onProgress) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
       };
@@ -277,15 +283,17 @@ export function upload(path: string, formData: FormData, opts: UploadOptions = {
           const env = toEnvelope(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
           opts.onProgress?.(1);
           report(env, opts, xhr.status, url);
-          resolve(env);
+          return { ok: true, env };
         } catch (e) {
-          reject(e);
+          return failed(e);
         }
       });
-    xhr.onerror = () => finish(() => reject(new NetworkError('network', url)));
-    xhr.ontimeout = () => finish(() => reject(new NetworkError('timeout', url)));
-    xhr.onabort = () => finish(() => reject(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
+    xhr.onerror = () => finish(() => failed(new NetworkError('network', url)));
+    xhr.ontimeout = () => finish(() => failed(new NetworkError('timeout', url)));
+    xhr.onabort = () => finish(() => failed(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
     signal?.addEventListener('abort', onAbort);
     xhr.send(formData);
   });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.env;
 }

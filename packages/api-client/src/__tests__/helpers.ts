@@ -16,7 +16,7 @@ export function fakeFetch(...replies: Reply[]) {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     calls.push({
-      url: new URL(String(input), 'http://localhost'),
+      url: new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost'),
       method: init.method ?? 'GET',
       headers,
       body: typeof init.body === 'string' ? init.body : undefined,
@@ -34,10 +34,10 @@ export function fakeFetch(...replies: Reply[]) {
 
 /** A fetch that never answers but honours its abort signal. */
 export function hangingFetch() {
-  return vi.fn(
-    (_input: RequestInfo | URL, init: RequestInit = {}) =>
-      new Promise<Response>((_resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      }),
-  ) as unknown as typeof fetch;
+  return vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const { signal } = init;
+    await new Promise<void>((aborted) => signal?.addEventListener('abort', () => aborted()));
+    // Like fetch: the rejection is the signal's reason, whatever it is.
+    throw signal?.reason;
+  }) as unknown as typeof fetch;
 }
