@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { addMessages } from '@lendview/i18n';
+import { PageFallback } from '@lendview/ui';
+import { ConsoleGate } from './components/ConsoleGate.tsx';
+import { en } from './i18n/en.ts';
+import { id } from './i18n/id.ts';
+import { useRememberedLang } from './lib/operator-lang.ts';
+import { FUNDS_PATH, HOLIDAYS_PATH, ITEM_PATH, QUEUE_PATH } from './lib/paths.ts';
+import './styles/console.css';
+
+addMessages('ops_console', { en, id });
+
+// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
+export { ROUTES } from './lib/paths.ts';
+
+// One chunk per screen.
+const QueuePage = lazy(() => import('./pages/QueuePage.tsx'));
+const ItemPage = lazy(() => import('./pages/ItemPage.tsx'));
+const FundsPage = lazy(() => import('./pages/FundsPage.tsx'));
+const HolidaysPage = lazy(() => import('./pages/HolidaysPage.tsx'));
+
+/** The support console remote (issue 13): queue, complaint / contact message, unapplied funds, holidays. */
+export default function App() {
+  useRememberedLang();
+  return (
+    <ConsoleGate>
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route path={QUEUE_PATH} element={<QueuePage />} />
+          <Route path={ITEM_PATH} element={<ItemPage />} />
+          <Route path={FUNDS_PATH} element={<FundsPage />} />
+          <Route path={HOLIDAYS_PATH} element={<HolidaysPage />} />
+        </Routes>
+      </Suspense>
+    </ConsoleGate>
+  );
+}

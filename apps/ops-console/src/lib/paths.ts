@@ -1,0 +1,11 @@
+// The console's addresses. The shell matches a remote's routes exactly, so an item's id is a query parameter.
+export const QUEUE_PATH = '/ops';
+export const ITEM_PATH = '/ops/item';
+export const FUNDS_PATH = '/ops/funds';
+export const HOLIDAYS_PATH = '/ops/holidays';
+
+export const ROUTES = [QUEUE_PATH, ITEM_PATH, FUNDS_PATH, HOLIDAYS_PATH];
+
+export function itemPath(kind: 'complaint' | 'contact', id: number): string {
+  return `${ITEM_PATH}?kind=${kind}&id=${id}`;
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDateTime, useMoney } from '@lendview/i18n';
+import { Button, DetailRows, EmptyState, Field, Modal, TextInput, toast } from '@lendview/ui';
+import { type Fund, useFunds, useResolveFund } from '../api/console.ts';
+import { ConsoleFrame } from '../components/ConsoleFrame.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { Loading } from '../components/Loading.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { errorText } from '../lib/error-text.ts';
+
+const STATES = ['open', 'applied', 'refunded', 'all'] as const;
+type State = (typeof STATES)[number];
+const isState = (v: string | null): v is State => STATES.includes(v as State);
+
+/** The amount covers what the order asks now for a full repayment (the server checks again). */
+const canApply = (f: Fund) => f.orderOwes > 0 && f.amount >= f.orderOwes;
+
+function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply' | 'refund') => void }) {
+  const { t } = useTranslation('ops_console');
+  const money = useMoney();
+  return (
+    <li className="lv-card oc-card oc-fund">
+      <div className="oc-fund__head">
+        <h2 className="oc-fund__amount">{money(fund.amount)}</h2>
+        <span className={`oc-badge oc-badge--${fund.state === 'open' ? 'processing' : 'processed'}`}>{t(`funds.states.${fund.state}`)}</span>
+        <span className="oc-muted">{t('funds.fund', { id: fund.id })}</span>
+      </div>
+      <DetailRows
+        rows={[
+          { text: t('funds.reason'), value: t(`funds.reasons.${fund.reason}`) },
+          { text: t('funds.order'), value: fund.orderNo },
+          { text: t('funds.borrower'), value: fund.borrower },
+          { text: t('funds.payment'), value: money(fund.paymentAmount) },
+          { text: t('funds.owes'), value: money(fund.orderOwes) },
+          { text: t('funds.reference'), value: [fund.reference, fund.vcode].filter(Boolean).join(' · ') },
+          { text: t('funds.channel'), value: fund.channel },
+          { text: t('funds.receivedAt'), value: formatDateTime(fund.receivedAt) },
+        ]}
+      />
+      {fund.state === 'open' ? (
+        <>
+          {!canApply(fund) && <p className="oc-muted">{t('funds.cannotApply')}</p>}
+          <div className="oc-actions">
+            <Button disabled={!canApply(fund)} onClick={() => onResolve('apply')}>
+              {t('funds.apply')}
+            </Button>
+            <Button variant="secondary" onClick={() => onResolve('refund')}>
+              {t('funds.refund')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="oc-muted">
+          {t('funds.resolvedBy', { name: fund.resolvedBy, time: fund.resolvedAt ? formatDateTime(fund.resolvedAt) : '' })}
+          {fund.refundId && ` · ${t('funds.refundId', { id: fund.refundId })}`}
+          {fund.note && ` · ${t('funds.note', { note: fund.note })}`}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Unapplied funds (/ops/funds): money held off an order, newest first; apply it to its order or refund it. */
+export default function FundsPage() {
+  const { t } = useTranslation('ops_console');
+  const money = useMoney();
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const state: State = isState(stateParam) ? stateParam : 'open';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const funds = useFunds(state, page);
+  const resolve = useResolveFund();
+  const [pending, setPending] = useState<{ fund: Fund; action: 'apply' | 'refund' } | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const go = (s: State, p = 1) => {
+    const next = new URLSearchParams();
+    if (s !== 'open') next.set('state', s);
+    if (p > 1) next.set('page', String(p));
+    setParams(next);
+  };
+  const confirm = () => {
+    if (!pending) return;
+    resolve.mutate(
+      { id: pending.fund.id, action: pending.action, note: note.trim() },
+      {
+        onSuccess: () => {
+          toast.show(pending.action === 'apply' ? t('funds.applied') : t('funds.refunded'));
+          setPending(null);
+        },
+        onError: (e) => setError(errorText(e, t)),
+      },
+    );
+  };
+
+  return (
+    <ConsoleFrame title={t('funds.title')}>
+      <p className="oc-intro">{t('funds.intro')}</p>
+      <div className="oc-segments" role="group" aria-label={t('funds.stateLabel')}>
+        {STATES.map((s) => (
+          <button key={s} type="button" className="oc-segments__button" aria-pressed={s === state} onClick={() => go(s)}>
+            {t(`funds.states.${s}`)}
+          </button>
+        ))}
+      </div>
+      {funds.isPending ? (
+        <Loading />
+      ) : funds.isError ? (
+        <LoadFailed error={funds.error} onRetry={() => void funds.refetch()} />
+      ) : funds.data.items.length === 0 ? (
+        <EmptyState title={t('funds.empty')} />
+      ) : (
+        <>
+          <ul className="oc-funds">
+            {funds.data.items.map((f) => (
+              <FundCard
+                key={f.id}
+                fund={f}
+                onResolve={(action) => {
+                  setNote('');
+                  setError(null);
+                  setPending({ fund: f, action });
+                }}
+              />
+            ))}
+          </ul>
+          <Pager page={funds.data.page} pageSize={funds.data.pageSize} total={funds.data.total} onPage={(p) => go(state, p)} />
+        </>
+      )}
+      <Modal
+        open={pending !== null}
+        title={
+          pending
+            ? pending.action === 'apply'
+              ? t('funds.confirmApply', { amount: money(pending.fund.amount), orderNo: pending.fund.orderNo })
+              : t('funds.confirmRefund', { amount: money(pending.fund.amount) })
+            : ''
+        }
+        onClose={resolve.isPending ? undefined : () => setPending(null)}
+        footer={
+          <div className="oc-actions">
+            <Button variant="secondary" disabled={resolve.isPending} onClick={() => setPending(null)}>
+              {t('cancel')}
+            </Button>
+            <Button loading={resolve.isPending} onClick={confirm}>
+              {pending?.action === 'refund' ? t('funds.refund') : t('funds.apply')}
+            </Button>
+          </div>
+        }
+      >
+        <Field label={t('funds.noteLabel')} error={error ?? undefined}>
+          <TextInput value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+      </Modal>
+    </ConsoleFrame>
+  );
+}
