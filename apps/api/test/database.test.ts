@@ -43,6 +43,9 @@ const EXPECTED_TABLES = [
   'contact_messages',
   'contracts',
   'instalments',
+  // 012: landing editor uploads and template versions (issue 13 item 5).
+  'landing_images',
+  'landing_template_versions',
   'landing_templates',
   // 006: the ledger of money received (issue 11).
   'ledger_entries',

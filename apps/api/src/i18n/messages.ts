@@ -267,6 +267,23 @@ const en = {
   contactPhoneInvalid: 'Please enter the phone number with digits only (6 to 15 digits).',
   contactMessageInvalid: 'Please enter your message (at most 1000 characters).',
   contactTooMany: 'You have sent several messages already. Please try again in {minutes} minutes.',
+  // Issue 13 item 5 (landing editor): contrast, images that load, versions, schedule, unpublish
+  templateContrast:
+    'Not published: {text} ({textField} {textColor}) on {backgroundField} {background} has a contrast of {ratio}:1; WCAG AA needs at least {min}:1. Choose colours with more contrast.',
+  templateImageBroken: 'Not published: the image {url} ({field}) does not load. Upload it again or choose another image.',
+  templateChangedMeanwhile: 'The draft changed while it was being published. Check it and publish again.',
+  templateScheduleInvalid: 'Choose a time in the future, at most {days} days ahead.',
+  templateScheduled: 'Scheduled. Visitors will see this version from the time you chose.',
+  templateScheduleGone: 'This scheduled version is already live or was cancelled.',
+  templateScheduleCancelled: 'The scheduled version has been cancelled.',
+  templateNotLive: 'This template is not published, so there is nothing to unpublish.',
+  templateUnpublished: 'Unpublished. Visitors now see that this promotion has ended.',
+  templateVersionNotFound: 'This template has no version {version}.',
+  templateVersionEmpty: 'Version {version} is an unpublish: it has no content to go back to.',
+  templateReverted: 'The chosen version is now the draft. Visitors see no change until you publish.',
+  templateRevertedLive: 'The chosen version is live again as a new version.',
+  templateEnded: 'This promotion has ended. Thank you for your interest.',
+  landingImageUploaded: 'Image uploaded. Save the draft to keep it.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -514,6 +531,23 @@ const id: Record<MessageKey, string> = {
   contactPhoneInvalid: 'Silakan masukkan nomor telepon hanya dengan angka (6 sampai 15 digit).',
   contactMessageInvalid: 'Silakan masukkan pesan Anda (paling banyak 1000 karakter).',
   contactTooMany: 'Anda sudah mengirim beberapa pesan. Silakan coba lagi dalam {minutes} menit.',
+  // Issue 13 item 5 (landing editor): contrast, images that load, versions, schedule, unpublish
+  templateContrast:
+    'Tidak diterbitkan: {text} ({textField} {textColor}) di atas {backgroundField} {background} memiliki kontras {ratio}:1; WCAG AA memerlukan minimal {min}:1. Pilih warna dengan kontras lebih tinggi.',
+  templateImageBroken: 'Tidak diterbitkan: gambar {url} ({field}) tidak dapat dimuat. Unggah ulang atau pilih gambar lain.',
+  templateChangedMeanwhile: 'Draf berubah saat sedang diterbitkan. Periksa lalu terbitkan lagi.',
+  templateScheduleInvalid: 'Pilih waktu di masa depan, paling lama {days} hari dari sekarang.',
+  templateScheduled: 'Dijadwalkan. Pengunjung akan melihat versi ini mulai waktu yang Anda pilih.',
+  templateScheduleGone: 'Versi terjadwal ini sudah tayang atau sudah dibatalkan.',
+  templateScheduleCancelled: 'Versi terjadwal telah dibatalkan.',
+  templateNotLive: 'Template ini belum diterbitkan, jadi tidak ada yang perlu dihentikan.',
+  templateUnpublished: 'Penerbitan dihentikan. Pengunjung kini melihat bahwa promosi ini telah berakhir.',
+  templateVersionNotFound: 'Template ini tidak memiliki versi {version}.',
+  templateVersionEmpty: 'Versi {version} adalah penghentian penerbitan: tidak ada isi untuk dikembalikan.',
+  templateReverted: 'Versi yang dipilih kini menjadi draf. Pengunjung tidak melihat perubahan sampai Anda menerbitkannya.',
+  templateRevertedLive: 'Versi yang dipilih tayang lagi sebagai versi baru.',
+  templateEnded: 'Promosi ini telah berakhir. Terima kasih atas minat Anda.',
+  landingImageUploaded: 'Gambar diunggah. Simpan draf untuk menyimpannya.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   PHONE_PATTERN,
   PROMO_CODE,
+  PROMOTION_ENDED_CODE,
   type channelTemplate,
   type getSms,
   type register,
@@ -24,7 +25,7 @@ import {
   spendCaptcha,
   viewableCaptchaAnswer,
 } from '../repositories/captchas.ts';
-import { findLiveTemplate } from '../repositories/landing-templates.ts';
+import { findServedTemplate } from '../repositories/landing-templates.ts';
 import { createRegisteredBorrower, insertPromotionEvent, ipHasher, recordRegistration } from '../repositories/promotion.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
 import { findBorrowerByPhone } from '../repositories/sessions.ts';
@@ -60,10 +61,13 @@ export function promotionDeps(app: { db: Db; limits: Limits; sms: SmsProvider; s
 const alreadyRegistered = () => new ApiError(PROMO_CODE.alreadyRegistered, 'promoAlreadyRegistered', undefined, { status: 409 });
 
 /** The published version of a landing template (registerEndpoint answers no-store: a publish shows on the next load). */
-export async function liveTemplate(db: Db, templateId: number): Promise<AnswerOf<typeof channelTemplate>> {
-  const live = await findLiveTemplate(db, templateId);
-  if (!live) throw new ApiError(ErrorCode.notFound, 'templateNotFound');
-  return { ...live, id: templateId };
+export async function liveTemplate(db: Db, templateId: number, now: Date): Promise<AnswerOf<typeof channelTemplate>> {
+  // Evaluated at read time (migration 012): a scheduled version is served from its time on, with no job.
+  const served = await findServedTemplate(db, templateId, now);
+  // An unpublished landing says it has ended (its own code, so the page shows an "ended" page, not an error).
+  if (served.state === 'ended') throw new ApiError(PROMOTION_ENDED_CODE, 'templateEnded', undefined, { status: 410 });
+  if (served.state !== 'live') throw new ApiError(ErrorCode.notFound, 'templateNotFound');
+  return { ...served.config, id: templateId };
 }
 
 /** A visit or a click of a landing page. Past the per-IP bound the call is still answered 00 but not stored. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '@lendview/contracts';
+import { ErrorCode, LANDING_IMAGE_PREFIX } from '@lendview/contracts';
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
+import { landingImage } from '../../services/landing-templates.ts';
 
 export interface LandingOptions {
   /** Published remotes: remotes.json and <app>/<version>/ folders (the same folder the static routes serve). */
@@ -46,6 +47,18 @@ export default async function landingRoutes(app: FastifyInstance, opts: LandingO
     if (page.kind === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     if (page.kind === 'no-file') return sendNotFound(req, reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+  });
+
+  // Logo and hero images uploaded in the editor (services/landing-templates.ts receiveLandingImage), from our
+  // origin so the page's CSP (img-src 'self') loads them. A name is never reused for other bytes: cached a year.
+  app.get<{ Params: { file: string } }>(`${LANDING_IMAGE_PREFIX}:file`, async (req, reply) => {
+    const image = await landingImage({ db: app.db, storage: app.storage }, req.params.file);
+    if (!image) return sendNotFound(req, reply);
+    return reply
+      .header('content-type', image.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(image.bytes);
   });
 }
 

@@ -1,8 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { opsTemplateCreate, opsTemplateDetail, opsTemplateList, opsTemplatePublish, opsTemplateSave } from '@lendview/contracts';
+import {
+  opsTemplateCancelSchedule,
+  opsTemplateCreate,
+  opsTemplateDetail,
+  opsTemplateList,
+  opsTemplatePublish,
+  opsTemplateRevert,
+  opsTemplateSave,
+  opsTemplateSchedule,
+  opsTemplateUnpublish,
+  opsTemplateUploadImage,
+  opsTemplateVersions,
+} from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
 import { requireOperator, type Operator } from '../../lib/operator-auth.ts';
-import { createTemplateDraft, publishTemplateDraft, saveTemplate, templateDetail, templateList } from '../../services/landing-templates.ts';
+import { withMultipart } from '../../plugins/external/multipart.ts';
+import {
+  cancelSchedule,
+  createTemplateDraft,
+  publishTemplateDraft,
+  receiveLandingImage,
+  revertTemplate,
+  saveTemplate,
+  scheduleTemplate,
+  templateDetail,
+  templateList,
+  templateVersions,
+  unpublishTemplate,
+  type PublishDeps,
+} from '../../services/landing-templates.ts';
 
 /** Landing template editor API for the marketing team, role marketing only (services/landing-templates.ts). */
 export default async function opsTemplateRoutes(app: FastifyInstance) {
@@ -19,10 +45,19 @@ export default async function opsTemplateRoutes(app: FastifyInstance) {
     if (!operator) throw new Error('ops templates: preHandler did not run');
     return { imageHosts: app.imageHosts, by: operator.username, now };
   };
+  const publishDeps: PublishDeps = {
+    db: app.db,
+    storage: app.storage,
+    // A same-origin image (/favicon.svg) is asked of this app itself, as a visitor's browser would.
+    probeLocal: async (path) => {
+      const res = await app.inject({ method: 'GET', url: path });
+      return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? '') };
+    },
+  };
 
-  registerEndpoint(app, opsTemplateList, { handler: ({ db }) => templateList(db) });
+  registerEndpoint(app, opsTemplateList, { handler: ({ db, now }) => templateList(db, now) });
 
-  registerEndpoint(app, opsTemplateDetail, { handler: ({ input, db }) => templateDetail(db, input.id) });
+  registerEndpoint(app, opsTemplateDetail, { handler: ({ input, db, now }) => templateDetail(db, input.id, now) });
 
   registerEndpoint(app, opsTemplateCreate, {
     successMessage: 'templateCreated',
@@ -36,6 +71,39 @@ export default async function opsTemplateRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, opsTemplatePublish, {
     successMessage: 'templatePublished',
-    handler: ({ input, db, now, req }) => publishTemplateDraft(db, input.id, editOf(req, now)),
+    handler: ({ input, now, req }) => publishTemplateDraft(publishDeps, input.id, editOf(req, now)),
+  });
+
+  registerEndpoint(app, opsTemplateVersions, { handler: ({ input, db, now }) => templateVersions(db, input.id, now) });
+
+  registerEndpoint(app, opsTemplateSchedule, {
+    successMessage: 'templateScheduled',
+    handler: ({ input, now, req }) => scheduleTemplate(publishDeps, input.id, input.at, editOf(req, now)),
+  });
+
+  registerEndpoint(app, opsTemplateCancelSchedule, {
+    successMessage: 'templateScheduleCancelled',
+    handler: ({ input, db, now, req }) => cancelSchedule(db, input.id, input.version, editOf(req, now)),
+  });
+
+  registerEndpoint(app, opsTemplateRevert, {
+    successMessage: 'templateReverted',
+    handler: async ({ input, now, req, setSuccessMessage }) => {
+      const answer = await revertTemplate(publishDeps, input, editOf(req, now));
+      if (answer.version !== null) setSuccessMessage('templateRevertedLive');
+      return answer;
+    },
+  });
+
+  registerEndpoint(app, opsTemplateUnpublish, {
+    successMessage: 'templateUnpublished',
+    handler: ({ input, db, now, req }) => unpublishTemplate(db, input.id, editOf(req, now)),
+  });
+
+  withMultipart(app, (uploads) => {
+    registerEndpoint(uploads, opsTemplateUploadImage, {
+      successMessage: 'landingImageUploaded',
+      handler: ({ now, req }) => receiveLandingImage(publishDeps, req, editOf(req, now)),
+    });
   });
 }

@@ -21,7 +21,7 @@ export default async function promotionRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, channelTemplate, {
     fieldMessages: { templateId: 'templateNotFound' },
-    handler: ({ input, db }) => liveTemplate(db, input.templateId),
+    handler: ({ input, db, now }) => liveTemplate(db, input.templateId, now),
   });
 
   registerEndpoint(app, trackVisit, {
