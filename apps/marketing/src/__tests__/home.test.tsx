@@ -61,7 +61,7 @@ describe('home page /', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/v3/personal-center/contact-kf-info');
     expect(init.method).toBe('POST');
-    expect(String(init.body)).toContain('overall=30');
+    expect(init.body).toEqual(expect.stringContaining('overall=30'));
   });
 
   it('sets the document title', async () => {

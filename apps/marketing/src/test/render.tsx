@@ -36,7 +36,10 @@ export function fetchedUrls(fetchMock: ReturnType<typeof stubFetch>): string[] {
  * Renders the marketing remote at `path` the way the shell does: router, i18n, a QueryClient (no retries)
  * and the toast host. Waits for the lazily loaded page to show its h1.
  */
-export async function renderApp(path: string, { lang = 'en' as Lang, fetchMock = stubFetch() } = {}) {
+export async function renderApp(
+  path: string,
+  { lang = 'en', fetchMock = stubFetch() }: { lang?: Lang; fetchMock?: ReturnType<typeof stubFetch> } = {},
+) {
   const result = await renderInShell(<App />, path, { lang });
   return { ...result, fetchMock };
 }
