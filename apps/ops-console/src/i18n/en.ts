@@ -144,7 +144,6 @@ export const en = {
     csat: 'Borrower rating',
     csatValue: '{{score}} of 5',
     csatNone: 'Not rated yet.',
-    csatStars: 'Rating: {{score}} of 5',
   },
   assign: {
     title: 'Assignment',

@@ -143,7 +143,6 @@ export const id: ConsoleMessages = {
     csat: 'Penilaian peminjam',
     csatValue: '{{score}} dari 5',
     csatNone: 'Belum dinilai.',
-    csatStars: 'Penilaian: {{score}} dari 5',
   },
   assign: {
     title: 'Penugasan',

@@ -115,7 +115,7 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
               <h3 className="oc-subhead">{t('item.csat')}</h3>
               {c.score !== null ? (
                 <div className="oc-csat" data-testid="csat">
-                  <StarRating value={c.score} readOnly label={t('item.csatStars', { score: c.score })} />
+                  <StarRating value={c.score} readOnly label={t('item.csat')} />
                   <span>{t('item.csatValue', { score: c.score })}</span>
                 </div>
               ) : (
