@@ -106,7 +106,7 @@ describe('/intelligentCustomerService (spec 4.2)', () => {
     const api = setup(ok({ reply: 'Payments are usually confirmed within minutes.', matched: true, qaId: 23 }));
     await openAtQuestions();
     const user = userEvent.setup();
-    const input = screen.getByRole('textbox', { name: 'Your question' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your question' });
     await user.type(input, 'Where is my payment?{Enter}');
     await log().findByText('Payments are usually confirmed within minutes.');
     expect(records(api)).toEqual([{ orderNo: 'DEMO-170', type: '4', value: 'Where is my payment?', qaId: '0' }]);
@@ -129,7 +129,7 @@ describe('/intelligentCustomerService (spec 4.2)', () => {
   it('a send that fails keeps the text in the box', async () => {
     setup(fail('Too many messages, try again later', 'RATE_LIMITED'));
     await openAtQuestions();
-    const input = screen.getByRole('textbox', { name: 'Your question' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your question' });
     await userEvent.setup().type(input, 'Where is my payment?{Enter}');
     await waitFor(() => expect(toastText()).toBe('Too many messages, try again later'));
     expect(input.value).toBe('Where is my payment?');

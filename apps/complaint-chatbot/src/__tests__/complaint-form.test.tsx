@@ -21,9 +21,9 @@ async function open(path = FORM, lang: 'en' | 'id' = 'en') {
   await waitFor(() => expect(screen.getByTestId('complaint-type').textContent).not.toBe(''));
 }
 
-const textbox = () => screen.getByRole('textbox', { name: /Your comments and suggestions|Komentar dan saran Anda/ }) as HTMLTextAreaElement;
+const textbox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Your comments and suggestions|Komentar dan saran Anda/ });
 const counter = () => screen.getByTestId('counter').querySelector('[aria-hidden="true"]')?.textContent;
-const photoInput = () => screen.queryByTestId('photo-input') as HTMLInputElement | null;
+const photoInput = () => screen.queryByTestId<HTMLInputElement>('photo-input');
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], name, { type: 'image/png' });
 const submit = () => screen.getByRole('button', { name: /^(Submit|Kirim)$/ });
 
@@ -323,7 +323,7 @@ describe('/complainPageNext without a type (from the chatbot)', () => {
     const init = problemInit();
     setup({ [PATHS.init]: ok({ ...init, orderDetail: { ...init.orderDetail!, isShow: 0 } }) });
     await renderApp('/complainPageNext?orderNo=DEMO-170');
-    const select = (await screen.findByRole('combobox', { name: 'Complaint type' })) as HTMLSelectElement;
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Complaint type' });
     await userEvent.setup().selectOptions(select, 'Collection');
     expect(toastText()).toBe('The selected order does not support sending collection types');
     expect(select.value).toBe('');

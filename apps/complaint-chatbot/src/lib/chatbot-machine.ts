@@ -135,7 +135,7 @@ type NewMessage = WithoutId<ChatMessage>;
 
 function append(state: ChatState, ...messages: NewMessage[]): ChatState {
   let nextId = state.nextId;
-  const added = messages.map((m) => ({ ...m, id: nextId++ }) as ChatMessage);
+  const added = messages.map((m) => ({ ...m, id: nextId++ }));
   return { ...state, messages: [...state.messages, ...added], nextId };
 }
 

@@ -35,10 +35,6 @@ function useChat(orderNo: string, selectedIndex: number) {
     for (const effect of effects) runRef.current(effect);
   }, []);
 
-  useLayoutEffect(() => {
-    runRef.current = run;
-  });
-
   const run = (effect: ChatEffect) => {
     switch (effect.type) {
       case 'load':
@@ -58,13 +54,18 @@ function useChat(orderNo: string, selectedIndex: number) {
         );
         return;
       case 'navigate':
-        navigate(effect.to);
+        // Navigation is fire-and-forget: the machine needs no answer from it.
+        void navigate(effect.to);
         return;
       case 'goRating':
         bridge.goRating();
         return;
     }
   };
+
+  useLayoutEffect(() => {
+    runRef.current = run;
+  });
 
   useEffect(() => {
     alive.current = true;

@@ -128,7 +128,7 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
   // Spec 4.1: the success modal shows for 1.5 s, then back to the complaint entry.
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(entryUrl(orderNo), { replace: true }), SUCCESS_MODAL_MS);
+    const timer = setTimeout(() => void navigate(entryUrl(orderNo), { replace: true }), SUCCESS_MODAL_MS);
     return () => clearTimeout(timer);
   }, [done, navigate, orderNo]);
 

@@ -69,7 +69,7 @@ function EntryBody({
 
   const choose = (value: number) => {
     if (value !== COLLECTION_TYPE) {
-      navigate(formUrl(orderNo, value, 0));
+      void navigate(formUrl(orderNo, value, 0));
       return;
     }
     // Spec 5: collection needs an order that allows it (isShow 1).
@@ -77,7 +77,7 @@ function EntryBody({
       toast.show(t('entry.collectionNotSupported'));
       return;
     }
-    if (data.problemSonType.length === 0) navigate(formUrl(orderNo, value, 0));
+    if (data.problemSonType.length === 0) void navigate(formUrl(orderNo, value, 0));
     else setExpanded((e) => !e);
   };
 
@@ -114,7 +114,7 @@ function EntryBody({
                             <button
                               type="button"
                               className="cc-type cc-type--sub"
-                              onClick={() => navigate(formUrl(orderNo, type.value, son.value))}
+                              onClick={() => void navigate(formUrl(orderNo, type.value, son.value))}
                             >
                               <span className="cc-type__title">{son.title}</span>
                               <ChevronRightIcon className="cc-type__chevron" />

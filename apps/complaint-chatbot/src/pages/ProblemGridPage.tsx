@@ -63,7 +63,7 @@ function GridBody({
           <ul className="cc-grid">
             {data.problemType.map((type, index) => (
               <li key={type.id}>
-                <button type="button" className="cc-tile" onClick={() => navigate(chatUrl(index, orderNo))}>
+                <button type="button" className="cc-tile" onClick={() => void navigate(chatUrl(index, orderNo))}>
                   <TopicIcon index={index} className="cc-tile__icon" />
                   <span className="cc-tile__title">{type.title_local}</span>
                 </button>
