@@ -14,6 +14,7 @@ import { SMS_COUNTDOWN_SECONDS } from '../lib/limits.ts';
 import { capCaptcha, capPhone, capSmsCode, isValidPhone } from '../lib/phone.ts';
 import { type PromoQuery, currentClientType } from '../lib/promo-query.ts';
 import { type Outcome, registerOutcome, settle, smsOutcome } from '../lib/registration.ts';
+import { type SentWith, clearRegistration, loadRegistration, saveRegistration, stamped } from '../lib/registration-store.ts';
 import { pick } from '../lib/text.ts';
 
 type FieldName = 'phone' | 'captcha' | 'sms';
@@ -44,15 +45,34 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   // Labels follow `lang`, not the page's language: the editor previews either language on one page.
   const t = useMemo(() => i18n.getFixedT(lang, 'promotion_registration'), [i18n, lang]);
   const uid = useId();
-  const [phone, setPhone] = useState('');
-  const [captchaText, setCaptchaText] = useState('');
-  const [sms, setSms] = useState('');
+  // A reload of the page picks up where the visitor was (lib/registration-store.ts); the preview never does.
+  const storeId = preview ? null : query.templateId;
+  const [saved] = useState(() => (storeId === null ? null : loadRegistration(storeId)));
+  const [phone, setPhone] = useState(saved?.phone ?? '');
+  const [captchaText, setCaptchaText] = useState(saved?.captcha ? saved.captchaText : '');
+  const [sms, setSms] = useState(saved?.sms ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [captcha, setCaptcha] = useState<Captcha>({ state: 'loading' });
+  const [captcha, setCaptcha] = useState<Captcha>(() =>
+    saved?.captcha
+      ? { state: 'ready', sid: saved.captcha.sid, src: captchaImageUrl(saved.captcha.sid, saved.captcha.at) }
+      : { state: 'loading' },
+  );
+  const captchaAt = useRef(saved?.captcha?.at ?? 0);
   const [submitting, setSubmitting] = useState(false);
   // The captcha the server accepted for the last code sent. get-sms spends a captcha (docs/promotion.md):
   // register must name that one, and another code needs a new picture.
-  const sentWith = useRef<{ phone: string; sid: string; capcode: string } | null>(null);
+  const sentWith = useRef<(SentWith & { at: number }) | null>(saved?.sentWith ?? null);
+  const persist = useCallback(() => {
+    if (storeId === null) return;
+    saveRegistration(storeId, {
+      phone,
+      captchaText,
+      sms,
+      captcha: captcha.state === 'ready' ? { sid: captcha.sid, at: captchaAt.current } : null,
+      sentWith: sentWith.current,
+    });
+  }, [storeId, phone, captchaText, sms, captcha]);
+  useEffect(persist, [persist]);
   const refs = {
     phone: useRef<HTMLInputElement>(null),
     captcha: useRef<HTMLInputElement>(null),
@@ -66,13 +86,14 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     };
   }, []);
 
-  const loadCaptcha = useCallback(async () => {
-    setCaptcha({ state: 'loading' });
+  /** Fetches a new picture; the caller has shown (or starts with) the loading state. */
+  const fetchCaptcha = useCallback(async () => {
     let failure: string;
     try {
       const env = await fetchSid();
       if ((env.code === 0 || env.code === '0') && env.data?.sid) {
-        if (mounted.current) setCaptcha({ state: 'ready', sid: env.data.sid, src: captchaImageUrl(env.data.sid, Date.now()) });
+        captchaAt.current = Date.now();
+        if (mounted.current) setCaptcha({ state: 'ready', sid: env.data.sid, src: captchaImageUrl(env.data.sid, captchaAt.current) });
         return;
       }
       failure = env.message || t('landing.networkError');
@@ -83,11 +104,29 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     setCaptcha({ state: 'failed' });
     toast.show(failure);
   }, [t]);
+  const loadCaptcha = () => {
+    setCaptcha({ state: 'loading' });
+    void fetchCaptcha();
+  };
+  // A new language fetches a new picture (the effect below, through fetchCaptcha's t); the old one shows as
+  // loading until then, set while rendering rather than from the effect.
+  const [captchaLang, setCaptchaLang] = useState(lang);
+  if (captchaLang !== lang) {
+    setCaptchaLang(lang);
+    if (!preview) setCaptcha({ state: 'loading' });
+  }
 
   // The first captcha comes with the page (it needs no phone); later ones follow the rule of spec 5.
+  const restoredCaptcha = useRef(saved?.captcha !== null && saved?.captcha !== undefined);
   useEffect(() => {
-    if (!preview) void loadCaptcha();
-  }, [preview, loadCaptcha]);
+    // A captcha restored from the session is still fresh (registration-store.ts): no new picture for it.
+    if (restoredCaptcha.current) {
+      restoredCaptcha.current = false;
+      return;
+    }
+    // The state starts as loading (nothing restored), so the effect only fetches.
+    if (!preview) void fetchCaptcha();
+  }, [preview, fetchCaptcha]);
 
   const showError = (field: FieldName, message: string) => {
     setErrors((e) => ({ ...e, [field]: message }));
@@ -103,7 +142,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
       return;
     }
     setCaptchaText('');
-    void loadCaptcha();
+    loadCaptcha();
   };
 
   const common = () => ({
@@ -126,7 +165,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         return;
       case 'wrongCaptcha':
         setCaptchaText('');
-        void loadCaptcha();
+        loadCaptcha();
         toast.show(outcome.message || t('landing.captchaInvalid'));
         refs.captcha.current?.focus();
         return;
@@ -157,7 +196,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     if (captcha.state === 'ready' && sentWith.current?.sid === captcha.sid) {
       // This picture was spent on the last code: ask for the new one instead of letting the server say "wrong".
       setCaptchaText('');
-      void loadCaptcha();
+      loadCaptcha();
       showError('captcha', t('landing.captchaRenew'));
       return false;
     }
@@ -165,7 +204,8 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     const outcome = await settle(() => sendSms(request), smsOutcome);
     if (!mounted.current) return false;
     if (outcome.kind === 'smsSent') {
-      sentWith.current = { phone: request.phone, sid: request.sid, capcode: request.capcode };
+      sentWith.current = stamped({ phone: request.phone, sid: request.sid, capcode: request.capcode });
+      persist();
       toast.show(t('landing.smsSent'));
       refs.sms.current?.focus();
       return true;
@@ -215,6 +255,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     if (!mounted.current) return;
     setSubmitting(false);
     if (outcome.kind === 'registered') {
+      if (storeId !== null) clearRegistration(storeId);
       toast.show(t('landing.registered'), { type: 'success' });
       // Spec 8 "conversion tracking": the app's tracking point, when the page runs inside the app.
       bridge.trackPoint('promotion_register', {
@@ -240,9 +281,8 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
       </p>
     ) : null;
   const agreementLabel = pick(config.agreementTitle, lang);
-  /** What the three inputs share: id, ref, the cap applied to every edit, the error wiring. */
+  /** What the three inputs share (each passes its own ref): id, the cap applied to every edit, the error wiring. */
   const inputProps = (f: FieldName, value: string, set: (v: string) => void, cap: (v: string) => string) => ({
-    ref: refs[f],
     id: ids[f],
     className: 'pr-input',
     value,
@@ -255,7 +295,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   });
 
   return (
-    <form className="pr-form" noValidate onSubmit={onApply} aria-labelledby={`${uid}-heading`}>
+    <form className="pr-form" noValidate onSubmit={(e) => void onApply(e)} aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`} className="pr-form__heading">
         {t('landing.formHeading')}
       </h2>
@@ -266,6 +306,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         </label>
         <input
           {...inputProps('phone', phone, setPhone, capPhone)}
+          ref={refs.phone}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -281,6 +322,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         <div className="pr-field__row">
           <input
             {...inputProps('captcha', captchaText, setCaptchaText, capCaptcha)}
+            ref={refs.captcha}
             type="text"
             autoComplete="off"
             autoCapitalize="off"
@@ -324,6 +366,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         <div className="pr-field__row">
           <input
             {...inputProps('sms', sms, setSms, capSmsCode)}
+            ref={refs.sms}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"

@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isNetworkError } from '@lendview/api-client';
+import { landingContrastFailures } from '@lendview/contracts/routes';
 import { type Lang, formatDateTime } from '@lendview/i18n';
 import { Button, ErrorPanel, Modal, Spinner, toast } from '@lendview/ui';
 import type { LandingConfig } from '../api/channel-template.ts';
 import { createTemplate } from '../api/ops-template-create.ts';
 import { type OpsTemplateDetail, opsTemplateDetailKey, useOpsTemplateDetail } from '../api/ops-template-detail.ts';
+import { opsTemplateVersionsKey } from '../api/ops-template-history.ts';
 import { opsTemplateListKey } from '../api/ops-template-list.ts';
 import { publishTemplate } from '../api/ops-template-publish.ts';
 import { saveTemplate } from '../api/ops-template-save.ts';
@@ -15,7 +17,10 @@ import { LandingView } from '../components/LandingView.tsx';
 import { RegistrationForm } from '../components/RegistrationForm.tsx';
 import { MAX_HIGHLIGHTS } from '../lib/limits.ts';
 import type { PromoQuery } from '../lib/promo-query.ts';
+import { ContrastPanel } from './ContrastPanel.tsx';
 import { defaultConfig } from './default-config.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { ImageField } from './ImageField.tsx';
 import { ColorField, LocalizedField, TextField, useErrorText } from './fields.tsx';
 import { OpsBar, OpsGate, useOpsGate } from './OpsGate.tsx';
 import { OPS_LIST_PATH, editPath } from './paths.ts';
@@ -95,6 +100,8 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const errorText = useErrorText(errors);
+  // The same WCAG AA check the API runs at publish: listed here before the operator publishes.
+  const contrast = useMemo(() => landingContrastFailures(draft), [draft]);
 
   // After a first save attempt, errors follow the typing (a fixed field loses its message at once).
   useEffect(() => {
@@ -167,7 +174,9 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
         await publishTemplate(savedId);
         toast.show(t('ops.edit.publishedDone'), { type: 'success' });
         void queryClient.invalidateQueries({ queryKey: opsTemplateDetailKey(savedId) });
+        void queryClient.invalidateQueries({ queryKey: opsTemplateVersionsKey(savedId) });
         void queryClient.invalidateQueries({ queryKey: opsTemplateListKey });
+        setBanner(null);
       } catch (e) {
         if (!handleAuthError(e)) setBanner(messageOf(e, t));
       }
@@ -225,142 +234,158 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
           </p>
         )}
         <div className="ops-edit__grid">
-          <form className="ops-form" noValidate onSubmit={(e) => (e.preventDefault(), void onSave())}>
-            <section className="ops-section">
-              <h2 className="ops-section__title">{t('ops.edit.sections.general')}</h2>
-              <TextField
-                label={t('ops.edit.fields.name')}
-                path="name"
-                value={draft.name}
-                max={MAX.name}
-                error={errorText('name')}
-                onChange={(v) => update((c) => ({ ...c, name: v }))}
-              />
-              <TextField
-                label={t('ops.edit.fields.appName')}
-                path="appName"
-                value={draft.appName}
-                max={MAX.appName}
-                error={errorText('appName')}
-                onChange={(v) => update((c) => ({ ...c, appName: v }))}
-              />
-              <TextField
-                label={t('ops.edit.fields.logo')}
-                path="logo"
-                type="url"
-                value={draft.logo}
-                hint={t('ops.edit.fields.imageHint')}
-                error={errorText('logo')}
-                onChange={(v) => update((c) => ({ ...c, logo: v.trim() }))}
-              />
-            </section>
+          <div className="ops-edit__main">
+            <form className="ops-form" noValidate onSubmit={(e) => (e.preventDefault(), void onSave())}>
+              <section className="ops-section">
+                <h2 className="ops-section__title">{t('ops.edit.sections.general')}</h2>
+                <TextField
+                  label={t('ops.edit.fields.name')}
+                  path="name"
+                  value={draft.name}
+                  max={MAX.name}
+                  error={errorText('name')}
+                  onChange={(v) => update((c) => ({ ...c, name: v }))}
+                />
+                <TextField
+                  label={t('ops.edit.fields.appName')}
+                  path="appName"
+                  value={draft.appName}
+                  max={MAX.appName}
+                  error={errorText('appName')}
+                  onChange={(v) => update((c) => ({ ...c, appName: v }))}
+                />
+                <ImageField
+                  label={t('ops.edit.fields.logo')}
+                  path="logo"
+                  value={draft.logo}
+                  error={errorText('logo')}
+                  onChange={(v) => update((c) => ({ ...c, logo: v }))}
+                  onAuthError={handleAuthError}
+                />
+              </section>
 
-            <section className="ops-section">
-              <h2 className="ops-section__title">{t('ops.edit.sections.hero')}</h2>
-              {loc('headline', t('ops.edit.fields.headline'), MAX.headline)}
-              {loc('subheadline', t('ops.edit.fields.subheadline'), MAX.subheadline)}
-              <TextField
-                label={t('ops.edit.fields.heroImage')}
-                path="heroImage"
-                type="url"
-                value={draft.heroImage}
-                hint={t('ops.edit.fields.imageHint')}
-                error={errorText('heroImage')}
-                onChange={(v) => update((c) => ({ ...c, heroImage: v.trim() }))}
-              />
-              <div className="ops-highlights">
-                <h3 className="ops-sub">{t('ops.edit.fields.highlights')}</h3>
-                {errorText('highlights') && <p className="ops-error">{errorText('highlights')}</p>}
-                {draft.highlights.map((h, i) => (
-                  <div key={i} className="ops-highlight">
-                    <LocalizedField
-                      label={t('ops.edit.fields.highlight', { n: i + 1 })}
-                      path={`highlights.${i}`}
-                      value={h}
-                      max={MAX.highlight}
-                      errorText={errorText}
-                      onChange={(v) => update((c) => ({ ...c, highlights: c.highlights.map((x, j) => (j === i ? v : x)) }))}
-                    />
-                    <Button variant="ghost" onClick={() => update((c) => ({ ...c, highlights: c.highlights.filter((_, j) => j !== i) }))}>
-                      {t('ops.edit.fields.removeHighlight', { n: i + 1 })}
+              <section className="ops-section">
+                <h2 className="ops-section__title">{t('ops.edit.sections.hero')}</h2>
+                {loc('headline', t('ops.edit.fields.headline'), MAX.headline)}
+                {loc('subheadline', t('ops.edit.fields.subheadline'), MAX.subheadline)}
+                <ImageField
+                  label={t('ops.edit.fields.heroImage')}
+                  path="heroImage"
+                  value={draft.heroImage}
+                  error={errorText('heroImage')}
+                  onChange={(v) => update((c) => ({ ...c, heroImage: v }))}
+                  onAuthError={handleAuthError}
+                />
+                <div className="ops-highlights">
+                  <h3 className="ops-sub">{t('ops.edit.fields.highlights')}</h3>
+                  {errorText('highlights') && <p className="ops-error">{errorText('highlights')}</p>}
+                  {draft.highlights.map((h, i) => (
+                    <div key={i} className="ops-highlight">
+                      <LocalizedField
+                        label={t('ops.edit.fields.highlight', { n: i + 1 })}
+                        path={`highlights.${i}`}
+                        value={h}
+                        max={MAX.highlight}
+                        errorText={errorText}
+                        onChange={(v) => update((c) => ({ ...c, highlights: c.highlights.map((x, j) => (j === i ? v : x)) }))}
+                      />
+                      <Button variant="ghost" onClick={() => update((c) => ({ ...c, highlights: c.highlights.filter((_, j) => j !== i) }))}>
+                        {t('ops.edit.fields.removeHighlight', { n: i + 1 })}
+                      </Button>
+                    </div>
+                  ))}
+                  {draft.highlights.length < MAX_HIGHLIGHTS && (
+                    <Button
+                      variant="secondary"
+                      onClick={() => update((c) => ({ ...c, highlights: [...c.highlights, { en: '', id: '' }] }))}
+                    >
+                      {t('ops.edit.fields.addHighlight')}
                     </Button>
-                  </div>
-                ))}
-                {draft.highlights.length < MAX_HIGHLIGHTS && (
-                  <Button variant="secondary" onClick={() => update((c) => ({ ...c, highlights: [...c.highlights, { en: '', id: '' }] }))}>
-                    {t('ops.edit.fields.addHighlight')}
-                  </Button>
-                )}
-              </div>
-            </section>
+                  )}
+                </div>
+              </section>
 
-            <section className="ops-section">
-              <h2 className="ops-section__title">{t('ops.edit.sections.form')}</h2>
-              {loc('buttonText', t('ops.edit.fields.buttonText'), MAX.buttonText)}
-              {loc('agreementTitle', t('ops.edit.fields.agreementTitle'), MAX.agreementTitle)}
-              <LocalizedField
-                label={t('ops.edit.fields.agreementBody')}
-                path="agreementBody"
-                value={draft.agreementBody}
-                max={MAX.agreementBody}
-                multiline
-                errorText={errorText}
-                onChange={(v) => update((c) => ({ ...c, agreementBody: v }))}
-              />
-            </section>
+              <section className="ops-section">
+                <h2 className="ops-section__title">{t('ops.edit.sections.form')}</h2>
+                {loc('buttonText', t('ops.edit.fields.buttonText'), MAX.buttonText)}
+                {loc('agreementTitle', t('ops.edit.fields.agreementTitle'), MAX.agreementTitle)}
+                <LocalizedField
+                  label={t('ops.edit.fields.agreementBody')}
+                  path="agreementBody"
+                  value={draft.agreementBody}
+                  max={MAX.agreementBody}
+                  multiline
+                  errorText={errorText}
+                  onChange={(v) => update((c) => ({ ...c, agreementBody: v }))}
+                />
+              </section>
 
-            <section className="ops-section">
-              <h2 className="ops-section__title">{t('ops.edit.sections.download')}</h2>
-              <LocalizedField
-                label={t('ops.edit.fields.downloadHeadline')}
-                path="download.headline"
-                value={draft.download.headline}
-                max={MAX.headline}
-                errorText={errorText}
-                onChange={(v) => update((c) => ({ ...c, download: { ...c.download, headline: v } }))}
-              />
-              <LocalizedField
-                label={t('ops.edit.fields.downloadButton')}
-                path="download.buttonText"
-                value={draft.download.buttonText}
-                max={MAX.buttonText}
-                errorText={errorText}
-                onChange={(v) => update((c) => ({ ...c, download: { ...c.download, buttonText: v } }))}
-              />
-              <TextField
-                label={t('ops.edit.fields.iosUrl')}
-                path="download.iosUrl"
-                type="url"
-                value={draft.download.iosUrl}
-                error={errorText('download.iosUrl')}
-                onChange={(v) => update((c) => ({ ...c, download: { ...c.download, iosUrl: v.trim() } }))}
-              />
-              <TextField
-                label={t('ops.edit.fields.androidUrl')}
-                path="download.androidUrl"
-                type="url"
-                value={draft.download.androidUrl}
-                error={errorText('download.androidUrl')}
-                onChange={(v) => update((c) => ({ ...c, download: { ...c.download, androidUrl: v.trim() } }))}
-              />
-            </section>
+              <section className="ops-section">
+                <h2 className="ops-section__title">{t('ops.edit.sections.download')}</h2>
+                <LocalizedField
+                  label={t('ops.edit.fields.downloadHeadline')}
+                  path="download.headline"
+                  value={draft.download.headline}
+                  max={MAX.headline}
+                  errorText={errorText}
+                  onChange={(v) => update((c) => ({ ...c, download: { ...c.download, headline: v } }))}
+                />
+                <LocalizedField
+                  label={t('ops.edit.fields.downloadButton')}
+                  path="download.buttonText"
+                  value={draft.download.buttonText}
+                  max={MAX.buttonText}
+                  errorText={errorText}
+                  onChange={(v) => update((c) => ({ ...c, download: { ...c.download, buttonText: v } }))}
+                />
+                <TextField
+                  label={t('ops.edit.fields.iosUrl')}
+                  path="download.iosUrl"
+                  type="url"
+                  value={draft.download.iosUrl}
+                  error={errorText('download.iosUrl')}
+                  onChange={(v) => update((c) => ({ ...c, download: { ...c.download, iosUrl: v.trim() } }))}
+                />
+                <TextField
+                  label={t('ops.edit.fields.androidUrl')}
+                  path="download.androidUrl"
+                  type="url"
+                  value={draft.download.androidUrl}
+                  error={errorText('download.androidUrl')}
+                  onChange={(v) => update((c) => ({ ...c, download: { ...c.download, androidUrl: v.trim() } }))}
+                />
+              </section>
 
-            <section className="ops-section">
-              <h2 className="ops-section__title">{t('ops.edit.sections.theme')}</h2>
-              <div className="ops-colors">
-                {(['backgroundFrom', 'backgroundTo', 'fontColor', 'highlightColor'] as const).map((k) => (
-                  <ColorField
-                    key={k}
-                    label={t(`ops.edit.fields.${k}`)}
-                    path={`theme.${k}`}
-                    value={draft.theme[k]}
-                    error={errorText(`theme.${k}`)}
-                    onChange={(v) => update((c) => ({ ...c, theme: { ...c.theme, [k]: v } }))}
-                  />
-                ))}
-              </div>
-            </section>
-          </form>
+              <section className="ops-section">
+                <h2 className="ops-section__title">{t('ops.edit.sections.theme')}</h2>
+                <ContrastPanel failures={contrast} />
+                <div className="ops-colors">
+                  {(['backgroundFrom', 'backgroundTo', 'fontColor', 'highlightColor'] as const).map((k) => (
+                    <ColorField
+                      key={k}
+                      label={t(`ops.edit.fields.${k}`)}
+                      path={`theme.${k}`}
+                      value={draft.theme[k]}
+                      error={errorText(`theme.${k}`)}
+                      onChange={(v) => update((c) => ({ ...c, theme: { ...c.theme, [k]: v } }))}
+                    />
+                  ))}
+                </div>
+              </section>
+            </form>
+            {id !== null && (
+              <HistoryPanel
+                id={id}
+                saveFirst={async () => (dirty ? save() : id)}
+                onDraftReplaced={(config) => {
+                  setDraft(config);
+                  setDirty(false);
+                }}
+                onAuthError={handleAuthError}
+                onRefused={setBanner}
+              />
+            )}
+          </div>
           <Preview config={draft} />
         </div>
       </main>
@@ -378,6 +403,7 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
         }
       >
         <p>{t('ops.edit.publishBody', { id: id ?? '—' })}</p>
+        {contrast.length > 0 && <p className="ops-error">{t('ops.contrast.willRefuse')}</p>}
       </Modal>
     </div>
   );

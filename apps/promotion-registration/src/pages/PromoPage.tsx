@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
+import { PROMOTION_ENDED_CODE } from '@lendview/contracts/routes';
 import { useLang } from '@lendview/i18n';
 import { Button, ErrorPanel, Page, Spinner } from '@lendview/ui';
 import { useChannelTemplate } from '../api/channel-template.ts';
@@ -13,10 +14,10 @@ import { RegistrationForm } from '../components/RegistrationForm.tsx';
 import { type PromoQuery, currentClientType, hashFor, parsePromoQuery, readQuery, screenOf } from '../lib/promo-query.ts';
 import '../styles/landing.css';
 
-function Unavailable({ message, onRetry }: { message: string; onRetry?: () => void }) {
+function Unavailable({ message, onRetry, ended = false }: { message: string; onRetry?: () => void; ended?: boolean }) {
   const { t } = useTranslation('promotion_registration');
   return (
-    <Page title={t('landing.unavailableTitle')} className="pr-unavailable">
+    <Page title={ended ? t('landing.endedTitle') : t('landing.unavailableTitle')} className="pr-unavailable">
       <ErrorPanel message={message} />
       {onRetry && (
         <Button variant="secondary" block onClick={onRetry}>
@@ -52,6 +53,11 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
   const screen = screenOf(location.hash);
   const template = useChannelTemplate(templateId);
   useTrackVisit(query, screen === 'landing');
+  // Issue 13 item 4: the registration form stays mounted (hidden) while the visitor reads the agreement or the
+  // download page, so the phone, the captcha the code was sent with and the countdown are there on the way back.
+  // It mounts the first time the landing is shown (a visitor who opens #/downloadTemplate directly fetches no captcha).
+  const [landingShown, setLandingShown] = useState(screen === 'landing');
+  if (screen === 'landing' && !landingShown) setLandingShown(true);
 
   // A hash route is a new screen: start it at the top.
   useEffect(() => {
@@ -74,29 +80,35 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
     const e = template.error;
     // Spec 8: a non-00 answer shows its message; no answer at all says 'error' and offers a retry.
     return isApiError(e) && e.message ? (
-      <Unavailable message={e.message} />
+      <Unavailable message={e.message} ended={e.code === PROMOTION_ENDED_CODE} />
     ) : (
       <Unavailable message={t('landing.networkError')} onRetry={() => void template.refetch()} />
     );
   }
 
   const landingTo = { pathname: location.pathname, search: location.search, hash: '' };
-  if (screen === 'download') return <DownloadView config={template.data} lang={lang} client={currentClientType()} backTo={landingTo} />;
-  if (screen === 'agreement') return <AgreementView config={template.data} lang={lang} backTo={landingTo} />;
   return (
-    <LandingView
-      config={template.data}
-      lang={lang}
-      form={
-        <RegistrationForm
-          config={template.data}
-          lang={lang}
-          query={query}
-          agreementTo={{ pathname: location.pathname, search: location.search, hash: hashFor('agreement', query) }}
-          onDone={() => navigate({ pathname: location.pathname, search: location.search, hash: hashFor('download', query) })}
-        />
-      }
-    />
+    <>
+      {landingShown && (
+        <div hidden={screen !== 'landing'}>
+          <LandingView
+            config={template.data}
+            lang={lang}
+            form={
+              <RegistrationForm
+                config={template.data}
+                lang={lang}
+                query={query}
+                agreementTo={{ pathname: location.pathname, search: location.search, hash: hashFor('agreement', query) }}
+                onDone={() => navigate({ pathname: location.pathname, search: location.search, hash: hashFor('download', query) })}
+              />
+            }
+          />
+        </div>
+      )}
+      {screen === 'download' && <DownloadView config={template.data} lang={lang} client={currentClientType()} backTo={landingTo} />}
+      {screen === 'agreement' && <AgreementView config={template.data} lang={lang} backTo={landingTo} />}
+    </>
   );
 }
 
