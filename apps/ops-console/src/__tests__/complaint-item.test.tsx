@@ -17,7 +17,12 @@ describe('/ops/item?kind=complaint: what the agent sees', () => {
       {
         [PATHS.complaint]: ok(complaint()),
         [PATHS.operators]: ok(operators),
-        [PATHS.audit]: ok(audit([{ action: 'assign', detail: { to: 'ops-ana' } }, { action: 'note', operator: 'ops-ana' }])),
+        [PATHS.audit]: ok(
+          audit([
+            { action: 'assign', detail: { to: 'ops-ana' } },
+            { action: 'note', operator: 'ops-ana' },
+          ]),
+        ),
       },
       PHOTOS,
     );
@@ -90,7 +95,8 @@ describe('/ops/item?kind=complaint: what the agent sees', () => {
       [PATHS.operators]: ok(operators),
       [PATHS.audit]: ok(audit([])),
       [PATHS.assign]: (b) => {
-        if (b.operatorId === String(COLLEAGUE.id)) return fail('Someone else changed who has this item meanwhile. Reload it to see who has it now.', 'CONFLICT');
+        if (b.operatorId === String(COLLEAGUE.id))
+          return fail('Someone else changed who has this item meanwhile. Reload it to see who has it now.', 'CONFLICT');
         assigned = true;
         return ok({ kind: 'complaint', id: 12, assignee: ME });
       },
@@ -146,7 +152,14 @@ describe('/ops/item?kind=complaint: the answer', () => {
           ok(
             complaint(
               answered
-                ? { state: 'processed', overdue: false, disposeDetail: 'We stopped the calls.', disposeAgent: 'ops-support', disposeImages: ['/ops/api/console/photo/a1'], disposedAt: '2026-11-18T02:00:00.000Z' }
+                ? {
+                    state: 'processed',
+                    overdue: false,
+                    disposeDetail: 'We stopped the calls.',
+                    disposeAgent: 'ops-support',
+                    disposeImages: ['/ops/api/console/photo/a1'],
+                    disposedAt: '2026-11-18T02:00:00.000Z',
+                  }
                 : {},
             ),
           ),
@@ -182,7 +195,11 @@ describe('/ops/item?kind=complaint: the answer', () => {
     expect(api.uploads[0]!.path).toBe(PATHS.upload);
     expect(api.uploads[0]!.authorization).toBe(`Bearer ${TOKEN}`);
     expect(api.uploads[0]!.file?.name).toBe('receipt.png');
-    expect(api.to(PATHS.answer)[0]!.body).toEqual({ problemId: '12', disposeDetail: 'We stopped the calls.', disposeImages: '/ops/api/console/photo/a1' });
+    expect(api.to(PATHS.answer)[0]!.body).toEqual({
+      problemId: '12',
+      disposeDetail: 'We stopped the calls.',
+      disposeImages: '/ops/api/console/photo/a1',
+    });
     expect(api.to(PATHS.answer)[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(toastText()).toBe('Answer sent.');
     expect(screen.getByTestId('answer-text').textContent).toBe('We stopped the calls.');
@@ -208,7 +225,15 @@ describe('/ops/item?kind=complaint: the answer', () => {
   it('an answered and rated complaint shows the answer and the CSAT score', async () => {
     stubConsole({
       [PATHS.complaint]: ok(
-        complaint({ state: 'processed', overdue: false, disposeDetail: 'Refunded.', disposeAgent: 'ops-ana', score: 4, scoredAt: '2026-11-19T02:00:00.000Z', disposedAt: '2026-11-18T02:00:00.000Z' }),
+        complaint({
+          state: 'processed',
+          overdue: false,
+          disposeDetail: 'Refunded.',
+          disposeAgent: 'ops-ana',
+          score: 4,
+          scoredAt: '2026-11-19T02:00:00.000Z',
+          disposedAt: '2026-11-18T02:00:00.000Z',
+        }),
       ),
       [PATHS.operators]: ok(operators),
       [PATHS.audit]: ok(audit([{ action: 'answer', operator: 'ops-ana' }])),

@@ -16,7 +16,14 @@ describe('/ops/item?kind=contact: a message from the site', () => {
       [PATHS.contact]: () =>
         ok(
           contact(
-            closed ? { state: 'processed', reply: 'Called back, explained the loan.', closedBy: 'ops-support', closedAt: '2026-11-18T02:00:00.000Z' } : {},
+            closed
+              ? {
+                  state: 'processed',
+                  reply: 'Called back, explained the loan.',
+                  closedBy: 'ops-support',
+                  closedAt: '2026-11-18T02:00:00.000Z',
+                }
+              : {},
           ),
         ),
       [PATHS.operators]: ok(operators),
@@ -54,7 +61,11 @@ describe('/ops/item?kind=contact: a message from the site', () => {
   });
 
   it('a message without e-mail (the Contact page form has none)', async () => {
-    stubConsole({ [PATHS.contact]: ok(contact({ email: '', source: 'home' })), [PATHS.operators]: ok(operators), [PATHS.audit]: ok(audit([])) });
+    stubConsole({
+      [PATHS.contact]: ok(contact({ email: '', source: 'home' })),
+      [PATHS.operators]: ok(operators),
+      [PATHS.audit]: ok(audit([])),
+    });
     await renderApp(AT);
     await screen.findByTestId('contact-text');
     expect(screen.getByText('Not given')).toBeTruthy();

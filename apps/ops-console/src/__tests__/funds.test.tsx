@@ -63,7 +63,11 @@ describe('/ops/funds: unapplied funds', () => {
   it('the state buttons ask the API and change the address; resolved funds say who and when', async () => {
     const api = stubConsole({
       [PATHS.funds]: (b) =>
-        page(b.state === 'refunded' ? [fund({ state: 'refunded', resolvedBy: 'ops-ana', resolvedAt: '2026-11-21T03:00:00.000Z', refundId: 'RF-7' })] : []),
+        page(
+          b.state === 'refunded'
+            ? [fund({ state: 'refunded', resolvedBy: 'ops-ana', resolvedAt: '2026-11-21T03:00:00.000Z', refundId: 'RF-7' })]
+            : [],
+        ),
     });
     await renderApp('/ops/funds');
     await screen.findByText('No funds here.');

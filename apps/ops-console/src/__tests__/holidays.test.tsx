@@ -14,7 +14,14 @@ describe('/ops/holidays', () => {
     let items = [NYEPI];
     const api = stubConsole({
       [PATHS.holidays]: () => ok({ items }),
-      [PATHS.audit]: () => ok(audit(items.length > 1 ? [{ action: 'holiday_add', kind: 'holiday', itemId: '2026-12-25', detail: { date: '2026-12-25', name: 'Christmas' } }] : [])),
+      [PATHS.audit]: () =>
+        ok(
+          audit(
+            items.length > 1
+              ? [{ action: 'holiday_add', kind: 'holiday', itemId: '2026-12-25', detail: { date: '2026-12-25', name: 'Christmas' } }]
+              : [],
+          ),
+        ),
       [PATHS.holidayAdd]: () => {
         items = [NYEPI, XMAS];
         return ok(XMAS);

@@ -87,6 +87,27 @@ describe('/ops: the queue', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
   });
 
+  it('on a phone the filters beyond search fold behind a toggle that says how many are on', async () => {
+    signIn();
+    stubConsole({ [PATHS.queue]: ok(queue([])) });
+    await renderApp('/ops');
+    const toggle = screen.getByRole('button', { name: 'More filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.className).toBe('oc-filters__more');
+    await userEvent.setup().click(toggle);
+    expect(screen.getByRole('button', { name: 'Fewer filters' }).getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.className).toBe('oc-filters__more is-open');
+  });
+
+  it('filters in force open the fold and are counted', async () => {
+    signIn();
+    stubConsole({ [PATHS.queue]: ok(queue([])) });
+    await renderApp('/ops?q=x&state=all&overdueOnly=1');
+    expect(screen.getByRole('button', { name: 'Fewer filters' }).getAttribute('aria-expanded')).toBe('true');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Fewer filters' }));
+    expect(screen.getByRole('button', { name: 'More filters (2 on)' })).toBeTruthy();
+  });
+
   it('a phone filter that is not 3 to 15 digits is refused before any call', async () => {
     signIn();
     const api = stubConsole({ [PATHS.queue]: ok(queue([])) });
@@ -115,7 +136,9 @@ describe('/ops: the queue', () => {
   it('a failed load says why and retries', async () => {
     signIn();
     let n = 0;
-    stubConsole({ [PATHS.queue]: () => (n++ === 0 ? fail('The service is busy. Please try again.', 'INTERNAL') : ok(queue([queueItem()]))) });
+    stubConsole({
+      [PATHS.queue]: () => (n++ === 0 ? fail('The service is busy. Please try again.', 'INTERNAL') : ok(queue([queueItem()]))),
+    });
     await renderApp('/ops');
     await screen.findByText('The service is busy. Please try again.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));

@@ -34,7 +34,11 @@ export function AnswerForm({ problemId }: { problemId: number }) {
     const images = chosen.filter((f) => f.type.startsWith('image/'));
     const room = COMPLAINT_MAX_IMAGES - photos.length;
     setPhotoError(
-      notImage ? t('answer.notImage', { name: notImage.name }) : images.length > room ? t('answer.tooMany', { max: COMPLAINT_MAX_IMAGES }) : null,
+      notImage
+        ? t('answer.notImage', { name: notImage.name })
+        : images.length > room
+          ? t('answer.tooMany', { max: COMPLAINT_MAX_IMAGES })
+          : null,
     );
     if (images.length) setPhotos((p) => [...p, ...images.slice(0, Math.max(0, room))]);
   };

@@ -37,7 +37,7 @@ export function AssignPanel({ kind, id, assignee }: Props) {
   };
 
   return (
-    <Card heading={t('assign.title')} className="oc-card">
+    <Card heading={t('assign.title')} className="oc-card oc-card--assign">
       <p className="oc-assignee" data-testid="assignee">
         {assignee ? t('assignedTo', { name: assignee.username }) : t('assign.nobody')}
       </p>

@@ -22,14 +22,7 @@ export function ConsoleFrame({ title, children, actions }: { title: string; chil
           <span className="oc-bar__brand">{t('brand')}</span>
           <div className="oc-lang" role="group" aria-label={t('lang.label')}>
             {LANGS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                lang={l}
-                className="oc-lang__button"
-                aria-pressed={lang === l}
-                onClick={() => chooseLang(l)}
-              >
+              <button key={l} type="button" lang={l} className="oc-lang__button" aria-pressed={lang === l} onClick={() => chooseLang(l)}>
                 {t(`lang.${l}`)}
               </button>
             ))}

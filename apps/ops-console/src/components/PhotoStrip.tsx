@@ -46,7 +46,13 @@ export function PhotoStrip({ urls, label }: { urls: readonly string[]; label: st
           <Thumb key={url} url={url} n={i + 1} total={urls.length} onOpen={(src) => setOpen({ src, n: i + 1 })} />
         ))}
       </ul>
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? t('item.photo', { n: open.n, total: urls.length }) : ''} showClose className="oc-viewer">
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? t('item.photo', { n: open.n, total: urls.length }) : ''}
+        showClose
+        className="oc-viewer"
+      >
         {open && <img src={open.src} alt={t('item.photo', { n: open.n, total: urls.length })} className="oc-viewer__img" />}
       </Modal>
     </>

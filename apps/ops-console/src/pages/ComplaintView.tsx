@@ -87,7 +87,7 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
   return (
     <div className="oc-detail">
       <div className="oc-detail__main">
-        <Card heading={t('item.complaint')} className="oc-card">
+        <Card heading={t('item.complaint')} className="oc-card oc-card--first">
           <ItemBadges item={c} />
           <DetailRows
             rows={[
@@ -110,7 +110,9 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
               <p className="oc-text" data-testid="answer-text">
                 {c.disposeDetail}
               </p>
-              <p className="oc-muted">{t('answer.answered', { agent: c.disposeAgent, time: c.disposedAt ? formatDateTime(c.disposedAt) : '' })}</p>
+              <p className="oc-muted">
+                {t('answer.answered', { agent: c.disposeAgent, time: c.disposedAt ? formatDateTime(c.disposedAt) : '' })}
+              </p>
               <PhotoStrip urls={c.disposeImages} label={t('item.photos')} />
               <h3 className="oc-subhead">{t('item.csat')}</h3>
               {c.score !== null ? (
@@ -140,7 +142,10 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
               {data.earlier.map((e) => (
                 <li key={e.id}>
                   <Link to={itemPath('complaint', e.id)}>{t('kind.complaint', { id: e.id })}</Link>
-                  <span className="oc-muted"> · {e.time} · {e.type}</span>
+                  <span className="oc-muted">
+                    {' '}
+                    · {e.time} · {e.type}
+                  </span>
                   <ItemBadges item={e} />
                 </li>
               ))}

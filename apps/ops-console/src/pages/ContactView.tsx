@@ -21,7 +21,10 @@ function CloseForm({ id }: { id: number }) {
       return;
     }
     setError(null);
-    close.mutate({ id, reply: reply.trim() }, { onSuccess: () => toast.show(t('contact.closed')), onError: (err) => setError(errorText(err, t)) });
+    close.mutate(
+      { id, reply: reply.trim() },
+      { onSuccess: () => toast.show(t('contact.closed')), onError: (err) => setError(errorText(err, t)) },
+    );
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -43,7 +46,7 @@ export function ContactView({ data }: { data: ContactAnswer }) {
   return (
     <div className="oc-detail">
       <div className="oc-detail__main">
-        <Card heading={t('contact.message')} className="oc-card">
+        <Card heading={t('contact.message')} className="oc-card oc-card--first">
           <ItemBadges item={m} />
           <DetailRows
             rows={[

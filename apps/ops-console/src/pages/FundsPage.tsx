@@ -24,7 +24,9 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
     <li className="lv-card oc-card oc-fund">
       <div className="oc-fund__head">
         <h2 className="oc-fund__amount">{money(fund.amount)}</h2>
-        <span className={`oc-badge oc-badge--${fund.state === 'open' ? 'processing' : 'processed'}`}>{t(`funds.states.${fund.state}`)}</span>
+        <span className={`oc-badge oc-badge--${fund.state === 'open' ? 'processing' : 'processed'}`}>
+          {t(`funds.states.${fund.state}`)}
+        </span>
         <span className="oc-muted">{t('funds.fund', { id: fund.id })}</span>
       </div>
       <DetailRows

@@ -115,7 +115,7 @@ export default function HolidaysPage() {
                   <li key={h.date} className="oc-holiday">
                     <span className="oc-holiday__date">{h.date}</span>
                     <span className="oc-holiday__name">{h.name}</span>
-                    <span className="oc-muted">{t('holidays.addedBy', { name: h.createdBy })}</span>
+                    {h.createdBy && <span className="oc-muted">{t('holidays.addedBy', { name: h.createdBy })}</span>}
                     <Button
                       variant="ghost"
                       aria-label={t('holidays.removeLabel', { name: h.name, date: h.date })}

@@ -30,7 +30,13 @@ function ComplaintItem({ id }: { id: number }) {
   const q = useComplaint(id);
   return (
     <ConsoleFrame title={t('kind.complaint', { id })} actions={<Back />}>
-      {q.isPending ? <Loading /> : q.isError ? <Missing error={q.error} onRetry={() => void q.refetch()} /> : <ComplaintView data={q.data} />}
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError ? (
+        <Missing error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <ComplaintView data={q.data} />
+      )}
     </ConsoleFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { COLLECTION_TYPE } from '@lendview/contracts/routes';
@@ -128,6 +128,10 @@ export default function QueuePage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState<Filters>(applied);
   const [phoneError, setPhoneError] = useState(false);
+  const moreId = useId();
+  // Filters other than search that are in force: a phone shows how many are hidden behind the toggle.
+  const activeFilters = [...toParams(applied).keys()].filter((k) => k !== 'q').length;
+  const [moreOpen, setMoreOpen] = useState(activeFilters > 0);
   const queue = useQueue(toRequest(applied, page));
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setDraft((d) => ({ ...d, [k]: v }));
@@ -148,71 +152,93 @@ export default function QueuePage() {
   return (
     <ConsoleFrame title={t('queue.title')}>
       <form className="oc-filters" role="search" aria-label={t('queue.filters')} onSubmit={submit} noValidate>
-        <Field label={t('queue.search')} hint={t('queue.searchHint')} className="oc-filters__search">
-          <TextInput type="search" value={draft.q} maxLength={100} onChange={(e) => set('q', e.target.value)} />
+        <Field label={t('queue.search')} className="oc-filters__search">
+          <TextInput
+            type="search"
+            value={draft.q}
+            maxLength={100}
+            placeholder={t('queue.searchHint')}
+            onChange={(e) => set('q', e.target.value)}
+          />
         </Field>
-        <Field label={t('queue.stateLabel')}>
-          <select className="oc-select" value={draft.state} onChange={(e) => set('state', e.target.value)}>
-            <option value="processing">{t('state.processing')}</option>
-            <option value="processed">{t('state.processed')}</option>
-            <option value="all">{t('queue.stateAll')}</option>
-          </select>
-        </Field>
-        <Field label={t('queue.kindLabel')}>
-          <select className="oc-select" value={draft.kind} onChange={(e) => set('kind', e.target.value)}>
-            <option value="all">{t('queue.kindAll')}</option>
-            <option value="complaint">{t('queue.kindComplaint')}</option>
-            <option value="contact">{t('queue.kindContact')}</option>
-          </select>
-        </Field>
-        <Field label={t('queue.typeLabel')}>
-          <select className="oc-select" value={draft.problemType} onChange={(e) => set('problemType', e.target.value)}>
-            <option value="">{t('queue.typeAll')}</option>
-            {TYPES.map((v) => (
-              <option key={v} value={String(v)}>
-                {t(`queue.types.t${v}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {draft.problemType === String(COLLECTION_TYPE) && (
-          <Field label={t('queue.sonTypeLabel')}>
-            <select className="oc-select" value={draft.sonType} onChange={(e) => set('sonType', e.target.value)}>
-              <option value="">{t('queue.sonTypeAll')}</option>
-              {SON_TYPES.map((v) => (
+        <Button
+          type="button"
+          variant="ghost"
+          className="oc-filters__toggle"
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((o) => !o)}
+        >
+          {moreOpen
+            ? t('queue.fewerFilters')
+            : activeFilters > 0
+              ? t('queue.moreFiltersActive', { count: activeFilters })
+              : t('queue.moreFilters')}
+        </Button>
+        <div id={moreId} className={moreOpen ? 'oc-filters__more is-open' : 'oc-filters__more'}>
+          <Field label={t('queue.stateLabel')}>
+            <select className="oc-select" value={draft.state} onChange={(e) => set('state', e.target.value)}>
+              <option value="processing">{t('state.processing')}</option>
+              <option value="processed">{t('state.processed')}</option>
+              <option value="all">{t('queue.stateAll')}</option>
+            </select>
+          </Field>
+          <Field label={t('queue.kindLabel')}>
+            <select className="oc-select" value={draft.kind} onChange={(e) => set('kind', e.target.value)}>
+              <option value="all">{t('queue.kindAll')}</option>
+              <option value="complaint">{t('queue.kindComplaint')}</option>
+              <option value="contact">{t('queue.kindContact')}</option>
+            </select>
+          </Field>
+          <Field label={t('queue.typeLabel')}>
+            <select className="oc-select" value={draft.problemType} onChange={(e) => set('problemType', e.target.value)}>
+              <option value="">{t('queue.typeAll')}</option>
+              {TYPES.map((v) => (
                 <option key={v} value={String(v)}>
-                  {t(`queue.sonTypes.s${v}`)}
+                  {t(`queue.types.t${v}`)}
                 </option>
               ))}
             </select>
           </Field>
-        )}
-        <Field label={t('queue.orderNo')}>
-          <TextInput value={draft.orderNo} maxLength={64} onChange={(e) => set('orderNo', e.target.value)} />
-        </Field>
-        <Field label={t('queue.phone')} error={phoneError ? t('queue.phoneInvalid') : undefined}>
-          <TextInput inputMode="numeric" value={draft.phone} maxLength={15} onChange={(e) => set('phone', e.target.value)} />
-        </Field>
-        <Field label={t('queue.ageLabel')}>
-          <select className="oc-select" value={draft.age} onChange={(e) => set('age', e.target.value)}>
-            {(Object.keys(AGES) as Age[]).map((a) => (
-              <option key={a} value={a}>
-                {t(`queue.ages.${a}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('queue.assigneeLabel')}>
-          <select className="oc-select" value={draft.assignee} onChange={(e) => set('assignee', e.target.value)}>
-            <option value="">{t('queue.assigneeAll')}</option>
-            <option value="me">{t('queue.assigneeMe')}</option>
-            <option value="unassigned">{t('queue.assigneeNone')}</option>
-          </select>
-        </Field>
-        <label className="oc-check">
-          <input type="checkbox" checked={draft.overdueOnly} onChange={(e) => set('overdueOnly', e.target.checked)} />
-          {t('queue.overdueOnly')}
-        </label>
+          {draft.problemType === String(COLLECTION_TYPE) && (
+            <Field label={t('queue.sonTypeLabel')}>
+              <select className="oc-select" value={draft.sonType} onChange={(e) => set('sonType', e.target.value)}>
+                <option value="">{t('queue.sonTypeAll')}</option>
+                {SON_TYPES.map((v) => (
+                  <option key={v} value={String(v)}>
+                    {t(`queue.sonTypes.s${v}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          <Field label={t('queue.orderNo')}>
+            <TextInput value={draft.orderNo} maxLength={64} onChange={(e) => set('orderNo', e.target.value)} />
+          </Field>
+          <Field label={t('queue.phone')} error={phoneError ? t('queue.phoneInvalid') : undefined}>
+            <TextInput inputMode="numeric" value={draft.phone} maxLength={15} onChange={(e) => set('phone', e.target.value)} />
+          </Field>
+          <Field label={t('queue.ageLabel')}>
+            <select className="oc-select" value={draft.age} onChange={(e) => set('age', e.target.value)}>
+              {(Object.keys(AGES) as Age[]).map((a) => (
+                <option key={a} value={a}>
+                  {t(`queue.ages.${a}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('queue.assigneeLabel')}>
+            <select className="oc-select" value={draft.assignee} onChange={(e) => set('assignee', e.target.value)}>
+              <option value="">{t('queue.assigneeAll')}</option>
+              <option value="me">{t('queue.assigneeMe')}</option>
+              <option value="unassigned">{t('queue.assigneeNone')}</option>
+            </select>
+          </Field>
+          <label className="oc-check">
+            <input type="checkbox" checked={draft.overdueOnly} onChange={(e) => set('overdueOnly', e.target.checked)} />
+            {t('queue.overdueOnly')}
+          </label>
+        </div>
         <div className="oc-filters__actions">
           <Button type="submit">{t('queue.apply')}</Button>
           <Button type="button" variant="secondary" onClick={clear}>
@@ -237,7 +263,12 @@ export default function QueuePage() {
               <Row key={`${item.kind}-${item.id}`} item={item} />
             ))}
           </ul>
-          <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={(p) => setParams(toParams(applied, p))} />
+          <Pager
+            page={queue.data.page}
+            pageSize={queue.data.pageSize}
+            total={queue.data.total}
+            onPage={(p) => setParams(toParams(applied, p))}
+          />
         </section>
       )}
     </ConsoleFrame>

@@ -98,7 +98,17 @@ export function complaint(over: Partial<ComplaintAnswer['complaint']> = {}, rest
     },
     earlier: [queueItem({ id: 4, state: 'processed', overdue: false, type: 'Repayment', sonType: '', time: '2026-10-02 10:00:00' })],
     transcript: [
-      { id: 1, type: 4, value: 'Why do they call my mother?', reply: 'Please tell us in a collection complaint.', matched: true, qaId: 0, orderNo: 'DEMO-180', createdAt: '', time: '2026-11-16 08:50:00' },
+      {
+        id: 1,
+        type: 4,
+        value: 'Why do they call my mother?',
+        reply: 'Please tell us in a collection complaint.',
+        matched: true,
+        qaId: 0,
+        orderNo: 'DEMO-180',
+        createdAt: '',
+        time: '2026-11-16 08:50:00',
+      },
       { id: 2, type: 1, value: '', reply: '', matched: null, qaId: 23, orderNo: 'DEMO-180', createdAt: '', time: '2026-11-16 08:55:00' },
     ],
     notes: [{ id: 5, operator: 'ops-ana', text: 'Called the agency.', createdAt: '', time: '2026-11-17 10:00:00' }],

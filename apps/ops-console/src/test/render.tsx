@@ -50,14 +50,17 @@ let blobs = 0;
 export function stubObjectUrls() {
   const revoked: string[] = [];
   const made = new Map<string, Blob>();
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (b: Blob) => {
-      const u = `blob:test/${++blobs}`;
-      made.set(u, b);
-      return u;
-    },
-    revokeObjectURL: (u: string) => void revoked.push(u),
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        const u = `blob:test/${++blobs}`;
+        made.set(u, b);
+        return u;
+      },
+      revokeObjectURL: (u: string) => void revoked.push(u),
+    }),
+  );
   return { made, revoked };
 }
 
