@@ -52,7 +52,7 @@ describe('/ops/item?kind=contact: a message from the site', () => {
     expect(api.to(PATHS.close)).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: 'What was done' }), 'Called back, explained the loan.');
     await user.click(screen.getByRole('button', { name: 'Close message' }));
-    await screen.findByText(/^Closed by ops-support on /);
+    await screen.findByText('Closed by ops-support on 2026-11-18 09:00:00');
     expect(api.to(PATHS.close)[0]!.body).toEqual({ id: '3', reply: 'Called back, explained the loan.' });
     expect(toastText()).toBe('Message closed.');
     expect(screen.getByText('Closed')).toBeTruthy();

@@ -37,7 +37,9 @@ function useWrite<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ROOT] }),
+    // Not awaited: the caller's own onSuccess (a toast, clearing its form) must run before the refetch
+    // replaces the form it came from (React Query drops the callbacks of an unmounted caller).
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ROOT] }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QA_RECORD } from '@lendview/contracts/routes';
-import { formatDate, formatDateTime, useMoney } from '@lendview/i18n';
+import { useMoney } from '@lendview/i18n';
 import { Card, DetailRows, StarRating } from '@lendview/ui';
 import { type ComplaintAnswer } from '../api/console.ts';
 import { AnswerForm } from '../components/AnswerForm.tsx';
@@ -11,6 +11,7 @@ import { ItemBadges } from '../components/ItemBadges.tsx';
 import { NotesPanel } from '../components/NotesPanel.tsx';
 import { PhotoStrip } from '../components/PhotoStrip.tsx';
 import { itemPath } from '../lib/paths.ts';
+import { jakartaDate, jakartaDateTime } from '../lib/jakarta-time.ts';
 
 type Qa = ComplaintAnswer['transcript'][number];
 
@@ -31,9 +32,9 @@ function OrderCard({ order }: { order: ComplaintAnswer['order'] }) {
             { text: t('item.orderRows.paid'), value: money(order.paidAmount) },
             { text: t('item.orderRows.outstanding'), value: money(order.outstanding) },
             { text: t('item.orderRows.term'), value: t('item.orderRows.termDays', { count: order.termDays }) },
-            { text: t('item.orderRows.applied'), value: order.appliedAt ? formatDate(order.appliedAt) : none },
+            { text: t('item.orderRows.applied'), value: jakartaDate(order.appliedAt) || none },
             { text: t('item.orderRows.dueDate'), value: order.dueDate ?? none },
-            { text: t('item.orderRows.settled'), value: order.settledAt ? formatDate(order.settledAt) : none },
+            { text: t('item.orderRows.settled'), value: jakartaDate(order.settledAt) || none },
           ]}
         />
       ) : (
@@ -110,9 +111,7 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
               <p className="oc-text" data-testid="answer-text">
                 {c.disposeDetail}
               </p>
-              <p className="oc-muted">
-                {t('answer.answered', { agent: c.disposeAgent, time: c.disposedAt ? formatDateTime(c.disposedAt) : '' })}
-              </p>
+              <p className="oc-muted">{t('answer.answered', { agent: c.disposeAgent, time: jakartaDateTime(c.disposedAt) })}</p>
               <PhotoStrip urls={c.disposeImages} label={t('item.photos')} />
               <h3 className="oc-subhead">{t('item.csat')}</h3>
               {c.score !== null ? (

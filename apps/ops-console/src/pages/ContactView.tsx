@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@lendview/i18n';
 import { Button, Card, DetailRows, Field, TextArea, toast } from '@lendview/ui';
 import { type ContactAnswer, useCloseContact } from '../api/console.ts';
 import { AssignPanel } from '../components/AssignPanel.tsx';
@@ -8,6 +7,7 @@ import { AuditTrail } from '../components/AuditTrail.tsx';
 import { ItemBadges } from '../components/ItemBadges.tsx';
 import { NotesPanel } from '../components/NotesPanel.tsx';
 import { errorText } from '../lib/error-text.ts';
+import { jakartaDateTime } from '../lib/jakarta-time.ts';
 
 function CloseForm({ id }: { id: number }) {
   const { t } = useTranslation('ops_console');
@@ -67,7 +67,7 @@ export function ContactView({ data }: { data: ContactAnswer }) {
           {m.state === 'processed' ? (
             <>
               <p className="oc-text">{m.reply}</p>
-              <p className="oc-muted">{t('contact.closedBy', { name: m.closedBy, time: m.closedAt ? formatDateTime(m.closedAt) : '' })}</p>
+              <p className="oc-muted">{t('contact.closedBy', { name: m.closedBy, time: jakartaDateTime(m.closedAt) })}</p>
             </>
           ) : (
             <CloseForm id={m.id} />

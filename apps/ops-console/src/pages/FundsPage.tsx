@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, useMoney } from '@lendview/i18n';
+import { useMoney } from '@lendview/i18n';
 import { Button, DetailRows, EmptyState, Field, Modal, TextInput, toast } from '@lendview/ui';
 import { type Fund, useFunds, useResolveFund } from '../api/console.ts';
 import { ConsoleFrame } from '../components/ConsoleFrame.tsx';
@@ -9,6 +9,7 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { errorText } from '../lib/error-text.ts';
+import { jakartaDateTime } from '../lib/jakarta-time.ts';
 
 const STATES = ['open', 'applied', 'refunded', 'all'] as const;
 type State = (typeof STATES)[number];
@@ -38,7 +39,7 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
           { text: t('funds.owes'), value: money(fund.orderOwes) },
           { text: t('funds.reference'), value: [fund.reference, fund.vcode].filter(Boolean).join(' · ') },
           { text: t('funds.channel'), value: fund.channel },
-          { text: t('funds.receivedAt'), value: formatDateTime(fund.receivedAt) },
+          { text: t('funds.receivedAt'), value: jakartaDateTime(fund.receivedAt) },
         ]}
       />
       {fund.state === 'open' ? (
@@ -55,7 +56,7 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
         </>
       ) : (
         <p className="oc-muted">
-          {t('funds.resolvedBy', { name: fund.resolvedBy, time: fund.resolvedAt ? formatDateTime(fund.resolvedAt) : '' })}
+          {t('funds.resolvedBy', { name: fund.resolvedBy, time: jakartaDateTime(fund.resolvedAt) })}
           {fund.refundId && ` · ${t('funds.refundId', { id: fund.refundId })}`}
           {fund.note && ` · ${t('funds.note', { note: fund.note })}`}
         </p>
