@@ -71,7 +71,7 @@ describe('template editor: sign-in', () => {
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Wrong username or password.')).toBeTruthy();
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('nope');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('nope');
   });
 
   it('401 on a call: back to the login form, token forgotten', async () => {

@@ -12,10 +12,10 @@ async function openLanding(path = URL1, lang: 'en' | 'id' = 'en') {
   return r;
 }
 
-const phoneInput = () => screen.getByLabelText('Mobile number') as HTMLInputElement;
-const captchaInput = () => screen.getByLabelText('Image captcha') as HTMLInputElement;
-const smsInput = () => screen.getByLabelText('SMS code') as HTMLInputElement;
-const captchaImg = () => screen.getByRole('img', { name: /Image captcha: type/ }) as HTMLImageElement;
+const phoneInput = () => screen.getByLabelText<HTMLInputElement>('Mobile number');
+const captchaInput = () => screen.getByLabelText<HTMLInputElement>('Image captcha');
+const smsInput = () => screen.getByLabelText<HTMLInputElement>('SMS code');
+const captchaImg = () => screen.getByRole<HTMLImageElement>('img', { name: /Image captcha: type/ });
 
 async function fillPhoneAndCaptcha(user: ReturnType<typeof userEvent.setup>) {
   await user.type(phoneInput(), '13812345678');

@@ -73,11 +73,11 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     });
   }, [storeId, phone, captchaText, sms, captcha]);
   useEffect(persist, [persist]);
-  const refs = {
-    phone: useRef<HTMLInputElement>(null),
-    captcha: useRef<HTMLInputElement>(null),
-    sms: useRef<HTMLInputElement>(null),
-  };
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
+  const smsRef = useRef<HTMLInputElement>(null);
+  // For the handlers that focus a field by name.
+  const refs = { phone: phoneRef, captcha: captchaRef, sms: smsRef };
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -306,7 +306,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         </label>
         <input
           {...inputProps('phone', phone, setPhone, capPhone)}
-          ref={refs.phone}
+          ref={phoneRef}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -322,7 +322,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         <div className="pr-field__row">
           <input
             {...inputProps('captcha', captchaText, setCaptchaText, capCaptcha)}
-            ref={refs.captcha}
+            ref={captchaRef}
             type="text"
             autoComplete="off"
             autoCapitalize="off"
@@ -366,7 +366,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
         <div className="pr-field__row">
           <input
             {...inputProps('sms', sms, setSms, capSmsCode)}
-            ref={refs.sms}
+            ref={smsRef}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"

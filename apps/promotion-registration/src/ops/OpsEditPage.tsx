@@ -141,7 +141,7 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
         setDirty(false);
         toast.show(t('ops.edit.created'), { type: 'success' });
         void queryClient.invalidateQueries({ queryKey: opsTemplateListKey });
-        navigate(editPath(created.id), { replace: true });
+        void navigate(editPath(created.id), { replace: true });
         return created.id;
       }
       await saveTemplate({ id, config: draft });
@@ -220,7 +220,7 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
             </p>
           </div>
           <div className="ops-head__actions">
-            <Button variant="secondary" onClick={onSave} loading={busy === 'save'} disabled={busy !== null}>
+            <Button variant="secondary" onClick={() => void onSave()} loading={busy === 'save'} disabled={busy !== null}>
               {t('ops.edit.save')}
             </Button>
             <Button onClick={() => setConfirming(true)} loading={busy === 'publish'} disabled={busy !== null}>

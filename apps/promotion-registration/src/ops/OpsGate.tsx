@@ -70,7 +70,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
 
   return (
     <main className="ops-login">
-      <form className="ops-login__card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form className="ops-login__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className="ops-login__title">
           {t('ops.login.title')}
         </h1>

@@ -36,7 +36,7 @@ export function validateConfig(config: LandingConfig): FieldErrors {
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
     // The first problem of a field is enough to fix it.
-    if (!(path in errors)) errors[path] = kindOf(path, issue as { code: string; maximum?: unknown });
+    if (!(path in errors)) errors[path] = kindOf(path, issue);
   }
   return errors;
 }

@@ -100,7 +100,7 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
                 lang={lang}
                 query={query}
                 agreementTo={{ pathname: location.pathname, search: location.search, hash: hashFor('agreement', query) }}
-                onDone={() => navigate({ pathname: location.pathname, search: location.search, hash: hashFor('download', query) })}
+                onDone={() => void navigate({ pathname: location.pathname, search: location.search, hash: hashFor('download', query) })}
               />
             }
           />
