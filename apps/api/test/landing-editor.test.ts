@@ -55,7 +55,10 @@ describe.each(BACKENDS)('landing editor (%s)', (backend) => {
 
   it('the demo templates pass WCAG AA and publish; a teal page with orange links is refused with the failing pair named', async () => {
     expect((await ops('/publish', { id: 1 })).code).toBe('00');
-    const id = await fresh({ ...DEMO_DRAFT_TEMPLATE, theme: { backgroundFrom: '#12b5a6', backgroundTo: '#07776d', fontColor: '#ffffff', highlightColor: '#ff8a00' } });
+    const id = await fresh({
+      ...DEMO_DRAFT_TEMPLATE,
+      theme: { backgroundFrom: '#12b5a6', backgroundTo: '#07776d', fontColor: '#ffffff', highlightColor: '#ff8a00' },
+    });
     const refused = await ops('/publish', { id });
     expect({ status: refused.status, code: refused.code, data: refused.data }).toEqual({ status: 400, code: 'BAD_REQUEST', data: null });
     // White on #12b5a6 is 2.56:1, below even the 3:1 of the large headline.
@@ -167,17 +170,27 @@ describe.each(BACKENDS)('landing editor (%s)', (backend) => {
     await save(id, v2);
     expect((await ops('/publish', { id })).code).toBe('00');
     const history = await ops('/versions', undefined, `id=${id}`);
-    const data = history.data as { state: string; liveVersion: number; items: { version: number; status: string; kind: string; changes: unknown[] }[] };
+    const data = history.data as {
+      state: string;
+      liveVersion: number;
+      items: { version: number; status: string; kind: string; changes: unknown[] }[];
+    };
     expect({ state: data.state, liveVersion: data.liveVersion }).toEqual({ state: 'live', liveVersion: 2 });
     expect(data.items.map((v) => [v.version, v.kind, v.status])).toEqual([
       [2, 'publish', 'live'],
       [1, 'publish', 'past'],
     ]);
-    expect(data.items[0]!.changes).toEqual([{ field: 'headline.en', before: DEMO_LANDING_TEMPLATE.headline.en, after: 'Version two headline' }]);
+    expect(data.items[0]!.changes).toEqual([
+      { field: 'headline.en', before: DEMO_LANDING_TEMPLATE.headline.en, after: 'Version two headline' },
+    ]);
 
     // Back to version 1 as a draft: visitors see no change.
     const asDraft = await ops('/revert', { id, version: 1, publish: false });
-    expect(asDraft).toMatchObject({ code: '00', data: { id, version: null }, message: 'The chosen version is now the draft. Visitors see no change until you publish.' });
+    expect(asDraft).toMatchObject({
+      code: '00',
+      data: { id, version: null },
+      message: 'The chosen version is now the draft. Visitors see no change until you publish.',
+    });
     expect((await landing(id)).data).toMatchObject({ headline: v2.headline });
     expect((await ops('/detail', undefined, `id=${id}`)).data).toMatchObject({ draft: DEMO_LANDING_TEMPLATE, hasUnpublishedChanges: true });
 
@@ -185,14 +198,20 @@ describe.each(BACKENDS)('landing editor (%s)', (backend) => {
     const live = await ops('/revert', { id, version: 1, publish: true });
     expect(live).toMatchObject({ code: '00', data: { id, version: 3 }, message: 'The chosen version is live again as a new version.' });
     expect((await landing(id)).data).toMatchObject({ headline: DEMO_LANDING_TEMPLATE.headline });
-    const after = (await ops('/versions', undefined, `id=${id}`)).data as { items: { version: number; kind: string; revertedFrom: number | null }[] };
+    const after = (await ops('/versions', undefined, `id=${id}`)).data as {
+      items: { version: number; kind: string; revertedFrom: number | null }[];
+    };
     expect(after.items[0]).toMatchObject({ version: 3, kind: 'revert', revertedFrom: 1 });
 
     // Only versions that exist.
     expect((await ops('/revert', { id, version: 9, publish: true })).message).toBe('This template has no version 9.');
 
     const off = await ops('/unpublish', { id });
-    expect(off).toMatchObject({ code: '00', data: { id, version: 4 }, message: 'Unpublished. Visitors now see that this promotion has ended.' });
+    expect(off).toMatchObject({
+      code: '00',
+      data: { id, version: 4 },
+      message: 'Unpublished. Visitors now see that this promotion has ended.',
+    });
     const ended = await landing(id);
     expect({ status: ended.status, code: ended.code, data: ended.data, message: ended.message }).toEqual({
       status: 410,
@@ -221,9 +240,18 @@ describe.each(BACKENDS)('landing editor (%s)', (backend) => {
     const id = await fresh();
     expect((await ops('/publish', { id })).code).toBe('00');
     await save(id, next);
-    for (const at of [new Date(now.getTime() - 1000).toISOString(), '2026-03-02T10:00', 'tomorrow', new Date(now.getTime() + 400 * 86_400_000).toISOString()]) {
+    for (const at of [
+      new Date(now.getTime() - 1000).toISOString(),
+      '2026-03-02T10:00',
+      'tomorrow',
+      new Date(now.getTime() + 400 * 86_400_000).toISOString(),
+    ]) {
       const bad = await ops('/schedule', { id, at });
-      expect({ at, code: bad.code, message: bad.message }).toEqual({ at, code: 'BAD_REQUEST', message: 'Choose a time in the future, at most 366 days ahead.' });
+      expect({ at, code: bad.code, message: bad.message }).toEqual({
+        at,
+        code: 'BAD_REQUEST',
+        message: 'Choose a time in the future, at most 366 days ahead.',
+      });
     }
     // The same checks as a publish.
     const teal = await fresh({ ...DEMO_DRAFT_TEMPLATE, theme: { ...DEMO_DRAFT_TEMPLATE.theme, backgroundFrom: '#12b5a6' } });

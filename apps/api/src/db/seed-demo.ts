@@ -195,7 +195,9 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
       })),
     );
     // Their history starts again too (migration 012): template 1's version 1 is what is live, template 2 has none.
-    await tx.query('DELETE FROM landing_template_versions WHERE template_id = ANY($1::int[])', [[DEMO_LANDING_TEMPLATE_ID, DEMO_DRAFT_TEMPLATE_ID]]);
+    await tx.query('DELETE FROM landing_template_versions WHERE template_id = ANY($1::int[])', [
+      [DEMO_LANDING_TEMPLATE_ID, DEMO_DRAFT_TEMPLATE_ID],
+    ]);
     await tx.query(
       `INSERT INTO landing_template_versions (template_id, version, kind, config, live_from, created_at, created_by)
        VALUES ($1, 1, 'publish', $2::jsonb, $3, $3, '')`,

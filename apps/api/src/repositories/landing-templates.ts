@@ -59,7 +59,9 @@ const SERVED = `
 
 function servedOf(r: Row): ServedTemplate {
   if (r.version !== null) {
-    return r.config ? { state: 'live', config: r.config, version: r.version, liveFrom: r.live_from! } : { state: 'ended', version: r.version };
+    return r.config
+      ? { state: 'live', config: r.config, version: r.version, liveFrom: r.live_from! }
+      : { state: 'ended', version: r.version };
   }
   return r.legacy_live ? { state: 'live', config: r.legacy_live, version: null, liveFrom: r.legacy_published_at! } : { state: 'never' };
 }
@@ -159,7 +161,15 @@ export async function lockTemplateDraft(tx: Queryable, id: number): Promise<Land
  */
 export async function insertVersion(
   tx: Queryable,
-  v: { templateId: number; kind: VersionRow['kind']; config: LandingConfig | null; revertedFrom: number | null; liveFrom: Date; now: Date; by: string },
+  v: {
+    templateId: number;
+    kind: VersionRow['kind'];
+    config: LandingConfig | null;
+    revertedFrom: number | null;
+    liveFrom: Date;
+    now: Date;
+    by: string;
+  },
 ): Promise<number> {
   const [row] = await tx.query<{ version: number }>(
     `INSERT INTO landing_template_versions (template_id, version, kind, config, reverted_from, live_from, created_at, created_by)
@@ -168,10 +178,12 @@ export async function insertVersion(
     [v.templateId, v.kind, v.config === null ? null : JSON.stringify(v.config), v.revertedFrom, v.liveFrom, v.now, v.by],
   );
   if (v.liveFrom.getTime() <= v.now.getTime()) {
-    await tx.query(
-      `UPDATE landing_templates SET live_config = $2::jsonb, published_at = $3, published_by = $4 WHERE id = $1`,
-      [v.templateId, v.config === null ? null : JSON.stringify(v.config), v.config === null ? null : v.liveFrom, v.config === null ? null : v.by],
-    );
+    await tx.query(`UPDATE landing_templates SET live_config = $2::jsonb, published_at = $3, published_by = $4 WHERE id = $1`, [
+      v.templateId,
+      v.config === null ? null : JSON.stringify(v.config),
+      v.config === null ? null : v.liveFrom,
+      v.config === null ? null : v.by,
+    ]);
   }
   return row!.version;
 }

@@ -157,7 +157,8 @@ async function checkImagesLoad(deps: PublishDeps, config: LandingConfig, prefix:
   for (const field of ['logo', 'heroImage'] as const) {
     const url = config[field];
     if (url === '') continue;
-    if (!(await imageLoads(deps, url))) throw new ApiError(ErrorCode.badRequest, 'templateImageBroken', { url, field: `${prefix}.${field}` });
+    if (!(await imageLoads(deps, url)))
+      throw new ApiError(ErrorCode.badRequest, 'templateImageBroken', { url, field: `${prefix}.${field}` });
   }
 }
 
@@ -190,7 +191,12 @@ export async function publishTemplateDraft(deps: PublishDeps, id: number, edit: 
   return { id, publishedAt: edit.now.toISOString() };
 }
 
-export async function scheduleTemplate(deps: PublishDeps, id: number, at: string, edit: Edit): Promise<AnswerOf<typeof opsTemplateSchedule>> {
+export async function scheduleTemplate(
+  deps: PublishDeps,
+  id: number,
+  at: string,
+  edit: Edit,
+): Promise<AnswerOf<typeof opsTemplateSchedule>> {
   const when = new Date(at);
   const ms = when.getTime();
   // An explicit offset is required: '2026-05-01T09:00' alone would be read in the server's zone, not the operator's.
@@ -214,7 +220,15 @@ export async function unpublishTemplate(db: Db, id: number, edit: Edit): Promise
   if (served.state !== 'live') throw new ApiError(ErrorCode.conflict, 'templateNotLive');
   const version = await db.transaction(async (tx) => {
     if (!(await lockTemplateDraft(tx, id))) throw notFound();
-    return insertVersion(tx, { templateId: id, kind: 'unpublish', config: null, revertedFrom: null, liveFrom: edit.now, now: edit.now, by: edit.by });
+    return insertVersion(tx, {
+      templateId: id,
+      kind: 'unpublish',
+      config: null,
+      revertedFrom: null,
+      liveFrom: edit.now,
+      now: edit.now,
+      by: edit.by,
+    });
   });
   return { id, version };
 }

@@ -177,7 +177,8 @@ export const en = {
       scheduled: 'Scheduled for {{when}}.',
       unpublish: 'Unpublish',
       unpublishTitle: 'Unpublish this template?',
-      unpublishBody: 'Visitors will see "This promotion has ended" from their next page load. The draft and the versions stay; you can publish again at any time.',
+      unpublishBody:
+        'Visitors will see "This promotion has ended" from their next page load. The draft and the versions stay; you can publish again at any time.',
       unpublished: 'Unpublished. Visitors now see that this promotion has ended.',
       none: 'No versions yet: publish to create the first one.',
       version: 'Version {{n}}',

@@ -172,7 +172,8 @@ export const id: Messages = {
       scheduled: 'Dijadwalkan pada {{when}}.',
       unpublish: 'Hentikan penerbitan',
       unpublishTitle: 'Hentikan penerbitan template ini?',
-      unpublishBody: 'Pengunjung akan melihat "Promosi ini telah berakhir" saat halaman dimuat berikutnya. Draf dan versi tetap tersimpan; Anda dapat menerbitkan lagi kapan saja.',
+      unpublishBody:
+        'Pengunjung akan melihat "Promosi ini telah berakhir" saat halaman dimuat berikutnya. Draf dan versi tetap tersimpan; Anda dapat menerbitkan lagi kapan saja.',
       unpublished: 'Penerbitan dihentikan. Pengunjung kini melihat bahwa promosi ini telah berakhir.',
       none: 'Belum ada versi: terbitkan untuk membuat versi pertama.',
       version: 'Versi {{n}}',
