@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { type Envelope, expect, test } from './fixtures.ts';
 
 // The support console (/ops, apps/ops-console; issue 13's proof): an agent signs in, finds an overdue complaint,
 // assigns it to themself, answers it with a photo; the borrower sees the answer in the app and rates it; the
@@ -31,7 +31,7 @@ async function axeAtBothWidths(page: Page) {
 /** A support operator's session in this tab (INTERIM: password only, until e2e/tests/ops-login.ts lands). */
 async function signIn(page: Page, request: APIRequestContext) {
   const res = await request.post('/ops/api/login', { form: { username: 'ops-support', password: 'support-demo-pass' } });
-  const body = await res.json();
+  const body = (await res.json()) as Envelope<{ token: string; username: string; role: string }>;
   expect(body.code, 'operator login').toBe('00');
   const session = JSON.stringify({ token: body.data.token, username: body.data.username, role: body.data.role });
   await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
@@ -106,7 +106,7 @@ test('an agent answers an overdue complaint with a photo; the borrower rates it;
   await rate.getByRole('radio', { name: '4 stars' }).click();
   const saved = borrower.waitForResponse((r) => r.url().includes('/user-problem/save-score'));
   await rate.getByRole('button', { name: 'Send' }).click();
-  expect((await (await saved).json()).code).toBe('00');
+  expect(((await (await saved).json()) as Envelope<unknown>).code).toBe('00');
 
   // The console shows the score.
   await page.reload();
@@ -122,7 +122,7 @@ test('an agent answers an overdue complaint with a photo; the borrower rates it;
 async function borrowerTokenOf(request: APIRequestContext, problemId: number): Promise<string> {
   for (const tok of ['demo-borrower', 'demo-borrower-2']) {
     const res = await request.post(`/user-problem/problem-detail?tok=${tok}`, { form: { problemId: String(problemId) } });
-    if ((await res.json()).code === '00') return tok;
+    if (((await res.json()) as Envelope<unknown>).code === '00') return tok;
   }
   throw new Error(`no demo borrower owns complaint ${problemId}`);
 }
