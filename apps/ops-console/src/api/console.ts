@@ -20,7 +20,7 @@ export type ItemKind = 'complaint' | 'contact';
 // type titles and messages in the operator's language.
 const ROOT = 'ops_console';
 
-function useRead<R extends Route>(route: R, input: RequestOf<R>, enabled = true) {
+function useRead<R extends Route>(route: R, input: RequestOf<R>, enabled = true, refetchInterval: number | false = false) {
   const client = useOpsClient();
   const lang = useLang();
   const queryKey: readonly unknown[] = [ROOT, lang, route.name, input];
@@ -29,6 +29,7 @@ function useRead<R extends Route>(route: R, input: RequestOf<R>, enabled = true)
     queryFn: ({ signal }) => client.call(route, input, signal),
     enabled,
     staleTime: 0,
+    refetchInterval,
   });
 }
 
@@ -43,7 +44,9 @@ function useWrite<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-export const useQueue = (request: QueueRequest) => useRead(R.opsConsoleQueue, request);
+/** New complaints and messages arrive all day: the queue asks again every minute while it is open. */
+export const QUEUE_REFRESH_MS = 60_000;
+export const useQueue = (request: QueueRequest) => useRead(R.opsConsoleQueue, request, true, QUEUE_REFRESH_MS);
 export const useComplaint = (id: number) => useRead(R.opsConsoleComplaint, { id }, id > 0);
 export const useContact = (id: number) => useRead(R.opsConsoleContact, { id }, id > 0);
 export const useOperators = () => useRead(R.opsConsoleOperators, {});
