@@ -131,7 +131,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 1000 },
-    frameworkErrors: (err, req, reply) => handleError(err, req, reply),
+    // Fastify ignores what this returns: the reply is sent, and its promise (settled once sent) is not waited for.
+    frameworkErrors: (err, req, reply) => void handleError(err, req, reply),
     clientErrorHandler,
   });
 

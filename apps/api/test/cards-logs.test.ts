@@ -43,8 +43,9 @@ describe.each(BACKENDS)('card data in the logs (%s)', (backend) => {
       const url = `${BIND}?tok=${MAIN}&isNeedPop=1`;
       const fields = { bankCode: 'BRI', cardNo: NUMBER, holderName: HOLDER };
       const ok = await app.inject({ method: 'POST', url, ...form(fields) });
-      expect(ok.json().code).toBe('00');
-      const cardId = String(ok.json().data.cardId);
+      const bound = ok.json<{ code: string; data: { cardId: number } }>();
+      expect(bound.code).toBe('00');
+      const cardId = String(bound.data.cardId);
       // A wrong code (the code itself is a secret too) and bad input of every field.
       await app.inject({ method: 'POST', url: `${VERIFY}?tok=${MAIN}`, ...form({ cardId, verifyCode: '000000' }) });
       expect((await app.inject({ method: 'POST', url, ...form({ ...fields, cardNo: `${NUMBER} 1234` }) })).statusCode).toBe(400);

@@ -243,7 +243,7 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
           }),
         ),
       );
-      const bodies = answers.map((r) => r.json() as { code: string; message: string });
+      const bodies = answers.map((r) => r.json<{ code: string; message: string }>());
       expect(bodies.filter((x) => x.code === '00')).toHaveLength(10);
       expect(bodies.filter((x) => x.code !== '00').map((x) => x.message)).toEqual(Array(10).fill('You can bind at most 10 bank cards.'));
       expect(answers.some((r) => r.statusCode >= 500)).toBe(false);

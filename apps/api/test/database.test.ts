@@ -519,7 +519,7 @@ describe('PGlite data folder lock', () => {
     // Same lock file, its process now dead: stale, taken over.
     const db = await openPglite({ dataDir: folder });
     try {
-      expect(JSON.parse(readFileSync(`${folder}.lock`, 'utf8')).pid).toBe(process.pid);
+      expect((JSON.parse(readFileSync(`${folder}.lock`, 'utf8')) as { pid: number }).pid).toBe(process.pid);
       expect(await db.query('SELECT v FROM kept')).toEqual([{ v: 42 }]);
     } finally {
       await db.close();

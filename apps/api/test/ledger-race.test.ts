@@ -210,10 +210,7 @@ describe.each(BACKENDS)('money paths under concurrency (%s)', (backend) => {
       await tx.query('UPDATE race_rows SET n = n + 1 WHERE id = $1', [second]);
     };
     const onRetry = (i: { sqlState: string }) => retries.push(i.sqlState);
-    await Promise.all([
-      withRetriedTransaction(ctx.db, body(1, 2), { onRetry }),
-      withRetriedTransaction(other as Db, body(2, 1), { onRetry }),
-    ]);
+    await Promise.all([withRetriedTransaction(ctx.db, body(1, 2), { onRetry }), withRetriedTransaction(other, body(2, 1), { onRetry })]);
     expect(retries).toEqual(['40P01']);
     expect(await ctx.db.query('SELECT id, n FROM race_rows ORDER BY id')).toEqual([
       { id: 1, n: 2 },
@@ -223,7 +220,7 @@ describe.each(BACKENDS)('money paths under concurrency (%s)', (backend) => {
 });
 
 describe('withRetriedTransaction', () => {
-  const fakeDb = (failures: unknown[]) => {
+  const fakeDb = (failures: Error[]) => {
     let calls = 0;
     const db = {
       kind: 'pg',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, SECOND, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, SUPPORT, useTestApp } from './helpers/setup.ts';
 import { DEMO_H5_ORDER, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
+import { stringMatching } from './helpers/matchers.ts';
 
 const DETAIL = '/v3/loan-details/detail';
 const SCORE = '/v3/loan-details/google-score';
@@ -243,7 +244,7 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
     expect(r.data.recProducts.map((p) => p.id)).toEqual([2, 3, 4, 5, 6]);
     expect(r.data.recProducts[0]).toEqual({
       id: 2,
-      productLogo: expect.stringMatching(/^data:image\/svg\+xml,/),
+      productLogo: stringMatching(/^data:image\/svg\+xml,/),
       productName: 'Dana Kilat',
       buttonStatus: 1,
       buttonText: 'Borrow now',

@@ -291,7 +291,7 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
     const phone = '13900000012';
     await addBorrower(ctx.db, phone);
     const start = ctx.clock.now().getTime();
-    let last;
+    let last: Awaited<ReturnType<typeof login>> | undefined;
     for (let lock = 0; lock < 4; lock++) {
       for (let i = 0; i < 5; i++) last = await login(ctx, phone, '000000');
       const seconds = Number(last!.headers['retry-after']);

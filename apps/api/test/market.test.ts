@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAIN, NOT_FOUND_EN, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { DEMO_DISABLED_PRODUCT_ID, DEMO_EMPTY_SCENE } from '../src/db/demo/index.ts';
+import { stringMatching } from './helpers/matchers.ts';
 
 const LIST = '/market/v3/product/recommend-product-list';
 const APPLY = '/market/v3/product/apply';
@@ -66,7 +67,7 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     const [first] = await list('banner_jingzhun', { lang: 'en' });
     expect(first).toEqual({
       id: 1,
-      productLogo: expect.stringMatching(/^data:image\/svg\+xml,/),
+      productLogo: stringMatching(/^data:image\/svg\+xml,/),
       productName: 'LendView Cepat',
       buttonStatus: 1,
       buttonText: 'Apply',
@@ -103,10 +104,10 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       { tok: b.tok },
     );
     // A partner link carries a one-time joint-login code and never the session (issue 12 item 1; partner.test.ts).
-    expect(partner.data).toEqual({ url: expect.stringMatching(/^https:\/\/dana-kilat\.example\.com\/apply\?lvCode=[\w-]{43}$/) });
+    expect(partner.data).toEqual({ url: stringMatching(/^https:\/\/dana-kilat\.example\.com\/apply\?lvCode=[\w-]{43}$/) });
     const noScene = await call<{ url: string }>(ctx, APPLY, { product_id: '4', module_id: '300' }, { tok: b.tok });
     expect(noScene.data).toEqual({
-      url: expect.stringMatching(/^https:\/\/rupiah-mudah\.example\.com\/apply\?ref=lendview&lvCode=[\w-]{43}$/),
+      url: stringMatching(/^https:\/\/rupiah-mudah\.example\.com\/apply\?ref=lendview&lvCode=[\w-]{43}$/),
     });
     const rows = await ctx.db.query(
       'SELECT product_id, scene, module_id, source, business_day FROM product_applications WHERE borrower_id = $1 ORDER BY id',
@@ -259,7 +260,7 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     ]);
     expect(known.data.products[0]).toEqual({
       productId: 2,
-      logo: expect.stringMatching(/^data:image\/svg\+xml,/),
+      logo: stringMatching(/^data:image\/svg\+xml,/),
       title: 'Dana Kilat',
       description: 'Small loans for urgent needs, approved in minutes.',
       rate: '0.08% / day',
@@ -295,7 +296,7 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
     const joint = await call(ctx, JOINT, { productId: '3' }, { tok: b.tok });
     expect({ code: joint.code, data: joint.data }).toEqual({
       code: '00',
-      data: { status: 0, message: '', url: expect.stringMatching(/^https:\/\/kredit-pintar\.example\.com\/start\?lvCode=[\w-]{43}$/) },
+      data: { status: 0, message: '', url: stringMatching(/^https:\/\/kredit-pintar\.example\.com\/start\?lvCode=[\w-]{43}$/) },
     });
     expect(await ctx.db.query('SELECT source, scene FROM product_applications WHERE borrower_id = $1', [b.id])).toEqual([
       { source: 'joint', scene: 'stand' },

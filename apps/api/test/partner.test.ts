@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { issuePartnerKey } from '../src/services/partner.ts';
 import { MAIN, SECOND, call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
+import { stringMatching } from './helpers/matchers.ts';
 
 const APPLY = '/market/v3/product/apply';
 const JOINT = '/market/stand/joint';
@@ -18,7 +19,7 @@ async function tap(ctx: TestContext, tok: string, productId: number, path = APPL
   const q = new URLSearchParams({ tok, dId: 'device-123', aVer: '3.2.1', gid: 'ad-id-9', dNa: 'iPhone 15', pf: 'ios' });
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `${path}?${q}`,
+    url: `${path}?${q.toString()}`,
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-lv-token': tok },
   });
@@ -86,7 +87,7 @@ describe.each(BACKENDS)('partner joint login (%s)', (backend) => {
     expect(ok.status).toBe(200);
     expect(ok.code).toBe('00');
     expect(ok.data).toEqual({
-      partnerUserId: expect.stringMatching(/^lvu_[\w-]{32}$/),
+      partnerUserId: stringMatching(/^lvu_[\w-]{32}$/),
       productId: 2,
       phoneMasked: '138****0000',
       issuedAt: ctx.clock.now().toISOString(),

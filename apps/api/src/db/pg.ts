@@ -10,7 +10,7 @@ export async function openPg(options: {
   max?: number;
 }): Promise<Db> {
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => {
       if (oid === OID.int8) return parseInt8;
       if (oid === OID.date) return parseDate;
       return pg.types.getTypeParser(oid, format);

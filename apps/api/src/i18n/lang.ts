@@ -12,7 +12,7 @@ export function langOf(req: Pick<FastifyRequest, 'query' | 'headers' | 'url'>): 
     // Query not parsed (an error before routing): read the raw URL.
     pop = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get('isNeedPop') ?? undefined;
   }
-  const first = Array.isArray(pop) ? pop[0] : pop;
+  const first: unknown = Array.isArray(pop) ? pop[0] : pop;
   if (first === '1') return 'en';
   if (first !== undefined) return 'id';
   const accept = req.headers['accept-language'];

@@ -24,7 +24,8 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly statusCode: number;
   constructor(
-    readonly code: ErrorCodeValue | number | string,
+    /** An ErrorCode value, or a route's own code (the legacy and promotion contracts have their own). */
+    readonly code: number | string,
     readonly messageKey: MessageKey,
     readonly vars?: MessageVars,
     options: { status?: number; headers?: Record<string, string> } = {},

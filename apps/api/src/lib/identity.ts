@@ -15,7 +15,7 @@ export interface Identity {
 const MAX_LEN = 256;
 
 function single(value: unknown): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
+  const v: unknown = Array.isArray(value) ? value[0] : value;
   if (typeof v !== 'string') return undefined;
   const trimmed = v.trim();
   return trimmed === '' || trimmed.length > MAX_LEN ? undefined : trimmed;

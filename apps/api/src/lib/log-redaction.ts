@@ -164,9 +164,30 @@ export function redactText(text: string): string {
   return s.replace(BEARER, `$1 ${REDACTED}`).replace(DIGIT_RUN, (d) => maskPhone(d));
 }
 
+/**
+ * A query or header value as text. Parsers give strings (or arrays of them, joined by the callers); other
+ * primitives read as String() writes them, and an object only as its kind: its own toString could print what
+ * this module hides.
+ */
+function asText(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'symbol':
+      return String(value);
+    case 'undefined':
+      return 'undefined';
+    default:
+      return value === null ? 'null' : Object.prototype.toString.call(value);
+  }
+}
+
 function queryValue(key: string, value: unknown): string {
   const k = normalizeKey(key);
-  const text = Array.isArray(value) ? value.map(String).join(',') : String(value ?? '');
+  const text = Array.isArray(value) ? value.map(String).join(',') : asText(value ?? '');
   if (PHONE_KEYS.has(k)) return maskPhone(text);
   if (!SAFE_QUERY_KEYS.has(k) || isSecretKey(k)) return REDACTED;
   return redactText(text.slice(0, 128));
@@ -226,7 +247,7 @@ export function redactHeaders(headers: Record<string, unknown> | undefined): Rec
   for (const name of LOGGED_HEADERS) {
     const v = headers[name];
     if (v === undefined) continue;
-    const value = Array.isArray(v) ? v.join(', ') : String(v);
+    const value = Array.isArray(v) ? v.join(', ') : asText(v);
     const k = normalizeKey(name);
     if (isSecretKey(k)) out[name] = REDACTED;
     else if (name === 'referer') out[name] = redactUrl(value);
@@ -327,8 +348,8 @@ export function redactValue(value: unknown, depth = 0, key?: string): unknown {
   if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return '[binary]';
   if (depth >= 6) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redactValue(v, depth + 1));
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return `[${(value as object).constructor?.name ?? 'object'}]`;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return `[${value.constructor?.name ?? 'object'}]`;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, depth + 1, k);
   return out;
@@ -345,7 +366,7 @@ interface ReplyLike {
 export function redactLogObject(obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (k === 'req' && v && typeof v === 'object') out[k] = redactRequest(v as RequestLike);
+    if (k === 'req' && v && typeof v === 'object') out[k] = redactRequest(v);
     else if (k === 'res' && v && typeof v === 'object') out[k] = { statusCode: (v as ReplyLike).statusCode };
     else if ((k === 'err' || k === 'error') && v instanceof Error) out[k] = redactError(v);
     else if (k === 'responseTime' || k === 'reqId') out[k] = v;

@@ -65,7 +65,7 @@ export const ARCHITECTURE_PAGE_ROUTES = [
   '/promo',
 ] as const;
 
-/** Routes the shell renders itself (apps/shell/src/app.tsx). */
+/** Routes the shell renders itself (apps/shell/src/App.tsx). */
 export const SHELL_PAGE_ROUTES = ['/testPreview'] as const;
 
 /** Matched as the shell matches them: exactly, a trailing slash ignored. */

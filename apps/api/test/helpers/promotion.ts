@@ -17,12 +17,12 @@ const withQuery = (path: string, query: string) => (query ? `${path}${path.inclu
 export async function promoGet(ctx: TestContext, path: string, params: Record<string, string> = {}, o: PromoCallOptions = {}) {
   const query = [new URLSearchParams(params).toString(), q(o)].filter(Boolean).join('&');
   const res = await ctx.app.inject({ method: 'GET', url: withQuery(path, query), remoteAddress: o.ip ?? '127.0.0.1' });
-  return { res, status: res.statusCode, ...(envelopeOf(res) as { code: string | number; data: unknown; message: string }) };
+  return { res, status: res.statusCode, ...envelopeOf(res) };
 }
 
 export async function promoPost(ctx: TestContext, path: string, fields: Record<string, string>, o: PromoCallOptions = {}) {
   const res = await ctx.app.inject({ method: 'POST', url: withQuery(path, q(o)), remoteAddress: o.ip ?? '127.0.0.1', ...form(fields) });
-  return { res, status: res.statusCode, ...(envelopeOf(res) as { code: string | number; data: unknown; message: string }) };
+  return { res, status: res.statusCode, ...envelopeOf(res) };
 }
 
 /** A new captcha: its sid and (through the demo-only hook) its answer. */

@@ -123,7 +123,7 @@ export function form(fields: Record<string, string>): Pick<InjectOptions, 'paylo
 
 /** Asserts the body is exactly an envelope (no stack, no extra keys) and returns it. */
 export function envelopeOf(res: LightMyRequestResponse) {
-  const body = res.json() as Record<string, unknown>;
+  const body = res.json<Record<string, unknown>>();
   if (Object.keys(body).sort().join(',') !== 'code,data,message') {
     throw new Error(`not an envelope: ${res.body}`);
   }
