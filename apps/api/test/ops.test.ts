@@ -204,7 +204,13 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       });
       const uploaded = envelopeOf(upload) as { code: string; data: { url: string } };
       expect(uploaded.code).toBe('00');
-      expect(uploaded.data.url).toMatch(/^\/ops\/api\/complaints\/image\/[A-Za-z0-9_-]{32}\?exp=\d+&sig=/);
+      // The console's bearer-checked photo path: no expiring signed link in the operator's page.
+      expect(uploaded.data.url).toMatch(/^\/ops\/api\/console\/photo\/[A-Za-z0-9_-]{32}$/);
+      const preview = await ctx.app.inject({ method: 'GET', url: uploaded.data.url, headers: { authorization: `Bearer ${support}` } });
+      expect(preview.statusCode).toBe(200);
+      // Re-encoded on upload (lib/images.ts): a PNG without alpha is stored as JPEG.
+      expect(preview.headers['content-type']).toMatch(/^image\/(jpeg|webp)$/);
+      expect((await ctx.app.inject({ method: 'GET', url: uploaded.data.url })).statusCode).toBe(401);
       const notImage = await ctx.app.inject({
         method: 'POST',
         url: '/ops/api/complaints/upload-image?isNeedPop=1',

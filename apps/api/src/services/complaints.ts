@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { OrderCard } from '@lendview/contracts';
+import { OPS_CONSOLE_PHOTO_PREFIX, type OrderCard } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
@@ -114,7 +114,7 @@ export function publicIdOfUrl(url: string, accept: 'borrower' | 'any'): string |
   } catch {
     return null;
   }
-  const prefixes = accept === 'borrower' ? [BORROWER_IMAGE_PATH] : [BORROWER_IMAGE_PATH, OPS_IMAGE_PATH];
+  const prefixes = accept === 'borrower' ? [BORROWER_IMAGE_PATH] : [BORROWER_IMAGE_PATH, OPS_IMAGE_PATH, OPS_CONSOLE_PHOTO_PREFIX];
   for (const prefix of prefixes) {
     if (path.startsWith(prefix)) {
       const id = path.slice(prefix.length);

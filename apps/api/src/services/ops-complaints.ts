@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { COMPLAINT_MAX_IMAGES, ErrorCode, type opsAnswerComplaint, type opsComplaintList } from '@lendview/contracts';
+import {
+  COMPLAINT_MAX_IMAGES,
+  ErrorCode,
+  OPS_CONSOLE_PHOTO_PREFIX,
+  type opsAnswerComplaint,
+  type opsComplaintList,
+} from '@lendview/contracts';
 import type { Db } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
@@ -52,8 +58,12 @@ export async function opsComplaintQueue(
 }
 
 /** The signed URL of a photo an operator just uploaded. */
-export async function opsUploadedImageUrl(db: Db, publicId: string, now: Date): Promise<{ url: string }> {
-  return { url: opsImageUrl(await imageSigningKey(db), publicId, now) };
+/**
+ * The URL of an operator's fresh upload: the console's bearer-checked photo path (it fetches photos as blobs with
+ * the operator's session), so no expiring signed link sits in the console's page. The answer takes it back.
+ */
+export function opsUploadedImageUrl(publicId: string): { url: string } {
+  return { url: `${OPS_CONSOLE_PHOTO_PREFIX}${publicId}` };
 }
 
 /**

@@ -61,7 +61,7 @@ export default async function opsRoutes(app: FastifyInstance) {
 
     withMultipart(support, (uploads) => {
       registerEndpoint(uploads, opsUploadImage, {
-        handler: async ({ req, now, db }) => {
+        handler: async ({ req, now }) => {
           const publicId = await receiveUpload(app, req, {
             field: 'image',
             uploadedBy: 'operator',
@@ -69,7 +69,7 @@ export default async function opsRoutes(app: FastifyInstance) {
             operatorId: operatorOf(req).id,
             now,
           });
-          return opsUploadedImageUrl(db, publicId, now);
+          return opsUploadedImageUrl(publicId);
         },
       });
     });
