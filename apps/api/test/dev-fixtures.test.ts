@@ -128,6 +128,32 @@ describe.each(BACKENDS)('POST /dev/fixtures/order (%s)', (backend) => {
     ]);
   });
 
+  it('complaint: a collection complaint filed ageDays ago by a new borrower about its own overdue order', async () => {
+    const made = await call<{ problemId: number; tok: string; orderNo: string; text: string }>(
+      ctx,
+      '/dev/fixtures/complaint',
+      { ageDays: '7' },
+      { lang: 'en' },
+    );
+    expect([made.code, made.message]).toEqual(['00', 'Success']);
+    expect(made.data.orderNo).toMatch(new RegExp(`^${FIXTURE_KINDS.overdue}-[0-9A-F]{10}$`));
+    const [row] = await ctx.db.query<{
+      order_no: string;
+      problem_type: number;
+      problem_sub_type: number;
+      detail: string;
+      created_at: Date;
+    }>('SELECT order_no, problem_type, problem_sub_type, detail, created_at FROM complaints WHERE id = $1', [made.data.problemId]);
+    expect(row).toMatchObject({ order_no: made.data.orderNo, problem_type: 1, problem_sub_type: 1, detail: made.data.text });
+    expect(ctx.clock.now().getTime() - row!.created_at.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+    // The borrower's own complaint, and nobody else's.
+    const list = await call<{ problemId: number }[]>(ctx, '/user-problem/problem-list', {}, { tok: made.data.tok, lang: 'en' });
+    expect(list.code).toBe('00');
+    expect(JSON.stringify(list.data)).toContain(String(made.data.problemId));
+    const bad = await call(ctx, '/dev/fixtures/complaint', { ageDays: '-1' }, { lang: 'en' });
+    expect(bad.code).not.toBe('00');
+  });
+
   it('is a 404 outside demo mode, like every /dev route', async () => {
     const prod = buildApp({
       db: ctx.db,

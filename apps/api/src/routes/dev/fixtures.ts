@@ -8,6 +8,7 @@ import { upsert } from '../../db/demo/upsert.ts';
 import { writeDemoOrder } from '../../db/demo/write-order.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { cardFingerprint } from '../../repositories/bank-cards.ts';
+import { insertComplaint } from '../../repositories/complaints.ts';
 import { saveRating } from '../../repositories/ratings.ts';
 import { createSession, findSessionBorrower } from '../../repositories/sessions.ts';
 
@@ -150,4 +151,36 @@ export async function makeFixtureOrder(
       cards: { otp: DEMO_BANK_CARDS.otp.last4, direct: DEMO_BANK_CARDS.direct.last4 },
     };
   });
+}
+
+export const devFixturesComplaint = endpoint({
+  name: 'devFixturesComplaint',
+  method: 'POST',
+  path: '/dev/fixtures/complaint',
+  successCode: '00',
+  request: z.object({ ageDays: z.coerce.number().int().min(0).max(60) }),
+  response: z.object({ problemId: z.number().int(), tok: z.string(), orderNo: z.string(), text: z.string() }),
+});
+
+/**
+ * A collection-harassment complaint (type 1, sub-type 1) filed `ageDays` ago by a fresh fixture borrower about its
+ * own overdue order: the support console's e2e needs one past its 3 working days, and the server's clock cannot
+ * be moved from a browser test.
+ */
+export async function makeFixtureComplaint(
+  db: Db,
+  input: { ageDays: number; cardKey: string; now: Date },
+): Promise<{ problemId: number; tok: string; orderNo: string; text: string }> {
+  const order = (await makeFixtureOrder(db, { kind: 'overdue', cardKey: input.cardKey, now: input.now }))!;
+  const borrower = (await findSessionBorrower(db, order.tok, input.now))!;
+  const text = `The collector called me ten times today about ${order.orderNo}.`;
+  const problemId = await insertComplaint(db, {
+    borrowerId: borrower.id,
+    orderNo: order.orderNo,
+    problemType: 1,
+    problemSubType: 1,
+    detail: text,
+    now: new Date(input.now.getTime() - input.ageDays * 24 * 60 * 60 * 1000),
+  });
+  return { problemId, tok: order.tok, orderNo: order.orderNo, text };
 }

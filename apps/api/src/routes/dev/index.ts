@@ -6,7 +6,7 @@ import { notFound, unauthorized } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../providers/payments.ts';
 import { findPaymentByVcode } from '../../repositories/payments.ts';
 import { processSignedCallback } from '../../services/repayment.ts';
-import { devFixturesOrder, makeFixtureOrder } from './fixtures.ts';
+import { devFixturesComplaint, devFixturesOrder, makeFixtureComplaint, makeFixtureOrder } from './fixtures.ts';
 
 /** Demo mode only (app.ts registers this folder only when demo is on; otherwise /dev/* is a 404). */
 export default async function devRoutes(app: FastifyInstance) {
@@ -67,5 +67,10 @@ export default async function devRoutes(app: FastifyInstance) {
       if (!made) throw unauthorized();
       return made;
     },
+  });
+
+  /** A complaint filed `ageDays` ago (fixtures.ts), so the support console's overdue handling can be tested end to end. */
+  registerEndpoint(app, devFixturesComplaint, {
+    handler: ({ input, db, now }) => makeFixtureComplaint(db, { ageDays: input.ageDays, cardKey: app.cardFingerprintSecret, now }),
   });
 }
