@@ -52,14 +52,16 @@ test('the four tabs move between the site pages', async ({ page }) => {
   await expect(page.frameLocator('iframe').getByRole('heading', { level: 1 })).toHaveText(/Kebijakan Privasi/);
 });
 
-test('home contact form: incomplete keeps the text, complete says so and sends nothing', async ({ page }) => {
+test('home contact form: incomplete keeps the text and sends nothing; complete is stored once and says so', async ({ page }) => {
   await page.goto('/?isNeedPop=1');
-  // The footer's contact block loads first (a read); from then on, nothing may be sent anywhere.
-  const contact = await (await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } })).json();
+  // The footer's contact block loads first (a read); from then on, only the contact message may be sent.
+  const contact = (await (await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } })).json()) as {
+    data: { email: string };
+  };
   await expect(page.getByText(contact.data.email).first()).toBeVisible();
   const posts: string[] = [];
   page.on('request', (r) => {
-    if (!['script', 'stylesheet', 'image', 'font'].includes(r.resourceType())) posts.push(`${r.method()} ${r.url()}`);
+    if (!['script', 'stylesheet', 'image', 'font'].includes(r.resourceType())) posts.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   const form = page.locator('form').filter({ has: page.getByLabel('Message') });
   await form.getByLabel('First name').fill('Asha');
@@ -68,10 +70,21 @@ test('home contact form: incomplete keeps the text, complete says so and sends n
   await form.getByRole('button').click();
   await expect(page.getByText('Please provide complete information!')).toBeVisible();
   await expect(form.getByLabel('First name')).toHaveValue('Asha');
-  await form.getByLabel('Phone number').fill('9876543210');
-  await form.getByRole('button').click();
-  await expect(page.getByText('Submit successfully！')).toBeVisible();
   expect(posts).toEqual([]);
+  await form.getByLabel('Phone number').fill('9876543210');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/contact-messages');
+  await form.getByRole('button').click();
+  // Stored for the support console (issue 13), with what the visitor typed.
+  const body = new URLSearchParams((await sent).postData() ?? '');
+  expect(Object.fromEntries(body)).toMatchObject({
+    source: 'home',
+    name: 'Asha',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    message: 'Hello',
+  });
+  await expect(page.getByText('Submit successfully！')).toBeVisible();
+  expect(posts).toEqual(['POST /api/contact-messages']);
 });
 
 test('customer service shows the phone and mail from the API and calls through the bridge', async ({ page }) => {
