@@ -60,14 +60,12 @@ async function fileComplaint(request: APIRequestContext): Promise<Filed> {
 }
 
 /**
- * A complaint filed `ageDays` ago (past its 3 working days), through the demo server's fixture
- * POST /dev/fixtures/complaint {ageDays} → {problemId, tok}. Null while the server has no such fixture
- * (requested from the API owners: the demo data has no complaint and the server's clock cannot be moved).
+ * A complaint filed `ageDays` ago (past its 3 working days) by a fresh borrower about its overdue order: the demo
+ * server's fixture POST /dev/fixtures/complaint (apps/api/src/routes/dev/fixtures.ts).
  */
-async function agedComplaint(request: APIRequestContext, ageDays: number): Promise<Filed | null> {
+async function agedComplaint(request: APIRequestContext, ageDays: number): Promise<Filed> {
   const res = await request.post('/dev/fixtures/complaint', { form: { ageDays: String(ageDays) } });
-  const body = (await res.json()) as Envelope<{ problemId: number; tok: string; text: string } | null>;
-  if (body.code === 'NOT_FOUND' && body.data === null && res.status() === 404) return null;
+  const body = (await res.json()) as Envelope<Filed>;
   expect(body.code, `POST /dev/fixtures/complaint: ${body.message}`).toBe('00');
   return body.data;
 }
@@ -170,7 +168,6 @@ test('an overdue complaint is listed first and marked; the agent assigns and ans
   pageErrors,
 }) => {
   const filed = await agedComplaint(request, 7);
-  test.skip(filed === null, 'this server has no POST /dev/fixtures/complaint to file a complaint 7 days ago');
   await signIn(page, request);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/ops?kind=complaint&isNeedPop=1');
@@ -179,11 +176,11 @@ test('an overdue complaint is listed first and marked; the agent assigns and ans
   await page.getByRole('checkbox', { name: 'Overdue only' }).check();
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/\/ops\?kind=complaint&overdueOnly=1$/);
-  const row = page.locator('.oc-row', { hasText: filed!.text });
+  const row = page.locator('.oc-row', { hasText: filed.text });
   await expect(row.locator('.oc-badge--overdue')).toHaveText('Overdue');
   await expect(row.locator('.oc-row__due')).toHaveClass(/is-overdue/);
   await row.getByRole('link').click();
-  await assignAnswerAndRate(page, context, filed!);
+  await assignAnswerAndRate(page, context, filed);
   expect(pageErrors).toEqual([]);
 });
 
