@@ -11,7 +11,10 @@ import { landingConfig } from './promotion.ts';
 // FORBIDDEN (HTTP 403). Bodies may be JSON or form-encoded.
 
 export {
+  OPS_LOGIN_CHALLENGE_TTL_SECONDS,
   OPS_ROLES,
+  OPS_SESSION_IDLE_MINUTES,
+  OPS_TOTP,
   UNAPPLIED_FUND_STATES,
   UNAPPLIED_REASONS,
   type OpsRole,
@@ -19,8 +22,31 @@ export {
   type UnappliedReason,
 } from './routes/ops.ts';
 
+/**
+ * Step 1, the password. `step` says what the second step is: 'enrol' (no authenticator yet: show `qrSvg` /
+ * `otpauthUrl`, then send the first code) or 'code' (send the current code). Wrong password, unknown or disabled
+ * account: UNAUTHORIZED with one message for all three; too many failures: RATE_LIMITED with Retry-After.
+ */
 export const opsLogin = endpoint(R.opsLogin, {
   request: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
+  response: z.object({
+    step: z.enum(['enrol', 'code']),
+    challenge: z.string(),
+    /** Enrolment only: the otpauth:// URL (for apps that take a link) and the same as a QR code (an SVG document). */
+    otpauthUrl: z.string().optional(),
+    qrSvg: z.string().optional(),
+  }),
+});
+
+/** Step 2, the authenticator code for the challenge: the session. A code is accepted once. */
+export const opsLoginCode = endpoint(R.opsLoginCode, {
+  request: z.object({
+    challenge: z.string().min(1).max(200),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  }),
   response: z.object({ token: z.string(), username: z.string(), role: z.enum(R.OPS_ROLES), expiresAt: z.string() }),
 });
 

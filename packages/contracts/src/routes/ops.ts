@@ -16,7 +16,19 @@ export type UnappliedFundState = (typeof UNAPPLIED_FUND_STATES)[number];
 export const UNAPPLIED_REASONS = ['code_replaced', 'code_expired', 'order_settled', 'overpayment', 'short_payment'] as const;
 export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];
 
+/**
+ * Sign-in is two steps (issue 13 item 2): the password (opsLogin) answers a short-lived challenge, then the
+ * current TOTP code (opsLoginCode) answers the session. An operator without a second factor yet enrols in the
+ * same step: opsLogin's answer carries the otpauth:// URL and its QR code, and the first valid code finishes it.
+ */
 export const opsLogin = route('opsLogin', 'POST', '/ops/api/login');
+export const opsLoginCode = route('opsLoginCode', 'POST', '/ops/api/login/code');
+/** RFC 6238 parameters of the operators' authenticator codes (SHA-1, the only one every authenticator app reads). */
+export const OPS_TOTP = { digits: 6, periodSeconds: 30 } as const;
+/** A password step's challenge lives this long (seconds) and works once. */
+export const OPS_LOGIN_CHALLENGE_TTL_SECONDS = 300;
+/** An operator session ends after this long without a call (besides its absolute 12-hour expiry). */
+export const OPS_SESSION_IDLE_MINUTES = 30;
 export const opsLogout = route('opsLogout', 'POST', '/ops/api/logout');
 export const opsMe = route('opsMe', 'GET', '/ops/api/me');
 export const opsComplaintList = route('opsComplaintList', 'GET', '/ops/api/complaints');
