@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   cardFingerprintSecret?: string;
   /** HMAC key of stored SMS codes (SMS_CODE_SECRET); without it the database's own key (repositories/sms-codes.ts). */
   smsCodeSecret?: string;
+  /** Key sealing the operators' TOTP secrets (OPS_TOTP_KEY); without it the database's own key (repositories/operators.ts). */
+  opsTotpKey?: string;
   /** Source of "now" for every expiry and rate window; default the system clock. */
   clock?: Clock;
   /** Abuse limits of the SMS login and the promotion pages; defaults in lib/context.ts. */
@@ -146,6 +148,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('payments', payments);
   app.decorate('cardFingerprintSecret', options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET);
   app.decorate('smsCodeSecret', options.smsCodeSecret);
+  app.decorate('opsTotpKey', options.opsTotpKey);
   app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
   app.decorate('imageHosts', [...(options.imageHosts ?? [])]);

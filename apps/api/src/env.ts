@@ -81,6 +81,7 @@ const envSchema = z.object({
     'CARD_FINGERPRINT_SECRET must be at least 32 characters',
   ),
   SMS_CODE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'SMS_CODE_SECRET must be at least 32 characters'),
+  OPS_TOTP_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, 'OPS_TOTP_KEY must be at least 32 characters'),
 });
 
 export type Mode = 'production' | 'demo' | 'development';
@@ -132,6 +133,11 @@ export interface Env {
    * database alone does not let anyone test the 10^6 codes; in demo mode (unset) the database keeps its own key.
    */
   smsCodeSecret?: string;
+  /**
+   * Key that seals the operators' TOTP secrets (lib/totp.ts). Required in production, so that a copy of the
+   * database alone gives nobody's codes; in demo mode (unset) the database keeps its own key.
+   */
+  opsTotpKey?: string;
 }
 
 export class EnvError extends Error {
@@ -208,6 +214,7 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
       ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET],
       ['CARD_FINGERPRINT_SECRET', e.CARD_FINGERPRINT_SECRET],
       ['SMS_CODE_SECRET', e.SMS_CODE_SECRET],
+      ['OPS_TOTP_KEY', e.OPS_TOTP_KEY],
     ] as const) {
       if (value === undefined) problems.push(`${name} is not set: production needs its own random value (e.g. \`openssl rand -hex 32\`).`);
       else if (KNOWN_SECRETS.includes(value))
@@ -294,6 +301,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
     cardFingerprintSecret: e.CARD_FINGERPRINT_SECRET ?? DEV_CARD_FINGERPRINT_SECRET,
     smsCodeSecret: e.SMS_CODE_SECRET,
+    opsTotpKey: e.OPS_TOTP_KEY,
   };
 }
 

@@ -37,7 +37,8 @@ async function main() {
     }
     await ensureSupportContact(db, { email: env.supportEmail, phone: env.supportPhone });
     // Belt and braces: loadEnv never gives production with demo on, and the seed must never reach such a database.
-    if (env.demo && env.mode === 'demo') await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret });
+    if (env.demo && env.mode === 'demo')
+      await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret, opsTotpKey: env.opsTotpKey });
   } catch (err) {
     await db?.close().catch(() => {});
     throw err;
@@ -53,6 +54,7 @@ async function main() {
     paymentWebhookSecret: env.paymentWebhookSecret,
     cardFingerprintSecret: env.cardFingerprintSecret,
     smsCodeSecret: env.smsCodeSecret,
+    opsTotpKey: env.opsTotpKey,
     confirmStepUp: env.confirmStepUp,
     storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
     // Chosen by configuration (SMS_PROVIDER, PAYMENT_PROVIDER); env.ts refuses these in production unless staging.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, newBorrower } from './helpers/calls.ts';
+import { signInOperator } from './helpers/operators.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import { DEMO_OPERATORS } from '../src/db/demo/index.ts';
 import { anyOf, stringMatching } from './helpers/matchers.ts';
@@ -50,8 +51,7 @@ async function pushAsApp(ctx: TestContext, tok: string, fields: Record<string, s
 
 async function operatorToken(ctx: TestContext, who: 'support' | 'marketing') {
   const op = DEMO_OPERATORS[who];
-  const r = await call<{ token: string }>(ctx, '/ops/api/login', { username: op.username, password: op.password });
-  return r.data.token;
+  return signInOperator(ctx, op);
 }
 
 async function consents(ctx: TestContext, orderNo: string, token?: string) {

@@ -51,6 +51,8 @@ const EXPECTED_TABLES = [
   'ledger_entries',
   // 009: the insert-only consent record of each loan confirmation (issue 12 item 4).
   'loan_consents',
+  // 010: the password step's single-use challenges of operator sign-in (issue 13 item 2).
+  'operator_login_challenges',
   'operator_sessions',
   'operators',
   'ops_audit',

@@ -264,7 +264,11 @@ describe.each(BACKENDS)('landing editor (%s)', (backend) => {
     const list = (await ops('/versions', undefined, `id=${id}`)).data as { items: { version: number; status: string }[] };
     expect(list.items[0]).toMatchObject({ version, status: 'scheduled' });
 
-    ctx.clock.advance(3600_000);
+    // An hour on, in steps with a call between as an editor at work would make (operator sessions idle out after 30 min).
+    for (let i = 0; i < 3; i++) {
+      ctx.clock.advance(1_200_000);
+      expect((await ops('/versions', undefined, `id=${id}`)).code).toBe('00');
+    }
     expect((await landing(id)).data).toMatchObject({ headline: next.headline });
     expect((await ops('/versions', undefined, `id=${id}`)).data).toMatchObject({ liveVersion: version });
     expect((await ops('/cancel-schedule', { id, version })).message).toBe('This scheduled version is already live or was cancelled.');

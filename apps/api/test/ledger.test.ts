@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expirePayments } from '../src/repositories/payments.ts';
 import { SandboxPaymentProvider } from '../src/providers/payments.ts';
 import { MAIN, NOT_FOUND_EN, SECOND, call } from './helpers/calls.ts';
+import { signInOperator } from './helpers/operators.ts';
 import { addOrder, borrowerIdOf, eventBody, orderRow, postCallback } from './helpers/repay.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import { DEMO_BANK_CARDS, DEMO_OPERATORS, DEMO_ORDERS } from '../src/db/demo/index.ts';
@@ -65,9 +66,7 @@ async function paymentRow(ctx: TestContext, vcode: string) {
 }
 
 async function opsLogin(ctx: TestContext, op: { username: string; password: string }): Promise<string> {
-  const f = form({ username: op.username, password: op.password });
-  const res = await ctx.app.inject({ method: 'POST', url: '/ops/api/login', ...f });
-  return (envelopeOf(res).data as { token: string }).token;
+  return signInOperator(ctx, op);
 }
 
 async function opsGet<T>(ctx: TestContext, query: string, token?: string) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { messages, type Lang } from '../src/i18n/messages.ts';
+import { signInOperator } from './helpers/operators.ts';
 import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
 import { DEMO_BORROWERS, DEMO_OPERATORS } from '../src/db/demo/index.ts';
 
@@ -422,12 +423,7 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     expect(ENDPOINTS.length).toBeGreaterThan(40);
     for (const role of ['support', 'marketing'] as const) {
       const op = DEMO_OPERATORS[role];
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/ops/api/login',
-        ...form({ username: op.username, password: op.password }),
-      });
-      bearer[role] = (envelopeOf(res).data as { token: string }).token;
+      bearer[role] = await signInOperator(ctx, op);
     }
   });
 

@@ -18,6 +18,7 @@ import { BACKENDS, openTestDb } from './helpers/setup.ts';
 const WEBHOOK = 'w'.repeat(20) + 'production-webhook-key';
 const CARDS = 'c'.repeat(20) + 'production-fingerprint-key';
 const SMS_CODES = 's'.repeat(20) + 'production-sms-code-key';
+const TOTP_KEY = 't'.repeat(20) + 'production-ops-totp-key';
 /** A production configuration that starts (as staging: no real SMS or payment provider exists yet). */
 const GOOD_PRODUCTION = {
   LENDVIEW_MODE: 'production',
@@ -25,6 +26,7 @@ const GOOD_PRODUCTION = {
   PAYMENT_WEBHOOK_SECRET: WEBHOOK,
   CARD_FINGERPRINT_SECRET: CARDS,
   SMS_CODE_SECRET: SMS_CODES,
+  OPS_TOTP_KEY: TOTP_KEY,
 } as const;
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -74,6 +76,11 @@ describe('configuration checks per mode (env objects)', () => {
       /^SMS_CODE_SECRET is not set: production needs its own random value/,
     ],
     [
+      "no key for the operators' TOTP secrets (sealed only by the database's own key)",
+      { OPS_TOTP_KEY: '' },
+      /^OPS_TOTP_KEY is not set: production needs its own random value/,
+    ],
+    [
       'the outbox SMS provider without the staging flag',
       { LENDVIEW_STAGING: '', PAYMENT_PROVIDER: 'sandbox' },
       /^SMS_PROVIDER=outbox in production: .*No real SMS gateway is implemented yet, so production can only run as staging \(LENDVIEW_STAGING=1\)\.$/,
@@ -99,9 +106,14 @@ describe('configuration checks per mode (env objects)', () => {
       'PAYMENT_WEBHOOK_SECRET',
       'CARD_FINGERPRINT_SECRET',
       'SMS_CODE_SECRET',
+      'OPS_TOTP_KEY',
       'SMS_PROVIDER=outbox',
       'PAYMENT_PROVIDER=sandbox',
     ]);
+  });
+
+  it('a TOTP key shorter than 32 characters is refused', () => {
+    expect(() => loadEnv({ ...GOOD_PRODUCTION, OPS_TOTP_KEY: 'k'.repeat(31) })).toThrow(/OPS_TOTP_KEY must be at least 32 characters/);
   });
 
   it('an unknown provider is refused in any mode: only implemented ones can be chosen', () => {
@@ -263,13 +275,14 @@ describe('the server entry, spawned', () => {
       '  - PAYMENT_WEBHOOK_SECRET is not set: production needs its own random value',
       '  - CARD_FINGERPRINT_SECRET is not set: production needs its own random value',
       '  - SMS_CODE_SECRET is not set: production needs its own random value',
+      '  - OPS_TOTP_KEY is not set: production needs its own random value',
       '  - SMS_PROVIDER=outbox in production:',
       '  - PAYMENT_PROVIDER=sandbox in production:',
     ])
       expect(run.stderr).toContain(line);
     const json = JSON.parse(run.stderr.split('\n').find((l) => l.startsWith('{'))!) as { msg: string; problems: string[] };
     expect(json.msg).toBe('startup failed');
-    expect(json.problems).toHaveLength(6);
+    expect(json.problems).toHaveLength(7);
     // The demo seed never ran: no database was even opened.
     expect(existsSync(dataDir)).toBe(false);
     expect(run.stderr).not.toContain('DEMO MODE');

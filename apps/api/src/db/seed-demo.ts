@@ -1,11 +1,20 @@
 import { tokenHash } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { sealSecret } from '../lib/totp.ts';
 import { DEV_CARD_FINGERPRINT_SECRET, cardFingerprint } from '../repositories/bank-cards.ts';
+import { opsTotpKey } from '../repositories/operators.ts';
 import { CONFIRM_CONTRACT_SCENE } from '../repositories/contracts.ts';
 import { SETTING } from '../repositories/settings.ts';
 import { DEMO_CONTRACTS } from './demo/contracts.ts';
 import { DEMO_HOLIDAYS } from './demo/holidays.ts';
-import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER, DEMO_OPERATORS, type DemoBorrowerKey } from './demo/identities.ts';
+import {
+  DEMO_BANK_CARDS,
+  DEMO_BORROWERS,
+  DEMO_CARD_HOLDER,
+  DEMO_OPERATORS,
+  DEMO_OPS_TOTP_SECRET,
+  type DemoBorrowerKey,
+} from './demo/identities.ts';
 import { DEMO_DRAFT_TEMPLATE_ID, DEMO_LANDING_TEMPLATE_ID } from './demo/names.ts';
 import { DEMO_ORDER_SEEDS } from './demo/orders.ts';
 import { DEMO_PRODUCTS, DEMO_SCENES, rp } from './demo/products.ts';
@@ -31,10 +40,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Far-future expiry of the fixed demo session tokens. */
 const DEMO_SESSION_TTL_MS = 10 * 365 * DAY_MS;
 
-export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSecret?: string } = {}): Promise<void> {
+export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSecret?: string; opsTotpKey?: string } = {}): Promise<void> {
   // The server's card key (CARD_FINGERPRINT_SECRET), so that binding a demo card's number again finds it.
   const cardKey = options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET;
   const now = options.now ?? new Date();
+  const totpKey = await opsTotpKey(db, options.opsTotpKey);
 
   // Hash outside the transaction (scrypt is slow-ish), only for accounts that do not exist yet.
   const existing = new Set((await db.query<{ username: string }>('SELECT username FROM operators')).map((r) => r.username));
@@ -245,6 +255,12 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
 
     // New accounts only: an existing operator keeps the password it has.
     await upsert(tx, 'operators', ['username'], newOperators, { keep: ['password_hash', 'role'] });
+    // The demo accounts sign in with the published demo authenticator secret, unless one enrolled its own.
+    await tx.query(
+      `UPDATE operators SET totp_secret_sealed = $2, totp_enrolled_at = $3
+        WHERE username = ANY($1) AND totp_enrolled_at IS NULL`,
+      [Object.values(DEMO_OPERATORS).map((op) => op.username), sealSecret(totpKey, DEMO_OPS_TOTP_SECRET), now],
+    );
 
     // Public holidays of the support console's calendar: added when missing; an operator's name for one is kept.
     await upsert(

@@ -190,6 +190,9 @@ const en = {
   opsForbidden: 'Your role does not allow this action.',
   opsLoginWrong: 'The username or password is incorrect.',
   opsLoginTooMany: 'Too many failed logins. Please try again in {seconds} seconds.',
+  opsCodeWrong: 'The code is incorrect or was already used. Enter the current 6-digit code from your authenticator app.',
+  opsChallengeExpired: 'Your sign-in has expired. Please enter your username and password again.',
+  opsAccountLocked: 'This account is locked after too many failed sign-ins. Ask an administrator to unlock it.',
   opsComplaintAnswered: 'This complaint has already been answered.',
   opsAnswerSaved: 'The answer has been sent to the borrower.',
   // Promotion and registration (spec 5, 7.4, 8; docs/promotion.md)
@@ -459,6 +462,9 @@ const id: Record<MessageKey, string> = {
   opsForbidden: 'Peran Anda tidak mengizinkan tindakan ini.',
   opsLoginWrong: 'Nama pengguna atau kata sandi salah.',
   opsLoginTooMany: 'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam {seconds} detik.',
+  opsCodeWrong: 'Kode salah atau sudah digunakan. Masukkan kode 6 digit terbaru dari aplikasi autentikator Anda.',
+  opsChallengeExpired: 'Sesi masuk Anda telah berakhir. Silakan masukkan nama pengguna dan kata sandi lagi.',
+  opsAccountLocked: 'Akun ini dikunci setelah terlalu banyak percobaan masuk yang gagal. Minta administrator untuk membukanya.',
   opsComplaintAnswered: 'Pengaduan ini sudah dijawab.',
   opsAnswerSaved: 'Jawaban telah dikirim ke peminjam.',
   captchaInvalid: 'Silakan masukkan kode captcha gambar dengan benar!',
@@ -515,7 +521,8 @@ const id: Record<MessageKey, string> = {
   readyDisk: 'disk folder data hampir penuh.',
   readyMigrations: 'migrasi database belum semuanya diterapkan.',
   // Issue 13 part B: the support console and the marketing site's contact messages (docs/complaints.md)
-  opsItemAssignedMeanwhile: 'Orang lain telah mengubah penanggung jawab item ini. Muat ulang untuk melihat siapa yang menanganinya sekarang.',
+  opsItemAssignedMeanwhile:
+    'Orang lain telah mengubah penanggung jawab item ini. Muat ulang untuk melihat siapa yang menanganinya sekarang.',
   opsAssigneeInvalid: 'Pilih operator layanan pelanggan yang aktif.',
   opsAssigned: 'Penugasan telah disimpan.',
   opsNoteSaved: 'Catatan telah disimpan.',

@@ -1,4 +1,5 @@
-import type { OpsRole } from '@lendview/contracts';
+import { randomBytes } from 'node:crypto';
+import { OPS_LOGIN_CHALLENGE_TTL_SECONDS, OPS_SESSION_IDLE_MINUTES, type OpsRole } from '@lendview/contracts';
 import type { Queryable } from '../db/types.ts';
 import { newToken, sha256Hex } from '../lib/crypto.ts';
 
@@ -14,37 +15,202 @@ export interface Operator {
 // A prefix other than the borrower sessions' one: a borrower token hash can never name an operator session.
 const operatorTokenHash = (token: string) => sha256Hex(`operator-session:${token}`);
 
+export interface OperatorForLogin extends Operator {
+  passwordHash: string;
+  disabled: boolean;
+  /** The sealed TOTP secret once enrolled (lib/totp.ts), else null. */
+  totpSecretSealed: string | null;
+  totpLastStep: number | null;
+  /** Consecutive failed sign-ins of the account (password or code), from any address. */
+  failedLogins: number;
+  loginBlockedUntil: Date | null;
+}
+
+interface OperatorLoginRow {
+  id: number;
+  username: string;
+  role: OpsRole;
+  password_hash: string;
+  disabled: boolean;
+  totp_secret_sealed: string | null;
+  totp_enrolled_at: Date | null;
+  totp_last_step: string | number | null;
+  failed_logins: number;
+  login_blocked_until: Date | null;
+}
+
+const LOGIN_COLUMNS = `id, username, role, password_hash, disabled, totp_secret_sealed, totp_enrolled_at, totp_last_step,
+  failed_logins, login_blocked_until`;
+
+const loginOf = (row: OperatorLoginRow): OperatorForLogin => ({
+  id: row.id,
+  username: row.username,
+  role: row.role,
+  passwordHash: row.password_hash,
+  disabled: row.disabled,
+  totpSecretSealed: row.totp_enrolled_at ? row.totp_secret_sealed : null,
+  totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+  failedLogins: row.failed_logins,
+  loginBlockedUntil: row.login_blocked_until,
+});
+
 /** The operator row for a login (disabled operators included: the caller refuses them after the password check). */
-export async function findOperatorForLogin(
-  db: Queryable,
-  username: string,
-): Promise<(Operator & { passwordHash: string; disabled: boolean }) | null> {
-  const [row] = await db.query<{ id: number; username: string; role: OpsRole; password_hash: string; disabled: boolean }>(
-    'SELECT id, username, role, password_hash, disabled FROM operators WHERE username = $1',
-    [username],
+export async function findOperatorForLogin(db: Queryable, username: string): Promise<OperatorForLogin | null> {
+  const [row] = await db.query<OperatorLoginRow>(`SELECT ${LOGIN_COLUMNS} FROM operators WHERE username = $1`, [username]);
+  return row ? loginOf(row) : null;
+}
+
+/** The same, locked for the sign-in's second step (one code check per account at a time: a code works once). */
+export async function lockOperatorForLogin(tx: Queryable, id: number): Promise<OperatorForLogin | null> {
+  const [row] = await tx.query<OperatorLoginRow>(`SELECT ${LOGIN_COLUMNS} FROM operators WHERE id = $1 FOR UPDATE`, [id]);
+  return row ? loginOf(row) : null;
+}
+
+/**
+ * One more consecutive failure of the account; `blockedUntil` (the back-off the caller computed from the new
+ * count) is stored with it. Returns the new count.
+ */
+export async function recordOperatorFailure(db: Queryable, id: number, blockedUntil: (failures: number) => Date | null): Promise<number> {
+  const [row] = await db.query<{ failed_logins: number }>(
+    'UPDATE operators SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins',
+    [id],
   );
-  return row ? { id: row.id, username: row.username, role: row.role, passwordHash: row.password_hash, disabled: row.disabled } : null;
+  const failures = row?.failed_logins ?? 0;
+  await db.query('UPDATE operators SET login_blocked_until = $2 WHERE id = $1', [id, blockedUntil(failures)]);
+  return failures;
+}
+
+/** A complete sign-in: the failure count starts again; `step` is the accepted code's (it will not be accepted again). */
+export async function recordOperatorSignIn(db: Queryable, id: number, step: number): Promise<void> {
+  await db.query('UPDATE operators SET failed_logins = 0, login_blocked_until = NULL, totp_last_step = $2 WHERE id = $1', [id, step]);
+}
+
+/** Enrolment finished: the secret becomes the operator's, with the step of the code that proved it. */
+export async function enrolOperatorTotp(db: Queryable, id: number, sealed: string, step: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE operators SET totp_secret_sealed = $2, totp_enrolled_at = $3, totp_last_step = $4, failed_logins = 0,
+            login_blocked_until = NULL WHERE id = $1`,
+    [id, sealed, now, step],
+  );
+}
+
+// --- Password step challenges -------------------------------------------------------------------------------------
+
+const challengeHash = (challenge: string) => sha256Hex(`operator-challenge:${challenge}`);
+
+export async function createLoginChallenge(
+  db: Queryable,
+  input: { operatorId: number; enrolSecretSealed: string | null; now: Date },
+): Promise<string> {
+  const challenge = newToken();
+  await db.query(
+    `INSERT INTO operator_login_challenges (challenge_hash, operator_id, enrol_secret_sealed, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [
+      challengeHash(challenge),
+      input.operatorId,
+      input.enrolSecretSealed,
+      input.now,
+      new Date(input.now.getTime() + OPS_LOGIN_CHALLENGE_TTL_SECONDS * 1000),
+    ],
+  );
+  return challenge;
+}
+
+/** A live, unused challenge (locked until the transaction ends), or null. */
+export async function lockLoginChallenge(
+  tx: Queryable,
+  challenge: string,
+  now: Date,
+): Promise<{ operatorId: number; enrolSecretSealed: string | null } | null> {
+  const [row] = await tx.query<{ operator_id: number; enrol_secret_sealed: string | null }>(
+    `SELECT operator_id, enrol_secret_sealed FROM operator_login_challenges
+      WHERE challenge_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
+    [challengeHash(challenge), now],
+  );
+  return row ? { operatorId: row.operator_id, enrolSecretSealed: row.enrol_secret_sealed } : null;
+}
+
+export async function useLoginChallenge(tx: Queryable, challenge: string, now: Date): Promise<void> {
+  await tx.query('UPDATE operator_login_challenges SET used_at = $2 WHERE challenge_hash = $1', [challengeHash(challenge), now]);
+}
+
+// --- Accounts (pnpm ops:user) -------------------------------------------------------------------------------------
+
+/** A new operator; false when the username is taken. */
+export async function insertOperator(
+  db: Queryable,
+  input: { username: string; passwordHash: string; role: OpsRole; now: Date },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO operators (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (username) DO NOTHING RETURNING id`,
+    [input.username, input.passwordHash, input.role, input.now],
+  );
+  return rows.length === 1;
+}
+
+/** Disables an account and ends its sessions; false when there is no such account. */
+export async function disableOperator(db: Queryable, username: string): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('UPDATE operators SET disabled = true WHERE username = $1 RETURNING id', [username]);
+  if (rows.length === 0) return false;
+  await db.query('DELETE FROM operator_sessions WHERE operator_id = $1', [rows[0]!.id]);
+  return true;
+}
+
+/**
+ * Forgets the account's second factor (it enrols again at its next sign-in), unlocks it, may set a new password,
+ * and ends its sessions; false when there is no such account.
+ */
+export async function resetOperatorMfa(db: Queryable, username: string, passwordHash: string | null): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE operators SET totp_secret_sealed = NULL, totp_enrolled_at = NULL, totp_last_step = NULL, failed_logins = 0,
+            login_blocked_until = NULL, password_hash = COALESCE($2, password_hash)
+      WHERE username = $1 RETURNING id`,
+    [username, passwordHash],
+  );
+  if (rows.length === 0) return false;
+  await db.query('DELETE FROM operator_sessions WHERE operator_id = $1', [rows[0]!.id]);
+  await db.query('DELETE FROM operator_login_challenges WHERE operator_id = $1', [rows[0]!.id]);
+  return true;
+}
+
+/**
+ * The key sealing TOTP secrets: the configured OPS_TOTP_KEY, else the database's own random key (app_settings),
+ * made once and shared by every instance.
+ */
+export async function opsTotpKey(db: Queryable, configured?: string): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    'ops_totp_key',
+    randomBytes(32).toString('hex'),
+  ]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', ['ops_totp_key']);
+  return Buffer.from(row!.value, 'hex');
 }
 
 export async function createOperatorSession(db: Queryable, operatorId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_MS);
-  await db.query('INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    operatorTokenHash(token),
-    operatorId,
-    now,
-    expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)',
+    [operatorTokenHash(token), operatorId, now, expiresAt],
+  );
   return { token, expiresAt };
 }
 
-/** The operator of a live session (not disabled), or null. */
+/**
+ * The operator of a live session (not disabled, not expired, used within the idle timeout), or null. A live
+ * session's last use moves to `now`, so it stays open while the operator works.
+ */
 export async function findSessionOperator(db: Queryable, token: string, now: Date): Promise<Operator | null> {
+  const idleSince = new Date(now.getTime() - OPS_SESSION_IDLE_MINUTES * 60 * 1000);
   const [row] = await db.query<{ id: number; username: string; role: OpsRole }>(
-    `SELECT o.id, o.username, o.role
-       FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT o.disabled`,
-    [operatorTokenHash(token), now],
+    `UPDATE operator_sessions s SET last_seen_at = GREATEST(s.last_seen_at, $3)
+       FROM operators o
+      WHERE o.id = s.operator_id AND s.token_hash = $1 AND s.expires_at > $3 AND s.last_seen_at > $2 AND NOT o.disabled
+      RETURNING o.id, o.username, o.role`,
+    [operatorTokenHash(token), idleSince, now],
   );
   return row ? { id: row.id, username: row.username, role: row.role } : null;
 }
@@ -55,7 +221,11 @@ export async function deleteOperatorSession(db: Queryable, token: string): Promi
 
 /** Housekeeping: sessions past their expiry. */
 export async function purgeOperatorSessions(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM operator_sessions WHERE expires_at <= $1', [now]);
+  await db.query('DELETE FROM operator_sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [
+    now,
+    new Date(now.getTime() - OPS_SESSION_IDLE_MINUTES * 60 * 1000),
+  ]);
+  await db.query('DELETE FROM operator_login_challenges WHERE expires_at <= $1', [now]);
 }
 
 /**
@@ -80,4 +250,11 @@ export async function failedLoginLock(
 
 export async function clearFailedLogins(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The key sealing operators' TOTP secrets from configuration (OPS_TOTP_KEY), when given (decorated by app.ts). */
+    opsTotpKey?: string;
+  }
 }

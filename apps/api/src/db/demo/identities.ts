@@ -16,6 +16,13 @@ export const DEMO_BORROWERS = {
 
 export type DemoBorrowerKey = keyof typeof DEMO_BORROWERS;
 
+/**
+ * The authenticator secret (base32, SHA-1, 6 digits, 30 s) of every demo operator, so that tests and anyone trying
+ * the demo can make codes (e.g. add it to an authenticator app by hand). Set only on a demo account with no second
+ * factor of its own. Published, like the passwords: production refuses accounts that still have them.
+ */
+export const DEMO_OPS_TOTP_SECRET = 'LENDVIEWDEMOOPSTOTPSECRETAAAAAAA';
+
 /** Operator accounts of the ops pages (passwords are set only when the account does not exist yet). */
 export const DEMO_OPERATORS = {
   support: { username: 'ops-support', password: 'support-demo-pass', role: 'support' },

@@ -3,6 +3,7 @@ import {
   opsAnswerComplaint,
   opsComplaintList,
   opsLogin,
+  opsLoginCode,
   opsLogout,
   opsMe,
   opsResolveUnappliedFund,
@@ -16,7 +17,7 @@ import { sendImage } from '../../lib/send-image.ts';
 import { withMultipart } from '../../plugins/external/multipart.ts';
 import { opsImageOf } from '../../services/complaints.ts';
 import { receiveUpload } from '../../services/complaint-images.ts';
-import { operatorLogin, operatorLogout } from '../../services/operators.ts';
+import { operatorLogin, operatorLoginCode, operatorLogout } from '../../services/operators.ts';
 import { answerAsOperator, opsComplaintQueue, opsUploadedImageUrl } from '../../services/ops-complaints.ts';
 import { resolveFundAsOperator, unappliedFundsPage } from '../../services/unapplied-funds.ts';
 
@@ -26,9 +27,14 @@ import { resolveFundAsOperator, unappliedFundsPage } from '../../services/unappl
  * marketing) live in routes/ops-templates and use the same guard (lib/operator-auth.ts).
  */
 export default async function opsRoutes(app: FastifyInstance) {
+  // Sign-in: the password, then the authenticator code (services/operators.ts).
   registerEndpoint(app, opsLogin, {
+    handler: ({ input, db, now, req }) => operatorLogin(db, { request: input, ip: req.ip, now, log: req.log, totpKey: app.opsTotpKey }),
+  });
+
+  registerEndpoint(app, opsLoginCode, {
     successMessage: 'loginOk',
-    handler: ({ input, db, now, req }) => operatorLogin(db, { request: input, ip: req.ip, now, log: req.log }),
+    handler: ({ input, db, now, req }) => operatorLoginCode(db, { request: input, now, log: req.log, totpKey: app.opsTotpKey }),
   });
 
   registerEndpoint(app, opsLogout, {

@@ -1,0 +1,255 @@
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { parseOpsUserArgs, runOpsUser } from '../src/cli/ops-user.ts';
+import { DEMO_OPERATORS, DEMO_OPS_TOTP_SECRET } from '../src/db/demo/index.ts';
+import { totpCode } from '../src/lib/totp.ts';
+import { ACCOUNT_HARD_LOCK } from '../src/services/operators.ts';
+import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
+
+// Operator sign-in with a second factor (issue 13 item 2; services/operators.ts, cli/ops-user.ts).
+
+type Env = { status: number; code: string; message: string; data: Record<string, string> | null; retryAfter?: string };
+
+async function post(
+  ctx: TestContext,
+  path: string,
+  fields: Record<string, string>,
+  ip = '127.0.0.1',
+  lang: 'en' | 'id' = 'en',
+): Promise<Env> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `${path}${lang === 'en' ? '?isNeedPop=1' : ''}`,
+    remoteAddress: ip,
+    ...form(fields),
+  });
+  const e = envelopeOf(res) as { code: string; message: string; data: Record<string, string> | null };
+  return { status: res.statusCode, ...e, retryAfter: res.headers['retry-after'] };
+}
+
+const me = (ctx: TestContext, token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/ops/api/me', headers: { authorization: `Bearer ${token}` } });
+const STEP = 30 * 1000;
+
+async function addAccount(ctx: TestContext, username: string, role: 'support' | 'marketing' = 'support'): Promise<string> {
+  const cmd = parseOpsUserArgs(['add', username, '--role', role]);
+  if ('error' in cmd) throw new Error(cmd.error);
+  const r = await runOpsUser(ctx.db, cmd, { now: ctx.clock.now() });
+  expect(r.code).toBe(0);
+  return /One-time password \(shown once; hand it over privately\): (\S+)$/.exec(r.out)![1]!;
+}
+
+describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend) => {
+  const ctx = useTestApp(backend);
+
+  it('a new account (pnpm ops:user add) enrols at its first sign-in: QR + otpauth URL, a wrong code refused, the first right code finishes it', async () => {
+    const password = await addAccount(ctx, 'new.agent');
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const first = await post(ctx, '/ops/api/login', { username: 'new.agent', password });
+    expect([first.status, first.code, first.data!.step]).toEqual([200, '00', 'enrol']);
+    expect(first.data!.otpauthUrl).toMatch(
+      /^otpauth:\/\/totp\/lendview%20back%20office:new\.agent\?issuer=lendview%20back%20office&secret=[A-Z2-7]{32}&algorithm=SHA1&digits=6&period=30$/,
+    );
+    expect(first.data!.qrSvg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>\s*$/s);
+    const secret = /secret=([A-Z2-7]+)/.exec(first.data!.otpauthUrl!)![1]!;
+
+    // Stored sealed: neither the account nor the challenge holds the secret in the clear.
+    const dump =
+      JSON.stringify(await ctx.db.query('SELECT * FROM operators')) +
+      JSON.stringify(await ctx.db.query('SELECT * FROM operator_login_challenges'));
+    expect(dump).not.toContain(secret);
+
+    const wrongCode = String((Number(totpCode(secret, ctx.clock.now())) + 1) % 1_000_000).padStart(6, '0');
+    const wrong = await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code: wrongCode });
+    expect([wrong.status, wrong.code, wrong.message]).toEqual([
+      401,
+      'UNAUTHORIZED',
+      'The code is incorrect or was already used. Enter the current 6-digit code from your authenticator app.',
+    ]);
+    // An authenticator app's own code (otpauth, as a phone would compute it) finishes the enrolment.
+    const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const done = await post(ctx, '/ops/api/login/code', {
+      challenge: first.data!.challenge!,
+      code: app.generate({ timestamp: ctx.clock.now().getTime() }),
+    });
+    expect([done.status, done.code, done.message, done.data!.username, done.data!.role]).toEqual([
+      200,
+      '00',
+      'Logged in successfully.',
+      'new.agent',
+      'support',
+    ]);
+    expect((await me(ctx, done.data!.token!)).statusCode).toBe(200);
+
+    // From now on the password step asks for a code, with no QR.
+    ctx.clock.advance(STEP);
+    const next = await post(ctx, '/ops/api/login', { username: 'new.agent', password });
+    expect(next.data).toEqual({ step: 'code', challenge: expect.stringMatching(/^[\w-]{43}$/) as string });
+  });
+
+  it('a code works once (a replay in the same step is refused), a challenge works once and for 5 minutes', async () => {
+    const op = DEMO_OPERATORS.support;
+    const a = await post(ctx, '/ops/api/login', op);
+    const code = totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now());
+    expect((await post(ctx, '/ops/api/login/code', { challenge: a.data!.challenge!, code })).code).toBe('00');
+    const again = await post(ctx, '/ops/api/login/code', { challenge: a.data!.challenge!, code });
+    expect([again.status, again.message]).toEqual([401, 'Your sign-in has expired. Please enter your username and password again.']);
+    const b = await post(ctx, '/ops/api/login', op);
+    const replay = await post(ctx, '/ops/api/login/code', { challenge: b.data!.challenge!, code });
+    expect([replay.status, replay.code]).toEqual([401, 'UNAUTHORIZED']);
+    ctx.clock.advance(STEP);
+    expect(
+      (await post(ctx, '/ops/api/login/code', { challenge: b.data!.challenge!, code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) }))
+        .code,
+    ).toBe('00');
+
+    const c = await post(ctx, '/ops/api/login', op);
+    ctx.clock.advance(5 * 60 * 1000);
+    const late = await post(
+      ctx,
+      '/ops/api/login/code',
+      { challenge: c.data!.challenge!, code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) },
+      '127.0.0.1',
+      'id',
+    );
+    expect([late.status, late.message]).toEqual([
+      401,
+      'Sesi masuk Anda telah berakhir. Silakan masukkan nama pengguna dan kata sandi lagi.',
+    ]);
+  });
+
+  it('20 concurrent submissions of one right code: exactly one session', async () => {
+    const op = DEMO_OPERATORS.marketing;
+    const challenges = await Promise.all(Array.from({ length: 20 }, (_, i) => post(ctx, '/ops/api/login', op, `10.1.0.${i + 1}`)));
+    const code = totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now());
+    const answers = await Promise.all(challenges.map((c) => post(ctx, '/ops/api/login/code', { challenge: c.data!.challenge!, code })));
+    expect(answers.filter((a) => a.code === '00')).toHaveLength(1);
+    // The others are replays (401), and each counts as a failure of the account: past 5 the account waits (429).
+    expect(
+      answers
+        .filter((a) => a.code !== '00')
+        .map((a) => a.status)
+        .every((st) => st === 401 || st === 429),
+    ).toBe(true);
+    const [sessions] = await ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM operator_sessions s JOIN operators o ON o.id = s.operator_id WHERE o.username = 'ops-marketing'",
+    );
+    expect(sessions!.n).toBe(1);
+  });
+
+  it('per account, from any address: back-off after 5 consecutive failures, growing; wrong codes count; success starts again', async () => {
+    const op = DEMO_OPERATORS.support;
+    // 4 wrong passwords from 4 addresses and one wrong code: 5 consecutive failures of the account.
+    for (let i = 0; i < 4; i++)
+      expect((await post(ctx, '/ops/api/login', { ...op, password: `wrong-${i}` }, `10.2.0.${i}`)).status).toBe(401);
+    const c = await post(ctx, '/ops/api/login', op, '10.2.0.9');
+    expect(
+      (
+        await post(ctx, '/ops/api/login/code', {
+          challenge: c.data!.challenge!,
+          code: '000000' === totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) ? '111111' : '000000',
+        })
+      ).status,
+    ).toBe(401);
+    // The right password from a fresh address now waits 30 s.
+    const blocked = await post(ctx, '/ops/api/login', op, '10.2.0.50');
+    expect([blocked.status, blocked.code, blocked.retryAfter, blocked.message]).toEqual([
+      429,
+      'RATE_LIMITED',
+      '30',
+      'Too many failed logins. Please try again in 30 seconds.',
+    ]);
+    ctx.clock.advance(30 * 1000);
+    // A 6th failure doubles the wait.
+    expect((await post(ctx, '/ops/api/login', { ...op, password: 'wrong-again' }, '10.2.0.51')).status).toBe(401);
+    expect((await post(ctx, '/ops/api/login', op, '10.2.0.52')).retryAfter).toBe('60');
+    ctx.clock.advance(60 * 1000);
+    const d = await post(ctx, '/ops/api/login', op, '10.2.0.53');
+    expect(
+      (await post(ctx, '/ops/api/login/code', { challenge: d.data!.challenge!, code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) }))
+        .code,
+    ).toBe('00');
+    const [row] = await ctx.db.query<{ failed_logins: number }>("SELECT failed_logins FROM operators WHERE username = 'ops-support'");
+    expect(row!.failed_logins).toBe(0);
+  });
+
+  it(`hard lock at ${ACCOUNT_HARD_LOCK} consecutive failures, the right password and code too, until pnpm ops:user reset-mfa`, async () => {
+    const op = DEMO_OPERATORS.marketing;
+    await ctx.db.query("UPDATE operators SET failed_logins = $1 WHERE username = 'ops-marketing'", [ACCOUNT_HARD_LOCK - 1]);
+    expect((await post(ctx, '/ops/api/login', { ...op, password: 'wrong' }, '10.3.0.1')).status).toBe(401);
+    ctx.clock.advance(24 * 60 * 60 * 1000);
+    const locked = await post(ctx, '/ops/api/login', op, '10.3.0.2', 'id');
+    expect([locked.status, locked.code, locked.message]).toEqual([
+      403,
+      'FORBIDDEN',
+      'Akun ini dikunci setelah terlalu banyak percobaan masuk yang gagal. Minta administrator untuk membukanya.',
+    ]);
+    const cmd = parseOpsUserArgs(['reset-mfa', 'ops-marketing']);
+    if ('error' in cmd) throw new Error(cmd.error);
+    const reset = await runOpsUser(ctx.db, cmd, { now: ctx.clock.now() });
+    expect(reset.out).toMatch(
+      /^Operator ops-marketing: authenticator and lockout cleared, sessions ended; it enrols again at its next sign-in\.\nOne-time password \(shown once; hand it over privately\): [A-Za-z0-9]{20}$/,
+    );
+    const newPassword = reset.out.split(': ').pop()!;
+    expect((await post(ctx, '/ops/api/login', op, '10.3.0.3')).status).toBe(401);
+    const enrol = await post(ctx, '/ops/api/login', { username: op.username, password: newPassword }, '10.3.0.3');
+    expect(enrol.data!.step).toBe('enrol');
+  });
+
+  it('sessions idle out after 30 minutes without a call; each call keeps one open', async () => {
+    const op = DEMO_OPERATORS.support;
+    const a = await post(ctx, '/ops/api/login', op);
+    const token = (
+      await post(ctx, '/ops/api/login/code', { challenge: a.data!.challenge!, code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) })
+    ).data!.token!;
+    for (let i = 0; i < 4; i++) {
+      ctx.clock.advance(29 * 60 * 1000);
+      expect((await me(ctx, token)).statusCode).toBe(200);
+    }
+    ctx.clock.advance(30 * 60 * 1000);
+    expect((await me(ctx, token)).statusCode).toBe(401);
+  });
+
+  it('disable ends the sessions and refuses the sign-in like a wrong password', async () => {
+    const password = await addAccount(ctx, 'leaving.agent', 'marketing');
+    const first = await post(ctx, '/ops/api/login', { username: 'leaving.agent', password });
+    const secret = /secret=([A-Z2-7]+)/.exec(first.data!.otpauthUrl!)![1]!;
+    const token = (await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code: totpCode(secret, ctx.clock.now()) }))
+      .data!.token!;
+    const cmd = parseOpsUserArgs(['disable', 'leaving.agent']);
+    if ('error' in cmd) throw new Error(cmd.error);
+    expect((await runOpsUser(ctx.db, cmd, { now: ctx.clock.now() })).out).toBe('Operator leaving.agent disabled; its sessions ended.');
+    expect((await me(ctx, token)).statusCode).toBe(401);
+    const refused = await post(ctx, '/ops/api/login', { username: 'leaving.agent', password });
+    expect([refused.status, refused.message]).toEqual([401, 'The username or password is incorrect.']);
+  });
+});
+
+describe('pnpm ops:user arguments', () => {
+  it('parses the three commands and refuses anything else with the usage', () => {
+    expect(parseOpsUserArgs(['add', 'ana.s', '--role', 'support'])).toEqual({
+      action: 'add',
+      username: 'ana.s',
+      role: 'support',
+      passwordStdin: false,
+    });
+    expect(parseOpsUserArgs(['reset-mfa', 'ana.s', '--password-stdin'])).toEqual({
+      action: 'reset-mfa',
+      username: 'ana.s',
+      passwordStdin: true,
+    });
+    expect(parseOpsUserArgs(['disable', 'ana.s'])).toEqual({ action: 'disable', username: 'ana.s' });
+    for (const bad of [
+      [],
+      ['add', 'ana.s'],
+      ['add', 'ana.s', '--role', 'admin'],
+      ['add', 'Ana', '--role', 'support'],
+      ['remove', 'ana.s'],
+      ['disable', 'ana.s', 'x'],
+    ]) {
+      expect(parseOpsUserArgs(bad)).toEqual({
+        error: expect.stringContaining('usage: pnpm ops:user add <name> --role support|marketing') as string,
+      });
+    }
+  });
+});
