@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { PATHS, queue } from '../test/fixtures.ts';
 import { fail, ok, renderApp, stubConsole } from '../test/render.tsx';
 
-// The interim sign-in (password only) until @lendview/ops-session's OpsGate replaces it.
+// Sign-in: the password, then the authenticator code (with the QR to enrol at the first sign-in).
 describe('signing in to the console', () => {
-  it('asks for both fields, shows the server refusal, then opens the queue with the session', async () => {
+  it('asks for both fields, shows the server refusal, asks for the code, then opens the queue with the session', async () => {
     let tries = 0;
+    let codes = 0;
     const api = stubConsole({
       '/ops/api/login': () =>
-        tries++ === 0
-          ? fail('Wrong username or password.', 'UNAUTHORIZED')
+        tries++ === 0 ? fail('Wrong username or password.', 'UNAUTHORIZED') : ok({ step: 'code', challenge: 'ch-1' }),
+      '/ops/api/login/code': () =>
+        codes++ === 0
+          ? fail('The code is incorrect or was already used.', 'UNAUTHORIZED')
           : ok({ token: 'tk', username: 'ops-support', role: 'support', expiresAt: '' }),
       [PATHS.queue]: ok(queue([])),
     });
@@ -27,13 +30,45 @@ describe('signing in to the console', () => {
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'support-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Enter your authenticator code' });
+    expect(screen.queryByRole('img')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the 6-digit code from your authenticator app.').getAttribute('role')).toBe('alert');
+    await user.type(screen.getByLabelText('6-digit code'), '12a3456');
+    expect(screen.getByLabelText<HTMLInputElement>('6-digit code').value).toBe('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByText('The code is incorrect or was already used.')).getAttribute('role')).toBe('alert');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { level: 1, name: 'Queue' });
+    expect(api.to('/ops/api/login/code').map((r) => r.body)).toEqual([
+      { challenge: 'ch-1', code: '123456' },
+      { challenge: 'ch-1', code: '123456' },
+    ]);
     expect(api.to(PATHS.queue)[0]!.headers.authorization).toBe('Bearer tk');
     expect(screen.getByText('Signed in as ops-support')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to the support console');
     expect(sessionStorage.getItem('lv.ops.session')).toBeNull();
+  });
+
+  it('first sign-in: the QR and the otpauth URL to enrol; Back keeps the username', async () => {
+    const url = 'otpauth://totp/lendview%20back%20office:ana?secret=ABC&digits=6';
+    stubConsole({
+      '/ops/api/login': ok({ step: 'enrol', challenge: 'ch-2', otpauthUrl: url, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+    });
+    await renderApp('/ops');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'ana');
+    await user.type(screen.getByLabelText('Password'), 'one-time-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator' });
+    const qr = screen.getByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`);
+    expect(screen.getByTestId('otpauth-url').textContent).toBe(url);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to the support console');
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('ana');
   });
 
   it('a marketing account is told it cannot use the console', async () => {

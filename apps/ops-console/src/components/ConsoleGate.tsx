@@ -1,14 +1,15 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isNetworkError, isSuccess } from '@lendview/api-client';
-import { opsLogin, opsLogout } from '@lendview/contracts/routes';
+import { opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
 import { Button, Field, TextInput } from '@lendview/ui';
 import { OpsClientContext } from '../api/client.ts';
 import { makeClient } from '../api/make-client.ts';
 import { ConsoleSessionContext } from './session-context.ts';
 
-// INTERIM until @lendview/ops-session (issue 13 part A: password + TOTP, OpsGate) lands: the password sign-in of
-// the existing operator API, the session in sessionStorage under the key the template editor uses.
+// Sign-in in two steps (docs/operations.md "Accounts and sign-in"): the password, then the authenticator code; at
+// the first sign-in the code step shows the QR to enrol. The session lives in sessionStorage under the key the
+// template editor uses.
 const KEY = 'lv.ops.session';
 interface Session {
   token: string;
@@ -33,13 +34,18 @@ function forget() {
   }
 }
 
+type Challenge = ResponseOf<typeof opsLogin>;
+
 function SignIn({ onIn }: { onIn: (s: Session) => void }) {
   const { t } = useTranslation('ops_console');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+
+  const submitPassword = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     if (!username.trim() || !password) {
@@ -51,21 +57,105 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
     try {
       const env = await call(opsLogin, { username: username.trim(), password }, { silent: true });
       if (isSuccess(env) && env.data) {
+        setChallenge(env.data);
+        setCode('');
+        setPassword('');
+      } else setError(env.message || t('loadFailed'));
+    } catch (err) {
+      setError(isNetworkError(err) ? t('networkError') : t('loadFailed'));
+    }
+    setBusy(false);
+  };
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !challenge) return;
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError(t('signIn.codeRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const env = await call(opsLoginCode, { challenge: challenge.challenge, code: code.trim() }, { silent: true });
+      if (isSuccess(env) && env.data) {
         const s = { token: env.data.token, username: env.data.username, role: env.data.role };
         sessionStorage.setItem(KEY, JSON.stringify(s));
         onIn(s);
         return;
       }
+      // A locked account: back to the password form (the username stays typed). A wrong code or an expired sign-in
+      // stays here with the server's message; "Back" starts again.
+      if (env.code === 'FORBIDDEN') setChallenge(null);
       setError(env.message || t('loadFailed'));
     } catch (err) {
       setError(isNetworkError(err) ? t('networkError') : t('loadFailed'));
     }
     setBusy(false);
   };
+
+  if (challenge) {
+    const enrol = challenge.step === 'enrol';
+    return (
+      <div className="oc">
+        <main className="oc-main oc-signin">
+          <form className="lv-card oc-card" onSubmit={(e) => void submitCode(e)} noValidate aria-labelledby="oc-signin-title">
+            <h1 id="oc-signin-title" className="oc-title">
+              {enrol ? t('signIn.enrolTitle') : t('signIn.codeTitle')}
+            </h1>
+            {enrol && challenge.qrSvg && (
+              <>
+                <p>{t('signIn.enrolHelp')}</p>
+                <img
+                  className="oc-qr"
+                  src={`data:image/svg+xml;utf8,${encodeURIComponent(challenge.qrSvg)}`}
+                  alt={t('signIn.qrAlt')}
+                  width={200}
+                  height={200}
+                />
+                <p className="oc-otpauth">
+                  {t('signIn.enrolKey')} <code data-testid="otpauth-url">{challenge.otpauthUrl}</code>
+                </p>
+              </>
+            )}
+            <Field label={t('signIn.code')}>
+              <TextInput
+                value={code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+            </Field>
+            {error && (
+              <p className="oc-error" role="alert">
+                {error}
+              </p>
+            )}
+            <Button type="submit" block loading={busy}>
+              {t('signIn.verify')}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              block
+              onClick={() => {
+                setChallenge(null);
+                setError(null);
+              }}
+            >
+              {t('signIn.back')}
+            </Button>
+          </form>
+        </main>
+      </div>
+    );
+  }
+
   return (
     <div className="oc">
       <main className="oc-main oc-signin">
-        <form className="lv-card oc-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="oc-signin-title">
+        <form className="lv-card oc-card" onSubmit={(e) => void submitPassword(e)} noValidate aria-labelledby="oc-signin-title">
           <h1 id="oc-signin-title" className="oc-title">
             {t('signIn.title')}
           </h1>

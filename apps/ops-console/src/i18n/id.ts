@@ -16,6 +16,16 @@ export const id: ConsoleMessages = {
   },
   signedInAs: 'Masuk sebagai {{name}}',
   signIn: {
+    codeTitle: 'Masukkan kode autentikator Anda',
+    enrolTitle: 'Atur aplikasi autentikator Anda',
+    enrolHelp:
+      'Pindai kode ini dengan aplikasi autentikator (Google Authenticator, Microsoft Authenticator, 1Password…), lalu masukkan kode 6 digit yang ditampilkan.',
+    enrolKey: 'Atau tambahkan secara manual:',
+    qrAlt: 'Kode QR untuk aplikasi autentikator Anda',
+    code: 'Kode 6 digit',
+    codeRequired: 'Masukkan kode 6 digit dari aplikasi autentikator Anda.',
+    verify: 'Verifikasi',
+    back: 'Kembali',
     title: 'Masuk ke konsol dukungan',
     username: 'Nama pengguna',
     password: 'Kata sandi',
