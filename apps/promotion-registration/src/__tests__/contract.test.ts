@@ -19,6 +19,7 @@ describe('agrees with packages/contracts/src/promotion.ts and ops.ts', () => {
       routes.getSms,
       routes.register,
       routes.opsLogin,
+      routes.opsLoginCode,
       routes.opsLogout,
       routes.opsTemplateList,
       routes.opsTemplateDetail,

@@ -22,7 +22,8 @@ function signedIn(role: 'marketing' | 'support' = 'marketing') {
 }
 
 const opsRoutes = (over = {}) => ({
-  [PATHS.opsLogin]: ok({
+  [PATHS.opsLogin]: ok({ step: 'code', challenge: 'ch-marketing' }),
+  [PATHS.opsLoginCode]: ok({
     token: 'tok-marketing-0123456789abcdef',
     username: 'ops-marketing',
     role: 'marketing',
@@ -38,7 +39,7 @@ const opsRoutes = (over = {}) => ({
 });
 
 describe('template editor: sign-in', () => {
-  it('logs in with username and password, keeps the token in sessionStorage and lists the templates with it', async () => {
+  it('logs in with username, password and the authenticator code, keeps the token in sessionStorage and lists the templates with it', async () => {
     const api = stubApi(opsRoutes());
     await renderApp('/ops/templates');
     const user = userEvent.setup();
@@ -50,8 +51,15 @@ describe('template editor: sign-in', () => {
     await user.type(screen.getByLabelText('Username'), 'ops-marketing');
     await user.type(screen.getByLabelText('Password'), 'marketing-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Enter your authenticator code' });
+    expect(sessionStorage.getItem(OPS_SESSION_KEY)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the 6-digit code from your authenticator app.').getAttribute('role')).toBe('alert');
+    await user.type(screen.getByLabelText('6-digit code'), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Landing templates' })).toBeTruthy();
     expect(api.to(PATHS.opsLogin)[0]?.body).toEqual({ username: 'ops-marketing', password: 'marketing-demo-pass' });
+    expect(api.to(PATHS.opsLoginCode)[0]?.body).toEqual({ challenge: 'ch-marketing', code: '246810' });
     expect(api.to(PATHS.opsLogin)[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(sessionStorage.getItem(OPS_SESSION_KEY)!)).toMatchObject({ token: 'tok-marketing-0123456789abcdef' });
     await waitFor(() => expect(api.to(PATHS.opsList)).toHaveLength(1));
@@ -93,7 +101,7 @@ describe('template editor: sign-in', () => {
   it('a support login is told at once, without calling the template API', async () => {
     const api = stubApi(
       opsRoutes({
-        [PATHS.opsLogin]: ok({ token: 'tok-support-0123456789abcdefgh', username: 'ops-support', role: 'support', expiresAt: 'x' }),
+        [PATHS.opsLoginCode]: ok({ token: 'tok-support-0123456789abcdefgh', username: 'ops-support', role: 'support', expiresAt: 'x' }),
       }),
     );
     await renderApp('/ops/templates');
@@ -101,8 +109,34 @@ describe('template editor: sign-in', () => {
     await user.type(await screen.findByLabelText('Username'), 'ops-support');
     await user.type(screen.getByLabelText('Password'), 'support-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('This account cannot edit templates.')).toBeTruthy();
     expect(api.to(PATHS.opsList)).toHaveLength(0);
+  });
+
+  it('first sign-in: the enrolment QR and key; a wrong code keeps the step with the server message', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+    stubApi(
+      opsRoutes({
+        [PATHS.opsLogin]: ok({ step: 'enrol', challenge: 'ch-new', otpauthUrl: 'otpauth://totp/x?secret=ABC', qrSvg: svg }),
+        [PATHS.opsLoginCode]: fail('The code is incorrect or was already used.', 'UNAUTHORIZED'),
+      }),
+    );
+    await renderApp('/ops/templates');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'new.marketer');
+    await user.type(screen.getByLabelText('Password'), 'one-time-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator' });
+    expect(screen.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('src')).toBe(
+      `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`,
+    );
+    expect(screen.getByText('otpauth://totp/x?secret=ABC')).toBeTruthy();
+    await user.type(screen.getByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is incorrect or was already used.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set up your authenticator');
   });
 });
 

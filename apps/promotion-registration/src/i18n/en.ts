@@ -51,6 +51,16 @@ export const en = {
   ops: {
     brand: 'Landing templates',
     login: {
+      codeTitle: 'Enter your authenticator code',
+      enrolTitle: 'Set up your authenticator',
+      enrolHelp:
+        'Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the 6-digit code it shows.',
+      enrolKey: 'Or add it by hand:',
+      qrAlt: 'QR code for your authenticator app',
+      code: '6-digit code',
+      codeRequired: 'Please enter the 6-digit code from your authenticator app.',
+      verify: 'Verify',
+      back: 'Back',
       title: 'Sign in to the template editor',
       hint: 'For the marketing team. Use your operator account.',
       username: 'Username',

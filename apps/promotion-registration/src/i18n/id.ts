@@ -46,6 +46,16 @@ export const id: Messages = {
   ops: {
     brand: 'Template halaman promosi',
     login: {
+      codeTitle: 'Masukkan kode autentikator Anda',
+      enrolTitle: 'Atur aplikasi autentikator Anda',
+      enrolHelp:
+        'Pindai kode ini dengan aplikasi autentikator (Google Authenticator, Microsoft Authenticator, 1Password…), lalu masukkan kode 6 digit yang ditampilkan.',
+      enrolKey: 'Atau tambahkan secara manual:',
+      qrAlt: 'Kode QR untuk aplikasi autentikator Anda',
+      code: 'Kode 6 digit',
+      codeRequired: 'Masukkan kode 6 digit dari aplikasi autentikator Anda.',
+      verify: 'Verifikasi',
+      back: 'Kembali',
       title: 'Masuk ke editor template',
       hint: 'Untuk tim pemasaran. Gunakan akun operator Anda.',
       username: 'Nama pengguna',

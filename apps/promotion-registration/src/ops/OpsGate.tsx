@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, createContext, useCallback, useContext,
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { Button } from '@lendview/ui';
-import { opsLogin } from '../api/ops-login.ts';
+import type { ResponseOf, opsLogin as opsLoginRoute } from '@lendview/contracts/routes';
+import { opsLogin, opsLoginCode } from '../api/ops-login.ts';
 import { opsLogout } from '../api/ops-logout.ts';
 import { isOpsAuthError } from './ops-http.ts';
 import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
@@ -38,6 +39,40 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After the password: the second step (the authenticator code; at the first sign-in, the QR to enrol).
+  const [challenge, setChallenge] = useState<ResponseOf<typeof opsLoginRoute> | null>(null);
+  const [code, setCode] = useState('');
+
+  const failure = (err: unknown) =>
+    isOpsAuthError(err)
+      ? err.serverMessage || t('ops.sessionEnded')
+      : isNetworkError(err)
+        ? t('ops.networkError')
+        : err instanceof Error
+          ? err.message
+          : t('ops.networkError');
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !challenge) return;
+    if (!/^\d{6}$/.test(code)) {
+      setError(t('ops.login.codeRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const data = await opsLoginCode({ challenge: challenge.challenge, code });
+      const session: OpsSession = { token: data.token, username: data.username, role: data.role };
+      saveSession(session);
+      onIn(session);
+    } catch (err) {
+      // A locked account goes back to the password form; a wrong code stays here with the server's message.
+      if (isOpsAuthError(err) && err.kind === 'forbidden') setChallenge(null);
+      setError(failure(err));
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,24 +84,75 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
     setBusy(true);
     setError(null);
     try {
-      const data = await opsLogin({ username: username.trim(), password });
-      const session: OpsSession = { token: data.token, username: data.username, role: data.role };
-      saveSession(session);
-      onIn(session);
+      setChallenge(await opsLogin({ username: username.trim(), password }));
+      setPassword('');
+      setCode('');
+      setBusy(false);
     } catch (err) {
       // The password stays typed: a typo in the username should not cost the operator both fields.
-      setError(
-        isOpsAuthError(err)
-          ? err.serverMessage || t('ops.sessionEnded')
-          : isNetworkError(err)
-            ? t('ops.networkError')
-            : err instanceof Error
-              ? err.message
-              : t('ops.networkError'),
-      );
+      setError(failure(err));
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    const enrol = challenge.step === 'enrol';
+    return (
+      <main className="ops-login">
+        <form className="ops-login__card" onSubmit={(e) => void submitCode(e)} noValidate aria-labelledby={`${id}-title`}>
+          <h1 id={`${id}-title`} className="ops-login__title">
+            {enrol ? t('ops.login.enrolTitle') : t('ops.login.codeTitle')}
+          </h1>
+          {enrol && challenge.qrSvg && (
+            <>
+              <p className="ops-muted">{t('ops.login.enrolHelp')}</p>
+              <img
+                className="ops-login__qr"
+                src={`data:image/svg+xml;utf8,${encodeURIComponent(challenge.qrSvg)}`}
+                alt={t('ops.login.qrAlt')}
+                width={200}
+                height={200}
+              />
+              <p className="ops-muted ops-login__key">
+                {t('ops.login.enrolKey')} <code>{challenge.otpauthUrl}</code>
+              </p>
+            </>
+          )}
+          <label className="ops-label" htmlFor={`${id}-c`}>
+            {t('ops.login.code')}
+          </label>
+          <input
+            id={`${id}-c`}
+            className="ops-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+          {error && (
+            <p className="ops-error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button type="submit" block loading={busy}>
+            {t('ops.login.verify')}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            block
+            onClick={() => {
+              setChallenge(null);
+              setError(null);
+            }}
+          >
+            {t('ops.login.back')}
+          </Button>
+        </form>
+      </main>
+    );
+  }
 
   return (
     <main className="ops-login">

@@ -9,6 +9,7 @@ export const PATHS = {
   sms: '/api/v2/lendview/promotion/get-sms',
   register: '/api/v2/lendview/promotion/register',
   opsLogin: '/ops/api/login',
+  opsLoginCode: '/ops/api/login/code',
   opsLogout: '/ops/api/logout',
   opsList: '/ops/api/templates',
   opsDetail: '/ops/api/templates/detail',
