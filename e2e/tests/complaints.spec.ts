@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { type OrderFixture, bridgeCalls, expect, expectAccessible, flushPageTasks, newOrder, test } from './fixtures.ts';
+import { operatorToken } from './ops-login.ts';
 
 // The complaint-chatbot remote against the real API and its demo data (spec 2.4, 4.1, 4.2, 5, 7.2):
 // file a complaint with two photos, find it in My complaints, the operator answers it, the borrower sees the
@@ -21,7 +22,6 @@ const BORROWER = 'demo-borrower';
 const OTHER_BORROWER = 'demo-borrower-2';
 const EN = 'isNeedPop=1';
 const ID = 'isNeedPop=0';
-const OPERATOR = { username: 'ops-support', password: 'support-demo-pass' };
 
 const at = (path: string, lang = EN, tok = BORROWER) => `${path}${path.includes('?') ? '&' : '?'}tok=${tok}&${lang}`;
 const toast = (page: Page) => page.locator('.lv-toast__text');
@@ -104,17 +104,15 @@ function jpegSize(buf: Buffer): { width: number; height: number } | null {
 // ---------------------------------------------------------------------------------- operator API
 
 /**
- * Answers a complaint as the support operator (docs/complaints.md "Operator API"): POST /ops/api/login
- * {username, password} → token; POST /ops/api/complaints/answer {problemId, disposeDetail} with
+ * Answers a complaint as the support operator (docs/complaints.md "Operator API"): a session (password, then the
+ * authenticator code: ops-login.ts); POST /ops/api/complaints/answer {problemId, disposeDetail} with
  * `Authorization: Bearer <token>`.
  */
 async function answerAsOperator(request: APIRequestContext, problemId: number, answer: { text: string }): Promise<void> {
-  const login = await request.post('/ops/api/login', { form: OPERATOR });
-  const body = await login.json();
-  expect(body.code, 'operator login').toBe('00');
+  const token = await operatorToken(request, 'support');
   const answered = await request.post('/ops/api/complaints/answer', {
     form: { problemId: String(problemId), disposeDetail: answer.text },
-    headers: { authorization: `Bearer ${body.data.token}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   const result = await answered.json();
   expect(result.code, 'operator answer').toBe('00');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signInOnPage } from './ops-login.ts';
 
 // The marketing team's template editor (/ops/templates, spec 2.6): it publishes a new headline on landing template 1,
 // which every visitor of /promo?templateId=1 then sees. That changes the whole server's state, so this file runs in
@@ -13,10 +14,7 @@ test('editor: the marketing operator edits the headline of template 1, publishes
   await page.goto('/ops/templates?isNeedPop=1');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the template editor' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('Username').fill('ops-marketing');
-  await page.getByLabel('Password').fill('marketing-demo-pass');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing templates' })).toBeVisible();
+  await signInOnPage(page, 'marketing', () => page.getByRole('heading', { level: 1, name: 'Landing templates' }));
   await expect(page.getByRole('table')).toBeVisible();
   await expectAccessible(page);
 
@@ -51,10 +49,7 @@ const HERO_PNG = Buffer.from(
 test('editor: upload a hero image, refused on low contrast, fix it, publish, revert', async ({ page, context, pageErrors }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/ops/templates/edit?id=1&isNeedPop=1');
-  await page.getByLabel('Username').fill('ops-marketing');
-  await page.getByLabel('Password').fill('marketing-demo-pass');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Edit: / })).toBeVisible();
+  await signInOnPage(page, 'marketing', () => page.getByRole('heading', { level: 1, name: /^Edit: / }));
   // Usable on a 390 px phone: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
