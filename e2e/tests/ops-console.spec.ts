@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { type Envelope, expect, newOrder, test } from './fixtures.ts';
+import { DEMO_OPERATORS, operatorToken, signInOnPage } from './ops-login.ts';
 
 // The support console (/ops, apps/ops-console; issue 13's proof): an agent signs in, finds an overdue complaint,
 // assigns it to themself, answers it with a photo; the borrower sees the answer in the app and rates it; the
@@ -31,71 +31,26 @@ async function axeAtBothWidths(page: Page) {
   }
 }
 
-// The demo operators' authenticator secret (apps/api/src/db/demo/identities.ts DEMO_OPS_TOTP_SECRET: published,
-// like their passwords) and the support operator's account.
-const DEMO_OPS_TOTP_SECRET = 'LENDVIEWDEMOOPSTOTPSECRETAAAAAAA';
-const SUPPORT = { username: 'ops-support', password: 'support-demo-pass' };
-const STEP_MS = 30_000;
-
-/** RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret for the step holding `at`. */
-function totp(secret: string, at: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / STEP_MS)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** Until the next 30 s step: a code is accepted once per account, so a second sign-in in the same step waits. */
-const nextStep = () => new Promise((r) => setTimeout(r, STEP_MS - (Date.now() % STEP_MS) + 500));
-
-/** Signs in through the console's own screens (password, then the authenticator code); axe on both steps. */
-async function signInThroughPage(page: Page) {
+/** The sign-in screens (password, then the code), each axe-clean at both widths; Back leaves without a code. */
+async function checkSignInScreens(page: Page) {
   await page.goto('/ops?isNeedPop=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the support console');
   await axeAtBothWidths(page);
-  await page.getByLabel('Username').fill(SUPPORT.username);
-  await page.getByLabel('Password').fill(SUPPORT.password);
+  await page.getByLabel('Username').fill(DEMO_OPERATORS.support.username);
+  await page.getByLabel('Password').fill(DEMO_OPERATORS.support.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your authenticator code');
   await axeAtBothWidths(page);
-  for (let attempt = 0; ; attempt++) {
-    await page.getByLabel('6-digit code').fill(totp(DEMO_OPS_TOTP_SECRET, Date.now()));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const queue = page.getByRole('heading', { level: 1, name: 'Queue' });
-    const refused = page.locator('.oc-error');
-    await expect(queue.or(refused)).toBeVisible();
-    if (await queue.isVisible()) return;
-    // This step's code was already used by another test's sign-in: the next step's code is a new one.
-    expect(attempt, `code refused: ${await refused.textContent()}`).toBeLessThan(2);
-    await nextStep();
-  }
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the support console');
 }
 
 let cachedToken: string | undefined;
 
 /** A support session through the API (password + code), one per worker; the tab gets it in sessionStorage. */
 async function signIn(page: Page, request: APIRequestContext) {
-  for (let attempt = 0; !cachedToken; attempt++) {
-    const login = (await (await request.post('/ops/api/login', { form: SUPPORT })).json()) as Envelope<{ challenge: string }>;
-    expect(login.code, `operator password: ${login.message}`).toBe('00');
-    const code = totp(DEMO_OPS_TOTP_SECRET, Date.now());
-    const res = (await (
-      await request.post('/ops/api/login/code', { form: { challenge: login.data.challenge, code } })
-    ).json()) as Envelope<{
-      token: string;
-    }>;
-    if (res.code === '00') cachedToken = res.data.token;
-    else {
-      expect(attempt, `operator code: ${res.message}`).toBeLessThan(2);
-      await nextStep();
-    }
-  }
-  const session = JSON.stringify({ token: cachedToken, username: SUPPORT.username, role: 'support' });
+  cachedToken ??= await operatorToken(request, 'support');
+  const session = JSON.stringify({ token: cachedToken, username: DEMO_OPERATORS.support.username, role: 'support' });
   await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
 }
 
@@ -193,7 +148,9 @@ test('an agent finds a new complaint, assigns it, answers with a photo; the borr
   pageErrors,
 }) => {
   const filed = await fileComplaint(request);
-  await signInThroughPage(page);
+  // The agent signs in on the console's own screens: password, then the authenticator code (TOTP).
+  await checkSignInScreens(page);
+  await signInOnPage(page, 'support', () => page.getByRole('heading', { level: 1, name: 'Queue' }));
   await expect(page.getByText('Signed in as ops-support')).toBeVisible();
   await axeAtBothWidths(page);
 
