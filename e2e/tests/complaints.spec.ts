@@ -1,6 +1,16 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { type OrderFixture, bridgeCalls, expect, expectAccessible, flushPageTasks, newOrder, test } from './fixtures.ts';
+import {
+  type Envelope,
+  type OrderFixture,
+  bridgeCalls,
+  expect,
+  expectAccessible,
+  flushPageTasks,
+  jsonOf,
+  newOrder,
+  test,
+} from './fixtures.ts';
 import { operatorToken } from './ops-login.ts';
 
 // The complaint-chatbot remote against the real API and its demo data (spec 2.4, 4.1, 4.2, 5, 7.2):
@@ -114,7 +124,7 @@ async function answerAsOperator(request: APIRequestContext, problemId: number, a
     form: { problemId: String(problemId), disposeDetail: answer.text },
     headers: { authorization: `Bearer ${token}` },
   });
-  const result = await answered.json();
+  const result = await jsonOf(answered);
   expect(result.code, 'operator answer').toBe('00');
   expect(result.data).toEqual({ problemId, state: 'processed' });
 }
@@ -132,12 +142,12 @@ test.describe('a complaint from filing to rating', () => {
     const order = mine.orderNo;
     const saves = recordRequests(page, '/user-problem/problem-save');
     // Each upload: the file name in its multipart body and the URL the server gave it.
-    const uploads: { file: string; body: Buffer; url: string }[] = [];
+    const uploads: { file: string; body: Buffer; url?: string }[] = [];
     page.on('response', async (r) => {
       if (new URL(r.url()).pathname !== '/user-problem/upload-problem-img') return;
       const body = r.request().postDataBuffer() ?? Buffer.alloc(0);
       const file = /filename="([^"]*)"/.exec(body.toString('latin1'))?.[1] ?? '';
-      uploads.push({ file, body, url: (await r.json()).data?.url });
+      uploads.push({ file, body, url: (await jsonOf<Envelope<{ url?: string } | null>>(r)).data?.url });
     });
     const urlOf = (name: string) => uploads.find((u) => u.file.startsWith(name))?.url;
     // Chromium's network events leave out a request body built from a Blob (the photo); an intercepted
@@ -178,7 +188,8 @@ test.describe('a complaint from filing to rating', () => {
     // The two uploads run side by side, so they may finish in either order.
     expect(uploads.every((u) => u.body.includes('name="problemImage"'))).toBe(true);
     const sizes = [];
-    for (const { url } of uploads) {
+    for (const upload of uploads) {
+      const url = upload.url!;
       const image = await request.get(`${url}${url.includes('?') ? '&' : '?'}tok=${mine.tok}`);
       expect(image.ok(), url).toBe(true);
       sizes.push(jpegSize(await image.body()));
@@ -190,7 +201,7 @@ test.describe('a complaint from filing to rating', () => {
     // Submit: saved with the two URLs, the success modal, then back to the complaint entry.
     const saved = page.waitForResponse((r) => r.url().includes('/user-problem/problem-save'));
     await page.getByRole('button', { name: 'Submit' }).click();
-    const answer = await (await saved).json();
+    const answer = await jsonOf<Envelope<{ problemId: number }>>(await saved);
     expect(answer.code).toBe('00');
     expect(saves.map(form)).toEqual([
       // In the order the photos were added, whichever finished uploading first.
@@ -273,7 +284,7 @@ test.describe('a complaint from filing to rating', () => {
     await dialog.getByRole('radio', { name: '4 bintang' }).click();
     const saved = page.waitForResponse((r) => r.url().includes('/user-problem/save-score'));
     await dialog.getByRole('button', { name: 'Kirim' }).click();
-    expect((await (await saved).json()).code).toBe('00');
+    expect((await jsonOf(await saved)).code).toBe('00');
     expect(scores.map(form)).toEqual([{ score: '4', problemId: String(problemId) }]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -326,8 +337,9 @@ test('complaint entry: collection shows its sub-types, or the isShow message; th
     refused = init.data.orderList.find((o) => o.orderNo !== 'DEMO-170')!.orderNo;
     await page.route('**/user-problem/problem-init**', async (route) => {
       const res = await route.fetch();
-      const body = await res.json();
-      if (body.data?.orderDetail?.orderNo === refused) body.data.orderDetail.isShow = 0;
+      const body = await jsonOf<Envelope<{ orderDetail?: { orderNo: string; isShow: number } } | null>>(res);
+      const detail = body.data?.orderDetail;
+      if (detail && detail.orderNo === refused) detail.isShow = 0;
       await route.fulfill({ response: res, json: body });
     });
   }
@@ -421,7 +433,7 @@ test('chatbot: Not resolved, 3 stars with the server message, free text with Con
   await log.getByRole('button', { name: 'Teratasi', exact: true }).click();
   const starAnswer = page.waitForResponse((r) => r.url().includes('/qa-record') && form(r.request()).type === '3');
   await page.getByRole('dialog').getByRole('radio', { name: '3 bintang' }).click();
-  const reply: string = (await (await starAnswer).json()).data.reply;
+  const reply = (await jsonOf<Envelope<{ reply: string }>>(await starAnswer)).data.reply;
   expect(reply.trim()).not.toBe('');
   await expect(log.getByText(reply)).toBeVisible();
   expect((await bridgeCalls(page)).map((c) => c.message.action)).not.toContain('goRating');
@@ -440,7 +452,7 @@ test('chatbot: Not resolved, 3 stars with the server message, free text with Con
   const textAnswer = page.waitForResponse((r) => r.url().includes('/qa-record') && form(r.request()).type === '4');
   await input.fill('Bagaimana cara membayar pinjaman saya?');
   await input.press('Enter');
-  const answer = (await (await textAnswer).json()).data as { reply: string };
+  const answer = (await jsonOf<Envelope<{ reply: string }>>(await textAnswer)).data;
   expect(form(records.at(-1)!)).toEqual({ orderNo: order, type: '4', value: 'Bagaimana cara membayar pinjaman saya?', qaId: '0' });
   await expect(log.getByText(answer.reply)).toBeVisible();
   await expect(input).toHaveValue('');

@@ -55,15 +55,15 @@ export async function expectAccessible(page: Page) {
 /** A real borrower session through the login endpoints and the demo SMS outbox. */
 export async function loginAs(request: APIRequestContext, phone: string): Promise<string> {
   const sent = await request.post('/v3/login/send-code', { form: { phone } });
-  expect((await sent.json()).code).toBe('00');
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
-  const text: string = outbox.data.messages[0].body;
+  expect((await jsonOf(sent)).code).toBe('00');
+  const outbox = await jsonOf<Outbox>(await request.get(`/dev/sms-outbox?phone=${phone}`));
+  const text = outbox.data.messages[0]!.body;
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   expect(code, `a 6-digit code in "${text}"`).toBeTruthy();
   const login = await request.post('/v3/login/sms-login', { form: { phone, smsCode: code! } });
-  const body = await login.json();
+  const body = await jsonOf<Envelope<{ tok: string }>>(login);
   expect(body.code).toBe('00');
-  return body.data.tok as string;
+  return body.data.tok;
 }
 
 /** The API's answer (spec 8). */
@@ -72,6 +72,14 @@ export interface Envelope<T> {
   data: T;
   message: string;
 }
+
+/** A response's JSON as the shape the test reads (Playwright's json() is untyped). */
+export async function jsonOf<T = Envelope<unknown>>(res: { json(): Promise<unknown> }): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** The demo SMS outbox of a phone (GET /dev/sms-outbox, demo mode only). */
+export type Outbox = Envelope<{ messages: { body: string; purpose: string }[] }>;
 
 /** Kinds of POST /dev/fixtures/order (apps/api/src/routes/dev/fixtures.ts): which demo order the new one copies. */
 export type OrderKind =

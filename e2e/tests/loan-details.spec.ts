@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { bridgeCalls, expect, expectAccessible, newOrder, test } from './fixtures.ts';
+import { type Envelope, bridgeCalls, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
 
 // The loan-details remote against the real API and its demo data: loan details V3 by status (spec 4.9), the
 // rating, loan confirmation (4.8), recommended products (7.5) and the joint-login failure page.
@@ -69,7 +69,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   // 3 stars: score 3 sent (with the order), then the thank-you modal; no store rating.
   const saved = page.waitForResponse((r) => r.url().includes('/v3/loan-details/google-score'));
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  expect((await (await saved).json()).code).toBe('00');
+  expect((await jsonOf(await saved)).code).toBe('00');
   expect(scores.map(form)).toEqual([{ score: '3', orderId: settled.orderNo }]);
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });
   await expect(thanks).toBeVisible();
@@ -92,7 +92,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   // field changes; the rating itself goes to the real API). In Indonesian this time.
   await page.route('**/v3/loan-details/detail**', async (route) => {
     const res = await route.fetch();
-    const body = await res.json();
+    const body = await jsonOf<Envelope<{ isScore: number }>>(res);
     body.data.isScore = 1;
     await route.fulfill({ response: res, json: body });
   });
@@ -304,9 +304,9 @@ test('confirm creates an order and lands on its loan details (from=confirm) unde
   const answer = page.waitForResponse((r) => r.url().includes('/v3/loan-confirm/loan-detail-push'));
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await confirm.click();
-  const body = await (await answer).json();
+  const body = await jsonOf<Envelope<{ orderId: string }>>(await answer);
   expect(body.code).toBe('00');
-  const orderId: string = body.data.orderId;
+  const orderId = body.data.orderId;
   expect(orderId).not.toBe(mine.orderNo);
   await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${orderId}&from=confirm$`));
   await expect(page.getByTestId('status-image-21')).toBeVisible();

@@ -1,4 +1,6 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { type Envelope, expect, expectAccessible, jsonOf, test } from './fixtures.ts';
+
+type Contact = Envelope<{ email: string; smWa: string }>;
 
 // Every marketing and informational page, reached by its URL, in both languages, checked with axe.
 const PAGES: { path: string; en: RegExp; id: RegExp }[] = [
@@ -36,7 +38,7 @@ test('home: marketing figures, five images, footer contact from the API, copyrig
   await expect(page.locator('main img, main svg[role="img"]')).toHaveCount(5);
   await expect(page.getByText('© 2025 Lendview. All rights reserved.')).toBeVisible();
   // The contact block shows what the database holds (the seed's support contact).
-  const contact = await (await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } })).json();
+  const contact = await jsonOf<Contact>(await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } }));
   await expect(page.getByText(contact.data.email).first()).toBeVisible();
   await expect(page.getByText(contact.data.smWa).first()).toBeVisible();
 });
@@ -89,7 +91,7 @@ test('home contact form: incomplete keeps the text and sends nothing; complete i
 
 test('customer service shows the phone and mail from the API and calls through the bridge', async ({ page }) => {
   await page.goto('/customerService?isNeedPop=1');
-  const contact = await (await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } })).json();
+  const contact = await jsonOf<Contact>(await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } }));
   await expect(page.getByText(contact.data.smWa).first()).toBeVisible();
   await expect(page.getByText(contact.data.email).first()).toBeVisible();
   await page.getByRole('button', { name: /call/i }).click();

@@ -1,11 +1,11 @@
-import { bridgeCalls, expect, expectAccessible, loginAs, newOrder, test } from './fixtures.ts';
+import { bridgeCalls, expect, expectAccessible, jsonOf, loginAs, newOrder, test } from './fixtures.ts';
 
 test('a broken remote takes down its own routes only, with a localized retry that really retries', async ({ page }) => {
   let broken = true;
   // Break the marketing entry in the manifest as served: it points at a version that was never published.
   await page.route('**/remotes.json', async (route) => {
     const res = await route.fetch();
-    const manifest = await res.json();
+    const manifest = await jsonOf<{ remotes: { name: string; entry: string }[] }>(res);
     if (broken) {
       for (const r of manifest.remotes)
         if (r.name === 'marketing') r.entry = r.entry.replace(/\/[^/]+\/mf-manifest\.json$/, '/9.9.9/mf-manifest.json');

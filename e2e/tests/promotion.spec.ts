@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { bridgeCalls, expect, expectAccessible, loginAs, test } from './fixtures.ts';
+import { type Envelope, type Outbox, bridgeCalls, expect, expectAccessible, jsonOf, loginAs, test } from './fixtures.ts';
 
 // The promotion-registration remote against the real API in demo mode: the registration landing of template 1
 // (spec 2.6, 4.4, 4.5, 5, 8), its download and agreement pages, the standalone /landing for ad traffic, and the
@@ -43,16 +43,16 @@ async function shownSid(page: Page): Promise<string> {
 
 /** Demo mode only: the answer of a captcha. */
 async function captchaAnswer(request: APIRequestContext, sid: string): Promise<string> {
-  const body = await (await request.get(`/dev/captcha-answer?sid=${encodeURIComponent(sid)}`)).json();
+  const body = await jsonOf<Envelope<{ answer: string }>>(await request.get(`/dev/captcha-answer?sid=${encodeURIComponent(sid)}`));
   expect(body.code).toBe('00');
-  return body.data.answer as string;
+  return body.data.answer;
 }
 
 /** Demo mode only: the 6-digit code of the newest SMS to `phone`. */
 async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
+  const outbox = await jsonOf<Outbox>(await request.get(`/dev/sms-outbox?phone=${phone}`));
   // The newest registration code: the same phone may get other codes (login, card binding) from other specs.
-  const text: string = outbox.data.messages.find((m: { purpose: string }) => m.purpose === 'register').body;
+  const text = outbox.data.messages.find((m) => m.purpose === 'register')!.body;
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   expect(code, `a 6-digit code in "${text}"`).toBeTruthy();
   return code!;

@@ -14,7 +14,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, jsonOf, test } from './fixtures.ts';
+
+/** A JSON file of the repository or a build, as the shape the test reads. */
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 // Independent releases (docs/releasing.md) against the running test server: the release scripts write into
 // the server's own releases folder (global-setup.ts passes it as E2E_RELEASES_DIR) while it serves pages.
@@ -49,7 +52,7 @@ function script(name: 'release' | 'rollback' | 'list-remotes', ...args: string[]
 
 /** A copied package's tsconfig "extends" the repo's base config by a relative path that no longer reaches it. */
 function pointTsconfigAtRepo(dir: string) {
-  const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+  const tsconfig = readJson<Record<string, unknown>>(join(dir, 'tsconfig.json'));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, extends: join(ROOT, 'tsconfig.base.json') }));
 }
 
@@ -65,7 +68,7 @@ function buildMarketingCopy(opts: { version: string; aboutTitle: string; apiClie
   const app = join(tmp, 'marketing');
   cpSync(MARKETING, app, { recursive: true, filter: (src) => !/[\\/](node_modules|dist|\.turbo)$/.test(src) });
 
-  const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  const pkg = readJson<Record<string, unknown>>(join(app, 'package.json'));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ ...pkg, version: opts.version }, null, 2));
   pointTsconfigAtRepo(app);
   const idFile = join(app, 'src/i18n/id.ts');
@@ -81,7 +84,7 @@ function buildMarketingCopy(opts: { version: string; aboutTitle: string; apiClie
   } else {
     const client = join(tmp, 'api-client');
     cpSync(join(ROOT, 'packages/api-client'), client, { recursive: true, filter: (src) => !/[\\/]node_modules$/.test(src) });
-    const clientPkg = JSON.parse(readFileSync(join(client, 'package.json'), 'utf8'));
+    const clientPkg = readJson<Record<string, unknown>>(join(client, 'package.json'));
     writeFileSync(join(client, 'package.json'), JSON.stringify({ ...clientPkg, version: opts.apiClientVersion }, null, 2));
     pointTsconfigAtRepo(client);
     symlinkSync(join(ROOT, 'packages/api-client/node_modules'), join(client, 'node_modules'), 'dir');
@@ -125,7 +128,7 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   request,
 }) => {
   test.setTimeout(180_000);
-  const before = (await (await request.get('/remotes.json')).json()).remotes as Entry[];
+  const before = (await jsonOf<{ remotes: Entry[] }>(await request.get('/remotes.json'))).remotes;
   const live = before.find((r) => r.app === 'marketing')!;
   const others = before.filter((r) => r.app !== 'marketing');
   expect(others.length).toBeGreaterThan(0);
@@ -141,7 +144,7 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   expect(released.stdout).toContain(`marketing is live at ${version} (was ${live.version})`);
 
   // The server serves the new manifest at once: only marketing's entry moved, to its immutable versioned path.
-  const after = (await (await request.get('/remotes.json')).json()).remotes as Entry[];
+  const after = (await jsonOf<{ remotes: Entry[] }>(await request.get('/remotes.json'))).remotes;
   expect(after.find((r) => r.app === 'marketing')).toEqual({ ...live, version, entry: `/remotes/marketing/${version}/mf-manifest.json` });
   expect(after.filter((r) => r.app !== 'marketing')).toEqual(others);
 
@@ -175,7 +178,7 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   const rolled = script('rollback', 'marketing');
   expect(rolled.status, rolled.stderr).toBe(0);
   expect(rolled.stdout).toContain(`marketing is live at ${live.version} (was ${version})`);
-  expect((await (await request.get('/remotes.json')).json()).remotes).toEqual(before);
+  expect((await jsonOf<{ remotes: Entry[] }>(await request.get('/remotes.json'))).remotes).toEqual(before);
   await page.goto('/About');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
 
@@ -183,14 +186,16 @@ test('release one remote while the server runs, see it on reload, roll it back, 
   const listed = script('list-remotes', '--json');
   expect(listed.status, listed.stderr).toBe(0);
   const rows = (
-    JSON.parse(listed.stdout).remotes as {
-      remote: string;
-      version: string;
-      live: boolean;
-      action: string | null;
-      wentLive: string | null;
-    }[]
-  ).filter((r) => r.remote === 'marketing');
+    JSON.parse(listed.stdout) as {
+      remotes: {
+        remote: string;
+        version: string;
+        live: boolean;
+        action: string | null;
+        wentLive: string | null;
+      }[];
+    }
+  ).remotes.filter((r) => r.remote === 'marketing');
   expect(rows.map((r) => [r.version, r.live, r.action])).toEqual([
     [version, false, 'release'],
     [live.version, true, 'rollback'],
@@ -205,14 +210,17 @@ test('a remote built against an api-client major the live shell does not provide
   request,
 }) => {
   test.setTimeout(180_000);
-  const shell = await (await request.get('/lendview-shell.json')).json();
-  const provided: string = shell.shared['@lendview/api-client'];
+  const shell = await jsonOf<{ shared: Record<string, string> }>(await request.get('/lendview-shell.json'));
+  const provided = shell.shared['@lendview/api-client']!;
   const nextMajor = `${Number(provided.split('.')[0]) + 1}.0.0`;
   const manifest = await (await request.get('/remotes.json')).text();
-  const version = nextPatch(JSON.parse(manifest).remotes.find((r: Entry) => r.app === 'marketing').version, 'e2e.major');
+  const version = nextPatch(
+    (JSON.parse(manifest) as { remotes: Entry[] }).remotes.find((r) => r.app === 'marketing')!.version,
+    'e2e.major',
+  );
 
   const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (klien baru)', apiClientVersion: nextMajor });
-  const declared = JSON.parse(readFileSync(join(dist, 'lendview-remote.json'), 'utf8'));
+  const declared = readJson<{ shared: Record<string, unknown> }>(join(dist, 'lendview-remote.json'));
   expect(declared.shared['@lendview/api-client']).toEqual({ version: nextMajor, requires: `${nextMajor.split('.')[0]}.x` });
 
   const refused = script('release', 'marketing', '--from', dist);
@@ -251,14 +259,14 @@ test('cache headers: versioned remote assets immutable, the manifest and every H
 
   // A remote's versioned folder: hashed assets immutable for a year; its two fixed-name entry files are
   // revalidated (cheap 304s), because `pnpm start` republishes a local build under an unchanged version.
-  const marketing = ((await manifestRes.json()).remotes as Entry[]).find((r) => r.app === 'marketing')!;
+  const marketing = (await jsonOf<{ remotes: Entry[] }>(manifestRes)).remotes.find((r) => r.app === 'marketing')!;
   const mfRes = await request.get(marketing.entry);
   expect(mfRes.status()).toBe(200);
   expect(mfRes.headers()['cache-control']).toBe('no-cache');
   expect(mfRes.headers()['etag']).toBeTruthy();
-  const mf = await mfRes.json();
+  const mf = await jsonOf<{ exposes: { assets: { js: { sync: string[] } } }[] }>(mfRes);
   const folder = marketing.entry.replace(/mf-manifest\.json$/, '');
-  const exposed: string = mf.exposes[0].assets.js.sync[0];
+  const exposed = mf.exposes[0]!.assets.js.sync[0]!;
   const assetRes = await request.get(folder + exposed);
   expect(assetRes.status()).toBe(200);
   expect(assetRes.headers()['cache-control']).toBe(IMMUTABLE);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { type Envelope, type OrderFixture, expect, expectAccessible, newOrder, test } from './fixtures.ts';
+import { type Envelope, type OrderFixture, type Outbox, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
 
 // The legacy bank-card repayment (/repay, /bindCard; spec 4.3, 5, 7.3, 8, 9) against the real API and its demo
 // data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444);
@@ -52,8 +52,8 @@ async function expectNoHorizontalScroll(page: Page) {
 
 /** The newest card-binding code the demo SMS outbox holds for the borrower's phone (purpose 'card'). */
 async function latestCardCode(request: APIRequestContext, phone: string): Promise<{ code: string; body: string }> {
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
-  const message = (outbox.data.messages as { body: string; purpose: string }[]).find((m) => m.purpose === 'card');
+  const outbox = await jsonOf<Outbox>(await request.get(`/dev/sms-outbox?phone=${phone}`));
+  const message = outbox.data.messages.find((m) => m.purpose === 'card');
   const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
   expect(code, `a 6-digit card code in ${JSON.stringify(message)}`).toBeTruthy();
   return { code: code!, body: message!.body };
@@ -61,8 +61,8 @@ async function latestCardCode(request: APIRequestContext, phone: string): Promis
 
 /** The newest repayment code the demo SMS outbox holds for the borrower's phone. */
 async function latestRepayCode(request: APIRequestContext, phone: string): Promise<string> {
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
-  const messages = outbox.data.messages as { body: string; purpose: string }[];
+  const outbox = await jsonOf<Outbox>(await request.get(`/dev/sms-outbox?phone=${phone}`));
+  const messages = outbox.data.messages;
   const message = messages.find((m) => m.purpose === 'repay') ?? messages[0]!;
   const code = /\b(\d{6})\b/.exec(message.body)?.[1];
   expect(code, `a 6-digit code in "${message.body}"`).toBeTruthy();
@@ -122,7 +122,7 @@ test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second
   await card(page, '2222').check();
   const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(page).click();
-  const commit = await (await committed).json();
+  const commit = await jsonOf<Envelope<{ needValid: number; repayRecordId: number }>>(await committed);
   expect(commit.code).toBe('00');
   expect(commit.data.needValid).toBe(1);
 
@@ -156,7 +156,7 @@ test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second
   await card(other, '4444').check();
   const again = other.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(other).click();
-  expect((await (await again).json()).code).toBe(800005);
+  expect((await jsonOf(await again)).code).toBe(800005);
   await expect(toast(other)).toHaveText('Do not submit the repayment request twice');
 
   // The right code: paid, to the loan details, which show the order settled (legacy settled: 'Borrow again').
@@ -170,7 +170,7 @@ test('SMS code card (a DEMO-5 twin): countdown, short code, wrong code, a second
   // And once it is paid, the stale tab's commit is refused the same way.
   const afterPaid = other.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(other).click();
-  expect((await (await afterPaid).json()).code).toBe(800005);
+  expect((await jsonOf(await afterPaid)).code).toBe(800005);
   await expect(toast(other)).toHaveText('Do not submit the repayment request twice');
   expect(pageErrors).toEqual([]);
 });
@@ -181,7 +181,7 @@ test('a card charged at once (a DEMO-3 twin): needValid 0 goes straight to the s
   await card(page, '4444').check();
   const committed = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-commit`));
   await repayButton(page).click();
-  const commit = await (await committed).json();
+  const commit = await jsonOf<Envelope<{ needValid: number }>>(await committed);
   expect(commit.code).toBe('00');
   expect(commit.data.needValid).toBe(0);
   await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${mine.orderNo}$`));
@@ -221,7 +221,7 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   await page.getByRole('textbox', { name: 'Card holder name' }).fill('Budi Santoso');
   const bound = page.waitForResponse((r) => r.url().includes(`${LEGACY}/bind-card`));
   await page.getByRole('button', { name: 'Add card' }).click();
-  const answer = await (await bound).json();
+  const answer = await jsonOf<Envelope<{ cardId: number }>>(await bound);
   expect(answer).toMatchObject({ code: '00', data: { needVerify: true, resendAfter: 60, card: { cardNo: '**** **** **** 9900' } } });
   expect(binds.map(form)).toEqual([{ bankCode: 'PERMATA', cardNo: '8214556677889900', holderName: 'Budi Santoso' }]);
 
@@ -238,8 +238,10 @@ test('bind a card: validation in place, digits grouped in fours, the SMS code (c
   expect(sms.body).toBe(
     `Your LendView code to add your Permata card ending in 9900 is ${sms.code}. It expires in 10 minutes. Never share it with anyone.`,
   );
-  const before = await (await request.post(`${LEGACY}/repayment-way?tok=${mine.tok}`, { form: { orderId: order } })).json();
-  expect((before.data.cards as { cardNo: string }[]).map((c) => c.cardNo)).not.toContain('**** **** **** 9900');
+  const before = await jsonOf<Envelope<{ cards: { cardNo: string }[] }>>(
+    await request.post(`${LEGACY}/repayment-way?tok=${mine.tok}`, { form: { orderId: order } }),
+  );
+  expect(before.data.cards.map((c) => c.cardNo)).not.toContain('**** **** **** 9900');
 
   // A wrong code: the server's message at the field, the code kept.
   const wrong = sms.code === '000000' ? '111111' : '000000';

@@ -1,5 +1,5 @@
 import type { Browser, Page, Route } from '@playwright/test';
-import { bridgeCalls, expect, newOrder, test } from './fixtures.ts';
+import { type Outbox, bridgeCalls, expect, jsonOf, newOrder, test } from './fixtures.ts';
 
 // Issue 12, items 1 and 10, end to end against the real server and its demo data:
 // - the borrower's session never reaches a partner: tapping a partner product on /relevant, /loanDetails and
@@ -109,9 +109,9 @@ test('in a browser, an unknown session shows "log in again" (en and id), never a
   await page.getByLabel('Phone number').fill(phone);
   const sent = page.waitForResponse((r) => r.url().includes('/v3/login/send-code'));
   await page.getByRole('button', { name: 'Send code' }).click();
-  expect((await (await sent).json()).code).toBe('00');
-  const outbox = await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json();
-  const code = /\b(\d{6})\b/.exec(outbox.data.messages[0].body as string)![1]!;
+  expect((await jsonOf(await sent)).code).toBe('00');
+  const outbox = await jsonOf<Outbox>(await request.get(`/dev/sms-outbox?phone=${phone}`));
+  const code = /\b(\d{6})\b/.exec(outbox.data.messages[0]!.body)![1]!;
   await page.getByLabel('SMS verification code').fill(code);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/loanDetails' && url.searchParams.get('tok') !== 'no-such-session');
