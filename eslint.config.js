@@ -1,6 +1,15 @@
 // One lint config for the whole monorepo; each package runs `eslint .` from its own folder.
+// `files` globs below are relative to this file (the repository root).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+
+// Code that runs React: the remotes, the shell and the shared browser packages.
+const REACT_CODE = [
+  'apps/{shell,marketing,loan-details,repayment,complaint-chatbot,promotion-registration}/src/**/*.{ts,tsx}',
+  'packages/{ui,i18n,api-client,bridge,test-utils}/src/**/*.{ts,tsx}',
+];
 
 export default tseslint.config(
   {
@@ -17,11 +26,14 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // Fastify plugins and fakes of async interfaces are async by contract, with or without an await inside.
+      '@typescript-eslint/require-await': 'off',
       // Screens must not reach into another feature: shared code lives in packages/.
       'no-restricted-imports': [
         'error',
@@ -37,6 +49,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript and hand-written declaration files belong to no tsconfig: no type information to use.
+    files: ['**/*.{js,mjs,cjs}', '**/*.d.mts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {
       globals: {
@@ -50,6 +67,35 @@ export default tseslint.config(
         document: 'readonly',
       },
     },
+  },
+  {
+    files: REACT_CODE,
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // File names: a .tsx module named after the one component it exports is PascalCase (LoanTerms.tsx exports
+  // LoanTerms); everything else (.ts, tests, entry points, modules of several helpers or icons) is kebab-case.
+  // `*.test`, `.config`, `.d` middle extensions are not part of the name.
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }] },
+  },
+  {
+    files: ['apps/*/src/**/*.tsx', 'packages/ui/src/**/*.tsx'],
+    ignores: [
+      '**/*.test.tsx',
+      '**/__tests__/**',
+      '**/test/**',
+      '**/main.tsx',
+      '**/icons.tsx',
+      '**/fields.tsx',
+      'packages/ui/src/standalone.tsx',
+    ],
+    rules: { 'check-file/filename-naming-convention': ['error', { '**/*': 'PASCAL_CASE' }, { ignoreMiddleExtensions: true }] },
   },
   // --- API layering zone (issue 17 item 2; docs/api.md "Layers"). Keep this block when reorganising. ---------
   // apps/api: routes parse (registerEndpoint does it), call a service, answer; services hold the rules and the
