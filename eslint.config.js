@@ -7,7 +7,7 @@ import checkFile from 'eslint-plugin-check-file';
 
 // Code that runs React: the remotes, the shell and the shared browser packages.
 const REACT_CODE = [
-  'apps/{shell,marketing,loan-details,repayment,complaint-chatbot,promotion-registration}/src/**/*.{ts,tsx}',
+  'apps/{shell,marketing,loan-details,repayment,complaint-chatbot,promotion-registration,ops-console}/src/**/*.{ts,tsx}',
   'packages/{ui,i18n,api-client,bridge,test-utils}/src/**/*.{ts,tsx}',
 ];
 
