@@ -234,6 +234,7 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
         '/ops/api/console/complaint',
         '/ops/api/console/contact',
         '/ops/api/console/operators',
+        '/ops/api/console/problem-types',
         '/ops/api/console/audit',
         '/ops/api/console/holidays',
         '/ops/api/console/photo/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
@@ -363,6 +364,30 @@ describe.each(BACKENDS)('support console API (%s)', (backend) => {
 
       const mine = await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: me }, token);
       expect(mine.message).toBe('The assignment has been saved.');
+
+      // The queue's type filters come from the database, in the operator's language.
+      type Types = { items: { value: number; title: string; subTypes: { value: number; title: string }[] }[] };
+      const en = expectOk(await consoleGet<Types>(ctx, '/ops/api/console/problem-types', {}, token));
+      expect(en.items.map((t) => [t.value, t.title])).toEqual([
+        [1, 'Collection'],
+        [2, 'Repayment'],
+        [3, 'Loan application'],
+        [4, 'Account and app'],
+        [5, 'Other'],
+      ]);
+      expect(en.items[0]!.subTypes.map((s) => s.title)).toEqual([
+        'Harassing calls or messages',
+        'Contacting my family or friends',
+        'Abusive or threatening language',
+        'Other collection issue',
+      ]);
+      expect(en.items.slice(1).every((t) => t.subTypes.length === 0)).toBe(true);
+      const id_ = expectOk(await consoleGet<Types>(ctx, '/ops/api/console/problem-types', {}, token, 'id'));
+      expect(id_.items[0]).toMatchObject({
+        value: 1,
+        title: 'Penagihan',
+        subTypes: [{ value: 1, title: 'Telepon atau pesan yang mengganggu' }, {}, {}, {}],
+      });
       expect(expectOk(mine)).toEqual({ kind: 'complaint', id, assignee: { id: me, username: 'assign-agent' } });
       // Same again: success, nothing changes.
       expectOk(await consolePost(ctx, '/ops/api/console/assign', { kind: 'complaint', id, operatorId: me }, token));

@@ -211,6 +211,23 @@ export const opsConsoleContact = endpoint(R.opsConsoleContact, {
   response: z.object({ message: opsContactMessage, notes: z.array(opsNote) }),
 });
 
+/**
+ * The complaint types and their sub-types (the borrowers' own, from the database) in the request's language,
+ * for the queue's filters: a type added or retired by the product shows up there without a console release.
+ */
+export const opsConsoleProblemTypes = endpoint(R.opsConsoleProblemTypes, {
+  request: z.object({}),
+  response: z.object({
+    items: z.array(
+      z.object({
+        value: z.number().int(),
+        title: z.string(),
+        subTypes: z.array(z.object({ value: z.number().int(), title: z.string() })),
+      }),
+    ),
+  }),
+});
+
 /** Support operators who may be assigned (not disabled), by username. */
 export const opsConsoleOperators = endpoint(R.opsConsoleOperators, {
   request: z.object({}),

@@ -10,6 +10,7 @@ import {
   type opsConsoleComplaint,
   type opsConsoleContact,
   type opsConsoleOperators,
+  type opsConsoleProblemTypes,
   type opsConsoleQueue,
   type opsHolidayAdd,
   type opsHolidayList,
@@ -22,7 +23,7 @@ import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
 import { maskPhone } from '../lib/phones.ts';
 import { dueAtOf, overdueCutoff } from '../lib/working-days.ts';
-import { imagesOf, type StoredImage } from '../repositories/complaints.ts';
+import { imagesOf, listProblemSubTypes, listProblemTypes, type StoredImage } from '../repositories/complaints.ts';
 import {
   assignItem,
   auditOf,
@@ -225,6 +226,13 @@ export async function consoleImage(db: Db, input: { id: string; operator: Operat
 }
 
 // --- Operators, assignment, notes, audit ----------------------------------------------------------------------------
+
+/** The complaint types with their sub-types, in the operator's language (the queue's filters). */
+export async function consoleProblemTypes(db: Db, lang: Lang): Promise<AnswerOf<typeof opsConsoleProblemTypes>> {
+  const items = [];
+  for (const type of await listProblemTypes(db, lang)) items.push({ ...type, subTypes: await listProblemSubTypes(db, type.value, lang) });
+  return { items };
+}
 
 export async function consoleOperators(db: Db, operator: Operator): Promise<AnswerOf<typeof opsConsoleOperators>> {
   return { items: await listSupportOperators(db), me: { id: operator.id, username: operator.username } };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PATHS, contactItem, queue, queueItem } from '../test/fixtures.ts';
+import { PATHS, PROBLEM_TYPES, contactItem, queue, queueItem } from '../test/fixtures.ts';
 import { TOKEN, currentLocation, fail, ok, renderApp, signIn, stubConsole } from '../test/render.tsx';
 
 describe('/ops: the queue', () => {
@@ -48,10 +48,14 @@ describe('/ops: the queue', () => {
 
   it('filters and search go to the API and into the address; Clear filters empties them', async () => {
     signIn();
-    const api = stubConsole({ [PATHS.queue]: ok(queue([queueItem()])) });
+    const api = stubConsole({ [PATHS.queue]: ok(queue([queueItem()])), [PATHS.problemTypes]: ok(PROBLEM_TYPES) });
     await renderApp('/ops');
     await screen.findByText('1 item');
     const user = userEvent.setup();
+    // The types come from the API: a type without sub-types offers no second list.
+    await screen.findByRole('option', { name: 'Repayment' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Complaint type' }), 'Repayment');
+    expect(screen.queryByRole('combobox', { name: 'Repayment issue' })).toBeNull();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'mother');
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'All');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Complaints');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS, queue } from '../test/fixtures.ts';
@@ -45,6 +45,8 @@ describe('signing in to the console', () => {
       { challenge: 'ch-1', code: '123456' },
       { challenge: 'ch-1', code: '123456' },
     ]);
+    // The queue's call may still be on its way when the heading shows (a busy machine): wait for it.
+    await waitFor(() => expect(api.to(PATHS.queue)).not.toHaveLength(0));
     expect(api.to(PATHS.queue)[0]!.headers.authorization).toBe('Bearer tk');
     expect(screen.getByText('Signed in as ops-support')).toBeTruthy();
 

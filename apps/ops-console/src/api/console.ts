@@ -50,6 +50,8 @@ export const useQueue = (request: QueueRequest) => useRead(R.opsConsoleQueue, re
 export const useComplaint = (id: number) => useRead(R.opsConsoleComplaint, { id }, id > 0);
 export const useContact = (id: number) => useRead(R.opsConsoleContact, { id }, id > 0);
 export const useOperators = () => useRead(R.opsConsoleOperators, {});
+/** The complaint types and sub-types of the database, in the operator's language (the queue's filters). */
+export const useProblemTypes = () => useRead(R.opsConsoleProblemTypes, {});
 export const useAudit = (kind: ItemKind | 'holiday', id: number) => useRead(R.opsConsoleAudit, { kind, id });
 export const useHolidays = (year: number) => useRead(R.opsHolidayList, { year });
 export const useFunds = (state: FundState, page: number) => useRead(R.opsUnappliedFunds, { state, page, pageSize: 20 });

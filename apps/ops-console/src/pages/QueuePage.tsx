@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { COLLECTION_TYPE } from '@lendview/contracts/routes';
 import { Button, EmptyState, Field, TextInput } from '@lendview/ui';
-import { type QueueItem, type QueueRequest, useQueue } from '../api/console.ts';
+import { type QueueItem, type QueueRequest, useProblemTypes, useQueue } from '../api/console.ts';
 import { ConsoleFrame } from '../components/ConsoleFrame.tsx';
 import { ItemBadges } from '../components/ItemBadges.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
@@ -12,8 +11,6 @@ import { Pager } from '../components/Pager.tsx';
 import { itemPath } from '../lib/paths.ts';
 
 const PAGE_SIZE = 20;
-const TYPES = [1, 2, 3, 4, 5] as const;
-const SON_TYPES = [1, 2, 3, 4] as const;
 /** Age presets → minAgeDays / maxAgeDays (24 h periods, as the API counts). */
 const AGES = {
   any: {},
@@ -63,7 +60,7 @@ function toParams(f: Filters, page = 1): URLSearchParams {
   set('state', f.state, 'processing');
   set('kind', f.kind, 'all');
   set('problemType', f.problemType);
-  if (f.problemType === String(COLLECTION_TYPE)) set('sonType', f.sonType);
+  if (f.problemType) set('sonType', f.sonType);
   set('orderNo', f.orderNo);
   set('phone', f.phone);
   set('age', f.age, 'any');
@@ -81,7 +78,7 @@ function toRequest(f: Filters, page: number): QueueRequest {
     state: oneOf(f.state, ['processing', 'processed', 'all'], 'processing'),
     kind: oneOf(f.kind, ['complaint', 'contact', 'all'], 'all'),
     ...(f.problemType ? { problemType: f.problemType } : {}),
-    ...(f.problemType === String(COLLECTION_TYPE) && f.sonType ? { sonType: f.sonType } : {}),
+    ...(f.problemType && f.sonType ? { sonType: f.sonType } : {}),
     ...(f.orderNo.trim() ? { orderNo: f.orderNo.trim() } : {}),
     ...(/^\d{3,15}$/.test(f.phone.trim()) ? { phone: f.phone.trim() } : {}),
     ...age,
@@ -133,6 +130,9 @@ export default function QueuePage() {
   const activeFilters = [...toParams(applied).keys()].filter((k) => k !== 'q').length;
   const [moreOpen, setMoreOpen] = useState(activeFilters > 0);
   const queue = useQueue(toRequest(applied, page));
+  // The types and sub-types of the database (a new one needs no console release); until they load, "All types".
+  const types = useProblemTypes().data?.items ?? [];
+  const chosenType = types.find((type) => String(type.value) === draft.problemType);
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const submit = (e: FormEvent) => {
@@ -191,22 +191,27 @@ export default function QueuePage() {
             </select>
           </Field>
           <Field label={t('queue.typeLabel')}>
-            <select className="oc-select" value={draft.problemType} onChange={(e) => set('problemType', e.target.value)}>
+            <select
+              className="oc-select"
+              value={draft.problemType}
+              // Sub-types belong to their type: a new type starts with "any issue".
+              onChange={(e) => setDraft((d) => ({ ...d, problemType: e.target.value, sonType: '' }))}
+            >
               <option value="">{t('queue.typeAll')}</option>
-              {TYPES.map((v) => (
-                <option key={v} value={String(v)}>
-                  {t(`queue.types.t${v}`)}
+              {types.map((type) => (
+                <option key={type.value} value={String(type.value)}>
+                  {type.title}
                 </option>
               ))}
             </select>
           </Field>
-          {draft.problemType === String(COLLECTION_TYPE) && (
-            <Field label={t('queue.sonTypeLabel')}>
+          {chosenType && chosenType.subTypes.length > 0 && (
+            <Field label={t('queue.sonTypeLabel', { type: chosenType.title })}>
               <select className="oc-select" value={draft.sonType} onChange={(e) => set('sonType', e.target.value)}>
                 <option value="">{t('queue.sonTypeAll')}</option>
-                {SON_TYPES.map((v) => (
-                  <option key={v} value={String(v)}>
-                    {t(`queue.sonTypes.s${v}`)}
+                {chosenType.subTypes.map((sub) => (
+                  <option key={sub.value} value={String(sub.value)}>
+                    {sub.title}
                   </option>
                 ))}
               </select>

@@ -7,6 +7,7 @@ export const PATHS = {
   complaint: '/ops/api/console/complaint',
   contact: '/ops/api/console/contact',
   operators: '/ops/api/console/operators',
+  problemTypes: '/ops/api/console/problem-types',
   assign: '/ops/api/console/assign',
   notes: '/ops/api/console/notes',
   audit: '/ops/api/console/audit',
@@ -21,6 +22,21 @@ export const PATHS = {
 } as const;
 
 export const ME = { id: 1, username: 'ops-support' };
+
+/** The complaint types as the demo database answers them (GET /ops/api/console/problem-types, English). */
+export const PROBLEM_TYPES = {
+  items: [
+    {
+      value: 1,
+      title: 'Collection',
+      subTypes: [
+        { value: 1, title: 'Harassing calls or messages' },
+        { value: 2, title: 'Contacting my family or friends' },
+      ],
+    },
+    { value: 2, title: 'Repayment', subTypes: [] },
+  ],
+};
 export const COLLEAGUE = { id: 2, username: 'ops-ana' };
 
 export function queueItem(over: Partial<QueueItem> = {}): QueueItem {

@@ -35,6 +35,7 @@ export const opsConsoleQueue = route('opsConsoleQueue', 'GET', '/ops/api/console
 export const opsConsoleComplaint = route('opsConsoleComplaint', 'GET', '/ops/api/console/complaint');
 export const opsConsoleContact = route('opsConsoleContact', 'GET', '/ops/api/console/contact');
 export const opsConsoleOperators = route('opsConsoleOperators', 'GET', '/ops/api/console/operators');
+export const opsConsoleProblemTypes = route('opsConsoleProblemTypes', 'GET', '/ops/api/console/problem-types');
 export const opsConsoleAssign = route('opsConsoleAssign', 'POST', '/ops/api/console/assign');
 export const opsConsoleAddNote = route('opsConsoleAddNote', 'POST', '/ops/api/console/notes');
 export const opsConsoleAudit = route('opsConsoleAudit', 'GET', '/ops/api/console/audit');

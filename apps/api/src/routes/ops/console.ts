@@ -8,6 +8,7 @@ import {
   opsConsoleComplaint,
   opsConsoleContact,
   opsConsoleOperators,
+  opsConsoleProblemTypes,
   opsConsoleQueue,
   opsHolidayAdd,
   opsHolidayList,
@@ -26,6 +27,7 @@ import {
   consoleContact,
   consoleImage,
   consoleOperators,
+  consoleProblemTypes,
   consoleQueue,
   holidays,
   removeHolidayAsOperator,
@@ -52,6 +54,10 @@ export default async function opsConsoleRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, opsConsoleContact, {
     handler: ({ input, db, lang, now }) => consoleContact(db, { id: input.id, lang, now }),
+  });
+
+  registerEndpoint(app, opsConsoleProblemTypes, {
+    handler: ({ db, lang }) => consoleProblemTypes(db, lang),
   });
 
   registerEndpoint(app, opsConsoleOperators, {
