@@ -7,26 +7,34 @@ export interface BridgeCall {
 }
 
 /**
- * Every page gets a fake iOS message handler that records the bridge calls (spec 7.7), and a list of the
- * uncaught page errors, which a test may check is empty.
+ * Every page gets a fake native host that records the bridge calls (spec 7.7): the iOS message handler by
+ * default, or with `test.use({ bridgeHost: 'android' })` the Android JavascriptInterface (`LendviewAndroid`, which
+ * receives JSON text; docs/bridge.md). And a list of the uncaught page errors, which a test may check is empty.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'android' }>({
+  bridgeHost: ['ios', { option: true }],
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await use(errors);
   },
-  page: async ({ page }, use) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __bridge: unknown[]; webkit: unknown };
+  page: async ({ page, bridgeHost }, use) => {
+    await page.addInitScript((host) => {
+      const w = window as unknown as { __bridge: unknown[]; webkit: unknown; LendviewAndroid: unknown };
       w.__bridge = [];
+      if (host === 'android') {
+        w.LendviewAndroid = {
+          postMessage: (json: string) => w.__bridge.push({ handler: 'LendviewAndroid', message: JSON.parse(json) as unknown }),
+        };
+        return;
+      }
       w.webkit = {
         messageHandlers: new Proxy(
           {},
           { get: (_, handler) => ({ postMessage: (message: unknown) => w.__bridge.push({ handler: String(handler), message }) }) },
         ),
       };
-    });
+    }, bridgeHost);
     await use(page);
   },
 });

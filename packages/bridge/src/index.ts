@@ -1,8 +1,11 @@
 /**
- * iOS message bridge (spec 7.7). Every call posts `{ action, ...params }` to
- * `window.webkit.messageHandlers.lendview.postMessage(...)` when the app provides that handler, and returns
- * true. In a plain browser each call has a fallback (or does nothing) and returns false. Never throws:
- * errors of postMessage are swallowed (spec 8) and the call then returns false.
+ * The native bridge (spec 7.7; docs/bridge.md for the app teams). Every call sends `{ action, ...params }` to the
+ * host the page runs in, found at call time (the app may inject its interface late):
+ * - iOS: `window.webkit.messageHandlers.lendview.postMessage(message)` (a WKScriptMessageHandler; the object);
+ * - Android: `window.LendviewAndroid.postMessage(json)` (an addJavascriptInterface object; Android's bridge
+ *   passes only strings, so the same message as JSON text);
+ * and returns true. In a plain browser each call has a fallback (or does nothing) and returns false. Never
+ * throws: errors of postMessage are swallowed (spec 8) and the call then returns false.
  */
 
 export type BridgeValue = string | number | boolean | null | BridgeValue[] | { [key: string]: BridgeValue };
@@ -29,24 +32,43 @@ export interface MessageHandler {
   postMessage(message: unknown): void;
 }
 
-/** Name of the WKScriptMessageHandler the app registers. */
+/** Name of the WKScriptMessageHandler the iOS app registers. */
 export const HANDLER_NAME = 'lendview';
+/** Name under which the Android app adds its JavascriptInterface (`webView.addJavascriptInterface(obj, name)`). */
+export const ANDROID_INTERFACE = 'LendviewAndroid';
 
-interface WebkitWindow {
+export type BridgeHost = 'ios' | 'android' | 'browser';
+
+interface HostWindow {
   webkit?: { messageHandlers?: Record<string, MessageHandler | undefined> };
+  [ANDROID_INTERFACE]?: { postMessage?: unknown };
 }
 
-function handler(): MessageHandler | undefined {
+/** The host's sender: iOS takes the message object, Android a JSON string. */
+function handler(): { host: Exclude<BridgeHost, 'browser'>; post: (message: BridgeMessage) => void } | undefined {
   if (typeof window === 'undefined') return undefined;
   try {
-    const h = (window as unknown as WebkitWindow).webkit?.messageHandlers?.[HANDLER_NAME];
-    return h && typeof h.postMessage === 'function' ? h : undefined;
+    const w = window as unknown as HostWindow;
+    const ios = w.webkit?.messageHandlers?.[HANDLER_NAME];
+    if (ios && typeof ios.postMessage === 'function') return { host: 'ios', post: (m) => ios.postMessage(m) };
+    const android = w[ANDROID_INTERFACE];
+    if (android && typeof android.postMessage === 'function') {
+      const post = android.postMessage as (json: string) => void;
+      // Called on the interface object: Android binds the method to it.
+      return { host: 'android', post: (m) => post.call(android, JSON.stringify(m)) };
+    }
+    return undefined;
   } catch {
     return undefined;
   }
 }
 
-/** True inside the app's web view (the native handler exists). */
+/** Which host the page runs in now: the iOS app, the Android app, or a plain browser. */
+export function bridgeHost(): BridgeHost {
+  return handler()?.host ?? 'browser';
+}
+
+/** True inside the app's web view (a native handler exists, iOS or Android). */
 export function isInApp(): boolean {
   return handler() !== undefined;
 }
@@ -91,14 +113,14 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => window.removeEventListener(SESSION_ENDED_EVENT, handle);
 }
 
-/** Posts `{ action, ...params }` to the native handler. True when the app took it. */
+/** Posts `{ action, ...params }` to the native handler (iOS or Android). True when the app took it. */
 export function send(action: BridgeAction, params: Record<string, BridgeValue | undefined> = {}): boolean {
   const h = handler();
   if (!h) return false;
   const message: BridgeMessage = { action };
   for (const [k, v] of Object.entries(params)) if (v !== undefined) message[k] = v;
   try {
-    h.postMessage(message);
+    h.post(message);
     return true;
   } catch {
     return false;

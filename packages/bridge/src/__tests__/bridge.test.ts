@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED_EVENT, bridge, browserFallback, isInApp, onSessionEnded, type BridgeMessage } from '../index.ts';
+import { SESSION_ENDED_EVENT, bridge, bridgeHost, browserFallback, isInApp, onSessionEnded, type BridgeMessage } from '../index.ts';
 
 type W = Window & { webkit?: unknown };
 
@@ -156,5 +156,82 @@ describe('backToLogin: an expired or missing session (issue 12 item 10)', () => 
     bridge.backToLogin();
     window.removeEventListener(SESSION_ENDED_EVENT, raw);
     expect(seen).toEqual([true]);
+  });
+});
+
+describe('in the Android app (a fake JavascriptInterface records the JSON it gets)', () => {
+  type A = Window & { LendviewAndroid?: unknown };
+  let sent: string[];
+  let navigate: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    sent = [];
+    // Like Android's addJavascriptInterface: an object whose method reads `this` (bound to the object).
+    (window as A).LendviewAndroid = {
+      received: sent,
+      postMessage(this: { received: string[] }, json: string) {
+        this.received.push(json);
+      },
+    };
+    navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    delete (window as A).LendviewAndroid;
+  });
+
+  it('is in the app, as android', () => {
+    expect(isInApp()).toBe(true);
+    expect(bridgeHost()).toBe('android');
+  });
+
+  it('sends every call as the JSON text of the same message iOS gets, and returns true', () => {
+    expect(bridge.openPage('https://x.test/a')).toBe(true);
+    expect(bridge.closeWebView()).toBe(true);
+    expect(bridge.openPageWithParam('productDetail', { productId: 7 })).toBe(true);
+    expect(bridge.goHome()).toBe(true);
+    expect(bridge.goMine()).toBe(true);
+    expect(bridge.backToLogin()).toBe(true);
+    expect(bridge.callPhone('+62 21 555')).toBe(true);
+    expect(bridge.goRating()).toBe(true);
+    expect(bridge.trackPoint('apply', { productId: 1 })).toBe(true);
+    expect(bridge.startBankFlow()).toBe(true);
+    expect(bridge.endBankFlow()).toBe(true);
+    expect(sent).toEqual([
+      '{"action":"openPage","url":"https://x.test/a"}',
+      '{"action":"closeWebView"}',
+      '{"action":"openPageWithParam","page":"productDetail","param":{"productId":7}}',
+      '{"action":"goHome"}',
+      '{"action":"goMine"}',
+      '{"action":"backToLogin"}',
+      '{"action":"callPhone","phone":"+62 21 555"}',
+      '{"action":"goRating"}',
+      '{"action":"trackPoint","name":"apply","data":{"productId":1}}',
+      '{"action":"startBankFlow"}',
+      '{"action":"endBankFlow"}',
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('an interface that throws: false, no browser fallback', () => {
+    (window as A).LendviewAndroid = {
+      postMessage() {
+        throw new Error('native failure');
+      },
+    };
+    expect(bridge.callPhone('123')).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('iOS wins when both exist; an interface injected late is found at call time', () => {
+    const ios = installHandler();
+    expect(bridgeHost()).toBe('ios');
+    bridge.goHome();
+    expect([ios.length, sent.length]).toEqual([1, 0]);
+    delete (window as W).webkit;
+    delete (window as A).LendviewAndroid;
+    expect(bridgeHost()).toBe('browser');
+    expect(bridge.goRating()).toBe(false);
+    (window as A).LendviewAndroid = { postMessage: (json: string) => void sent.push(json) };
+    expect(bridge.goRating()).toBe(true);
+    expect(sent).toEqual(['{"action":"goRating"}']);
   });
 });
