@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEV_PAYMENT_WEBHOOK_SECRET } from './providers/payments.ts';
 import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
+import { DEMO_GRIEVANCE_OFFICER, type GrievanceOfficer } from './repositories/grievance-officer.ts';
 
 /**
  * The one place that reads the environment. Everything else receives a validated `Env`.
@@ -70,6 +71,11 @@ const envSchema = z.object({
   RELEASES_DIR: optionalText,
   SUPPORT_PHONE: z.string().trim().min(1).max(64).default('+62 21 5091 8080'),
   SUPPORT_EMAIL: z.string().trim().pipe(z.email().max(254)).default('cs@lendview.co.id'),
+  /** The grievance officer (docs/compliance.md): written to app_settings at start when missing, like SUPPORT_*. */
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(120).default(DEMO_GRIEVANCE_OFFICER.name),
+  GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).max(64).default(DEMO_GRIEVANCE_OFFICER.phone),
+  GRIEVANCE_OFFICER_EMAIL: z.string().trim().pipe(z.email().max(254)).default(DEMO_GRIEVANCE_OFFICER.email),
+  GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).max(300).default(DEMO_GRIEVANCE_OFFICER.address),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_WEBHOOK_SECRET: optionalText.refine(
@@ -114,6 +120,11 @@ export interface Env {
   releasesDir: string;
   supportPhone: string;
   supportEmail: string;
+  /**
+   * The grievance officer written to app_settings at start when the rows are missing (GRIEVANCE_OFFICER_*; the
+   * demo officer by default, which production refuses: lib/startup-checks.ts grievanceOfficerProblems).
+   */
+  grievanceOfficer: GrievanceOfficer;
   logLevel: string;
   /** fastify trustProxy: false (default), true ("true"), a hop count ("1"), or a comma list of proxy addresses / CIDRs. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -296,6 +307,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     releasesDir: fromRoot(e.RELEASES_DIR, 'releases'),
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
+    grievanceOfficer: {
+      name: e.GRIEVANCE_OFFICER_NAME,
+      phone: e.GRIEVANCE_OFFICER_PHONE,
+      email: e.GRIEVANCE_OFFICER_EMAIL,
+      address: e.GRIEVANCE_OFFICER_ADDRESS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,

@@ -6,17 +6,19 @@ import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
 import { EnvError, KNOWN_SECRETS, loadEnv } from './env.ts';
-import { demoArtifactProblems, demoBanner } from './lib/startup-checks.ts';
+import { demoArtifactProblems, demoBanner, grievanceOfficerProblems } from './lib/startup-checks.ts';
 import { SandboxPaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider } from './providers/sms.ts';
 import { systemClock } from './lib/clock.ts';
 import { FolderStorage } from './providers/storage.ts';
 import { purgeUnattachedImages } from './services/complaint-images.ts';
 import { ensureSupportContact } from './repositories/settings.ts';
+import { ensureGrievanceOfficer } from './repositories/grievance-officer.ts';
 
 /**
  * Process entry: env (refuses a configuration wrong for its mode: env.ts) → database (migrate; support
- * contact rows; in production: no demo artifacts; demo seed in demo mode only) → listen.
+ * contact and grievance officer rows; in production: no demo artifacts, no demo officer; demo seed in demo mode
+ * only) → listen.
  * SIGINT / SIGTERM close the server (in-flight requests finish), then the database, then exit; a second
  * signal or a close that takes longer than 10 s exits at once (close-with-grace style).
  */
@@ -32,10 +34,11 @@ async function main() {
     db = await openDb(env);
     await migrate(db);
     if (env.mode === 'production') {
-      const problems = await demoArtifactProblems(db, new Date());
+      const problems = [...(await demoArtifactProblems(db, new Date())), ...(await grievanceOfficerProblems(db, env.grievanceOfficer))];
       if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
     }
     await ensureSupportContact(db, { email: env.supportEmail, phone: env.supportPhone });
+    await ensureGrievanceOfficer(db, env.grievanceOfficer);
     // Belt and braces: loadEnv never gives production with demo on, and the seed must never reach such a database.
     if (env.demo && env.mode === 'demo')
       await seedDemo(db, { cardFingerprintSecret: env.cardFingerprintSecret, opsTotpKey: env.opsTotpKey });

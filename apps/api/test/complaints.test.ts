@@ -433,7 +433,13 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
         ['Processed', 'processed', 0],
       ]);
       // Stored and returned as text: never escaped into markup, never turned into HTML.
-      expect(list.data.tabs[0]!.items[0]).toEqual({ id: problemId, time: '2026-03-02 10:00:00', type: 'Loan application', content: text });
+      expect(list.data.tabs[0]!.items[0]).toEqual({
+        id: problemId,
+        time: '2026-03-02 10:00:00',
+        type: 'Loan application',
+        content: text,
+        escalation: null,
+      });
       expect(list.res.headers['content-type']).toMatch(/^application\/json/);
       const listId = await call<Tabs>(ctx, '/user-problem/problem-list', {}, { tok: b.tok });
       expect(listId.data.tabs.map((t) => t.title)).toEqual(['Semua', 'Diproses', 'Selesai']);
@@ -452,6 +458,7 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
         disposeAgent: '',
         disposeImages: [],
         isScore: 0,
+        escalation: null,
       });
 
       // Another borrower: exactly the answer for a complaint that does not exist.

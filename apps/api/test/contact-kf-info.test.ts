@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { setSetting } from '../src/repositories/settings.ts';
-import { BACKENDS, SUPPORT, envelopeOf, form, useTestApp } from './helpers/setup.ts';
+import { BACKENDS, GRIEVANCE_OFFICER, SUPPORT, envelopeOf, form, useTestApp } from './helpers/setup.ts';
 
 const PATH = '/v3/personal-center/contact-kf-info';
 
 describe.each(BACKENDS)('POST /v3/personal-center/contact-kf-info (%s)', (backend) => {
   const ctx = useTestApp(backend);
 
-  it('answers email and smWa from the database, without login', async () => {
+  it('answers email, smWa and the grievance officer from the database, without login', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: PATH, ...form({ overall: '30' }) });
     expect(res.statusCode).toBe(200);
-    expect(envelopeOf(res)).toEqual({ code: '00', data: { email: SUPPORT.email, smWa: SUPPORT.phone }, message: 'Berhasil' });
+    expect(envelopeOf(res)).toEqual({
+      code: '00',
+      data: { email: SUPPORT.email, smWa: SUPPORT.phone, grievanceOfficer: GRIEVANCE_OFFICER },
+      message: 'Berhasil',
+    });
   });
 
   it('follows changes of the settings rows (no caching, no env fallback)', async () => {
@@ -19,7 +23,7 @@ describe.each(BACKENDS)('POST /v3/personal-center/contact-kf-info (%s)', (backen
     const res = await ctx.app.inject({ method: 'POST', url: `${PATH}?isNeedPop=1&dId=dev-1&aVer=1.0.0`, ...form({ overall: '30' }) });
     expect(envelopeOf(res)).toEqual({
       code: '00',
-      data: { email: 'cs-new@lendview.test', smWa: '+62 21 555 0100' },
+      data: { email: 'cs-new@lendview.test', smWa: '+62 21 555 0100', grievanceOfficer: GRIEVANCE_OFFICER },
       message: 'Success',
     });
     await setSetting(ctx.db, 'support_email', SUPPORT.email, ctx.clock.now());
@@ -30,7 +34,7 @@ describe.each(BACKENDS)('POST /v3/personal-center/contact-kf-info (%s)', (backen
     for (const overall of [30, '30']) {
       const res = await ctx.app.inject({ method: 'POST', url: PATH, payload: { overall } });
       expect(res.statusCode).toBe(200);
-      expect(envelopeOf(res).data).toEqual({ email: SUPPORT.email, smWa: SUPPORT.phone });
+      expect(envelopeOf(res).data).toEqual({ email: SUPPORT.email, smWa: SUPPORT.phone, grievanceOfficer: GRIEVANCE_OFFICER });
     }
   });
 

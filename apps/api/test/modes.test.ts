@@ -19,6 +19,13 @@ const WEBHOOK = 'w'.repeat(20) + 'production-webhook-key';
 const CARDS = 'c'.repeat(20) + 'production-fingerprint-key';
 const SMS_CODES = 's'.repeat(20) + 'production-sms-code-key';
 const TOTP_KEY = 't'.repeat(20) + 'production-ops-totp-key';
+/** A real grievance officer: production refuses the demo's (issue 18; lib/startup-checks.ts grievanceOfficerProblems). */
+const OFFICER = {
+  GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
+  GRIEVANCE_OFFICER_PHONE: '+91 22 6000 7000',
+  GRIEVANCE_OFFICER_EMAIL: 'gro@lender.example',
+  GRIEVANCE_OFFICER_ADDRESS: '2 Bank Street, Mumbai 400001, India',
+} as const;
 /** A production configuration that starts (as staging: no real SMS or payment provider exists yet). */
 const GOOD_PRODUCTION = {
   LENDVIEW_MODE: 'production',
@@ -27,6 +34,7 @@ const GOOD_PRODUCTION = {
   CARD_FINGERPRINT_SECRET: CARDS,
   SMS_CODE_SECRET: SMS_CODES,
   OPS_TOTP_KEY: TOTP_KEY,
+  ...OFFICER,
 } as const;
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -299,6 +307,35 @@ describe('the server entry, spawned', () => {
     expect(run.stderr).toMatch(/ {2}- The database holds 2 live session\(s\) of the fixed demo tokens/);
     expect(run.stderr).toContain('  - Operator account ops-support still has its published demo password');
   }, 90_000);
+
+  it('exits 1 in production while the grievance officer is the demo placeholder, and writes nothing; starts once it is set', async () => {
+    const dataDir = join(tmp, 'officer-data');
+    const { GRIEVANCE_OFFICER_EMAIL: _email, ...withoutEmail } = GOOD_PRODUCTION;
+    const run = await startServer({ ...withoutEmail, DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      '  - The grievance officer shown to borrowers is still the demo placeholder (GRIEVANCE_OFFICER_EMAIL): set GRIEVANCE_OFFICER_EMAIL',
+    );
+    const port = await freePort();
+    const next = await startServer({ ...GOOD_PRODUCTION, DATA_DIR: dataDir, PORT: String(port), READY_MIN_FREE_MB: '1' }, true);
+    expect(next.kill, next.stderr).toBeDefined();
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v3/personal-center/contact-kf-info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'overall=30',
+      });
+      const body = (await res.json()) as { data: { grievanceOfficer: unknown } };
+      expect(body.data.grievanceOfficer).toEqual({
+        name: OFFICER.GRIEVANCE_OFFICER_NAME,
+        phone: OFFICER.GRIEVANCE_OFFICER_PHONE,
+        email: OFFICER.GRIEVANCE_OFFICER_EMAIL,
+        address: OFFICER.GRIEVANCE_OFFICER_ADDRESS,
+      });
+    } finally {
+      expect((await next.kill!()).code).toBe(0);
+    }
+  }, 120_000);
 
   it('exits 1 in demo mode listening on all interfaces', async () => {
     const run = await startServer({ DEMO_MODE: '1', HOST: '0.0.0.0', DATA_DIR: join(tmp, 'wide'), PORT: String(await freePort()) });

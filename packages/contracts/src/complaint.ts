@@ -113,7 +113,38 @@ export const problemSave = endpoint(R.problemSave, {
   response: z.object({ problemId: z.number().int() }),
 });
 
-export const complaintListItem = z.object({ id: z.number().int(), time: z.string(), type: z.string(), content: z.string() });
+/**
+ * How to escalate a complaint the support team has not answered within its due time (end of the 3rd working day
+ * after arrival; docs/operations.md "The due-time rule"). The API computes it and the page renders it as given;
+ * null while the complaint is within its time, and always for an answered one. The regulator follows the
+ * request's language, like the currency (English: India, the RBI Integrated Ombudsman; Indonesian: Indonesia, OJK).
+ */
+export const complaintEscalation = z.object({
+  overdue: z.literal(true),
+  /** The due time that passed: ISO 8601, and 'YYYY-MM-DD HH:mm:ss' in Asia/Jakarta. */
+  dueAt: z.string(),
+  due: z.string(),
+  regulator: z.enum(['rbi', 'ojk']),
+  /** 'RBI Integrated Ombudsman' / 'Kontak OJK 157'. */
+  regulatorName: z.string(),
+  /** The regulator's complaint portal (https, opened outside the app, never with the session in it) and phone. */
+  url: z.string(),
+  phone: z.string(),
+  /** Localized texts: the heading, the first step (the grievance officer), the regulator step. */
+  title: z.string(),
+  text: z.string(),
+  regulatorText: z.string(),
+});
+export type ComplaintEscalation = z.infer<typeof complaintEscalation>;
+
+export const complaintListItem = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  type: z.string(),
+  content: z.string(),
+  /** Not answered in time: how to escalate (see complaintEscalation); null otherwise. */
+  escalation: complaintEscalation.nullable(),
+});
 export const problemList = endpoint(R.problemList, {
   request: z.object({}),
   /** Tabs by state: all, processing, processed. */
@@ -138,6 +169,8 @@ export const problemDetail = endpoint(R.problemDetail, {
     disposeImages: z.array(z.string()),
     /** Non-zero: the borrower may rate the answer (answered and not yet rated). */
     isScore: z.number().int(),
+    /** Not answered in time: how to escalate (see complaintEscalation); null otherwise. */
+    escalation: complaintEscalation.nullable(),
   }),
 });
 

@@ -37,10 +37,18 @@ export { CONTACT_KF_OVERALL, PHONE_PATTERN } from './routes/session.ts';
 export type { EndpointOf, RequestOf, ResponseOf } from './routes/types.ts';
 export const phoneSchema = z.string().regex(R.PHONE_PATTERN);
 
+/**
+ * The grievance officer a borrower may write to before going to the regulator (docs/compliance.md "Grievance
+ * redressal and escalation"): app_settings grievance_officer_*, the same on every screen and on the KFS.
+ */
+export const grievanceOfficer = z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() });
+export type GrievanceOfficer = z.infer<typeof grievanceOfficer>;
+
 export const contactKfInfo = endpoint(R.contactKfInfo, {
   // Spec 9: the call sends overall=30.
   request: z.object({ overall: formInt().refine((n) => n === R.CONTACT_KF_OVERALL, 'overall must be 30') }),
-  response: z.object({ email: z.string(), smWa: z.string() }),
+  /** email and smWa as spec 7.2; grievanceOfficer added (issue 18): shown on /customerService and the complaint screens. */
+  response: z.object({ email: z.string(), smWa: z.string(), grievanceOfficer }),
 });
 
 /**

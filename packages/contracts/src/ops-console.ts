@@ -65,6 +65,11 @@ export const opsQueueItem = z.object({
   due: z.string(),
   /** Still waiting and past dueAt. */
   overdue: z.boolean(),
+  /**
+   * A complaint the borrower is now shown how to escalate to the regulator (an overdue complaint: the same rule
+   * as problem-list's `escalation`); always false for a contact message.
+   */
+  escalated: z.boolean(),
   assignee: opsOperatorRef.nullable(),
   /** Complaint: the borrower's 1-5 rating once given. */
   score: z.number().int().nullable(),

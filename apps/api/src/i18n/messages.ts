@@ -176,6 +176,14 @@ const en = {
   complaintTabProcessing: 'Processing',
   complaintTabProcessed: 'Processed',
   complaintAgent: 'Customer service · Agent {id}',
+  // Escalation of a complaint not answered in time (issue 18 item 3; services/grievance.ts, docs/compliance.md)
+  escalationTitle: 'Not answered in time: how to escalate',
+  escalationText:
+    'We promised to answer this complaint by the end of {date} and have not. Please write first to our grievance officer, {officer} (contact details on this page).',
+  escalationRbi:
+    'If you do not receive a satisfactory answer within 30 days of your complaint, you may complain to the {name} online at cms.rbi.org.in or on the toll-free number {phone}.',
+  escalationOjk:
+    'If your complaint is not resolved to your satisfaction, you may complain to the Financial Services Authority (OJK) through {name} at kontak157.ojk.go.id or by phone on {phone}.',
   complaintNotAnswered: 'You can rate this complaint once we have answered it.',
   complaintAlreadyScored: 'You have already rated this answer.',
   complaintScoreInvalid: 'Please select',
@@ -449,6 +457,13 @@ const id: Record<MessageKey, string> = {
   complaintTabProcessing: 'Diproses',
   complaintTabProcessed: 'Selesai',
   complaintAgent: 'Layanan pelanggan · Agen {id}',
+  escalationTitle: 'Belum dijawab tepat waktu: cara meneruskan pengaduan',
+  escalationText:
+    'Kami berjanji menjawab pengaduan ini paling lambat akhir hari {date}, tetapi belum melakukannya. Silakan hubungi terlebih dahulu petugas pengaduan kami, {officer} (kontaknya ada di halaman ini).',
+  escalationRbi:
+    'Jika Anda tidak menerima jawaban yang memuaskan dalam 30 hari sejak pengaduan Anda, Anda dapat mengadu ke {name} secara online di cms.rbi.org.in atau melalui nomor bebas pulsa {phone}.',
+  escalationOjk:
+    'Jika pengaduan Anda tidak diselesaikan dengan memuaskan, Anda dapat mengadu ke Otoritas Jasa Keuangan (OJK) melalui {name} di kontak157.ojk.go.id atau telepon {phone}.',
   complaintNotAnswered: 'Anda dapat menilai pengaduan ini setelah kami membalasnya.',
   complaintAlreadyScored: 'Anda sudah menilai jawaban ini.',
   complaintScoreInvalid: 'Silakan pilih',

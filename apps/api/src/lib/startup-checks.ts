@@ -3,6 +3,7 @@ import type { Env } from '../env.ts';
 import { tokenHash } from './crypto.ts';
 import { verifyPassword } from './passwords.ts';
 import { DEMO_BORROWERS, DEMO_OPERATORS } from '../db/demo/identities.ts';
+import { DEMO_GRIEVANCE_OFFICER, getGrievanceOfficerRows, type GrievanceOfficer } from '../repositories/grievance-officer.ts';
 
 /**
  * Start-up checks that need the database (env.ts checks the configuration itself). docs/security.md "Modes".
@@ -39,6 +40,33 @@ export async function demoArtifactProblems(db: Queryable, now: Date): Promise<st
     }
   }
   return problems;
+}
+
+const OFFICER_ENV = {
+  name: 'GRIEVANCE_OFFICER_NAME',
+  phone: 'GRIEVANCE_OFFICER_PHONE',
+  email: 'GRIEVANCE_OFFICER_EMAIL',
+  address: 'GRIEVANCE_OFFICER_ADDRESS',
+} as const;
+
+/**
+ * The grievance officer borrowers would be shown is still the demo's placeholder (repositories/grievance-officer.ts
+ * DEMO_GRIEVANCE_OFFICER): for each field, the stored row, or when it is missing the value start-up would write
+ * (`fromEnv`, GRIEVANCE_OFFICER_*). Checked before the rows are written, so a refused start leaves nothing behind and
+ * setting the variables is enough to start next time. One sentence naming the fields; empty when real.
+ */
+export async function grievanceOfficerProblems(db: Queryable, fromEnv: GrievanceOfficer): Promise<string[]> {
+  const stored = await getGrievanceOfficerRows(db);
+  const fields = (Object.keys(OFFICER_ENV) as (keyof GrievanceOfficer)[]).filter(
+    (f) => (stored[f] ?? fromEnv[f]).trim() === DEMO_GRIEVANCE_OFFICER[f],
+  );
+  if (fields.length === 0) return [];
+  const names = fields.map((f) => OFFICER_ENV[f]).join(', ');
+  const keys = fields.map((f) => `grievance_officer_${f}`).join(', ');
+  return [
+    `The grievance officer shown to borrowers is still the demo placeholder (${names}): set ${names} to your real officer ` +
+      `(written at start when the app_settings rows are missing), or update the rows ${keys} if they hold the demo values.`,
+  ];
 }
 
 /** What demo mode turns on, printed loudly at start so nobody mistakes `npm start` for a production server. */

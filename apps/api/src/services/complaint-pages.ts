@@ -38,6 +38,7 @@ import {
   saveComplaint,
   splitUrls,
 } from './complaints.ts';
+import { escalationsOf } from './grievance.ts';
 
 /** The borrower's complaint pages (spec 2.4, 4.1, 5, 7.2; docs/complaints.md). Every call is the borrower's own. */
 
@@ -156,10 +157,18 @@ export async function fileComplaint(
   }
 }
 
-export async function complaintListOf(db: Db, input: { borrowerId: number; lang: Lang }): Promise<AnswerOf<typeof problemList>> {
+export async function complaintListOf(db: Db, input: { borrowerId: number; lang: Lang; now: Date }): Promise<AnswerOf<typeof problemList>> {
   const { lang } = input;
   const complaints = await listOwnComplaints(db, input.borrowerId, lang);
-  const item = (c: Complaint) => ({ id: c.id, time: jakartaDateTime(c.createdAt), type: typeLabel(c), content: c.detail });
+  // Complaints past their due time carry how to escalate (services/grievance.ts).
+  const escalations = await escalationsOf(db, complaints, { lang, now: input.now });
+  const item = (c: Complaint) => ({
+    id: c.id,
+    time: jakartaDateTime(c.createdAt),
+    type: typeLabel(c),
+    content: c.detail,
+    escalation: escalations.get(c.id) ?? null,
+  });
   return {
     tabs: [
       { title: t(lang, 'complaintTabAll'), state: 'all', items: complaints.map(item) },
@@ -175,11 +184,12 @@ export async function complaintListOf(db: Db, input: { borrowerId: number; lang:
 
 export async function complaintDetailOf(
   db: Db,
-  input: { borrowerId: number; problemId: number; lang: Lang },
+  input: { borrowerId: number; problemId: number; lang: Lang; now: Date },
 ): Promise<AnswerOf<typeof problemDetail>> {
   const { lang } = input;
   const c = await findOwnComplaint(db, input.borrowerId, input.problemId, lang);
   if (!c) throw notFound();
+  const escalation = (await escalationsOf(db, [c], { lang, now: input.now })).get(c.id) ?? null;
   const images = (await imagesOf(db, [c.id])).get(c.id) ?? { borrower: [], operator: [] };
   const answered = c.state === 'processed';
   return {
@@ -195,6 +205,7 @@ export async function complaintDetailOf(
     disposeAgent: answered && c.disposeOperatorId !== null ? t(lang, 'complaintAgent', { id: c.disposeOperatorId }) : '',
     disposeImages: images.operator.map(borrowerImageUrl),
     isScore: answered && c.score === null ? 1 : 0,
+    escalation,
   };
 }
 

@@ -22,7 +22,7 @@ import type { AnswerOf, InputOf, WithMessage } from '../lib/endpoint.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
 import { maskPhone } from '../lib/phones.ts';
-import { dueAtOf, overdueCutoff } from '../lib/working-days.ts';
+import { dueAtOf } from '../lib/working-days.ts';
 import { imagesOf, listProblemSubTypes, listProblemTypes, type StoredImage } from '../repositories/complaints.ts';
 import {
   assignItem,
@@ -35,7 +35,6 @@ import {
   findConsoleImage,
   findContactMessage,
   findSupportOperator,
-  holidayDates,
   insertAudit,
   insertHoliday,
   insertNote,
@@ -52,6 +51,7 @@ import {
   type QueueRow,
 } from '../repositories/ops-console.ts';
 import { jakartaDateTime } from './complaints.ts';
+import { dueCalendarAt, isEscalated, type DueCalendar } from './grievance.ts';
 
 /** The support console (contracts/src/ops-console.ts; docs/complaints.md "Support console"). */
 
@@ -64,16 +64,8 @@ const PHOTO_ID = /^[A-Za-z0-9_-]{32}$/;
 const photoUrl = (publicId: string) => `${OPS_CONSOLE_PHOTO_PREFIX}${publicId}`;
 
 /** The working-day calendar of one request: holidays read once, the overdue split computed once. */
-interface Calendar {
-  holidays: Set<string>;
-  cutoff: Date;
-  now: Date;
-}
-
-async function calendarAt(db: Db, now: Date): Promise<Calendar> {
-  const holidays = await holidayDates(db);
-  return { holidays, cutoff: overdueCutoff(now, holidays), now };
-}
+type Calendar = DueCalendar;
+const calendarAt = dueCalendarAt;
 
 function itemOf(row: QueueRow, cal: Calendar): OpsQueueItem {
   const dueAt = dueAtOf(row.createdAt, cal.holidays);
@@ -95,6 +87,8 @@ function itemOf(row: QueueRow, cal: Calendar): OpsQueueItem {
     due: jakartaDateTime(dueAt),
     // Same rule as the SQL sort (overdueCutoff), so the flag and the order never disagree.
     overdue: row.state === 'processing' && row.createdAt.getTime() < cal.cutoff.getTime(),
+    // The borrower is shown how to escalate exactly these (services/grievance.ts): overdue complaints.
+    escalated: row.kind === 'complaint' && isEscalated(row, cal),
     assignee: row.assigneeId === null ? null : { id: row.assigneeId, username: row.assigneeName ?? '' },
     score: row.score,
   };

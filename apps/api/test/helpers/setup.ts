@@ -13,6 +13,7 @@ import { seedDemo } from '../../src/db/seed-demo.ts';
 import type { Db } from '../../src/db/types.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { ensureSupportContact } from '../../src/repositories/settings.ts';
+import { ensureGrievanceOfficer } from '../../src/repositories/grievance-officer.ts';
 
 /**
  * Backends the suites run against: always a fresh in-memory PGlite; when DATABASE_URL is set, also
@@ -56,6 +57,13 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
 }
 
 export const SUPPORT = { email: 'help@lendview.test', phone: '+62 811 0000 1234' };
+/** The grievance officer rows every test app gets (app_settings grievance_officer_*, as the server writes them). */
+export const GRIEVANCE_OFFICER = {
+  name: 'Test Grievance Officer',
+  phone: '+91 80 0000 5678',
+  email: 'grievance@lendview.test',
+  address: '1 Test Street, Bengaluru 560001, India',
+};
 
 export interface TestContext {
   app: FastifyInstance;
@@ -67,7 +75,7 @@ export interface TestContext {
 }
 
 /**
- * One app per suite: fresh database, migrated, support contact rows, demo seed (unless seed: false), a
+ * One app per suite: fresh database, migrated, support contact and grievance officer rows, demo seed (unless seed: false), a
  * manual clock, temp shell/releases folders. `setup` may register extra routes before ready().
  */
 export function useTestApp(
@@ -92,6 +100,7 @@ export function useTestApp(
     ctx.clock = manualClock(new Date('2026-03-02T03:00:00.000Z'));
     await migrate(ctx.db);
     await ensureSupportContact(ctx.db, SUPPORT);
+    await ensureGrievanceOfficer(ctx.db, GRIEVANCE_OFFICER);
     if (options.seed !== false) await seedDemo(ctx.db, { now: ctx.clock.now() });
     ctx.app = buildApp({
       db: ctx.db,

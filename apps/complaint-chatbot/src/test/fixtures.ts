@@ -110,8 +110,9 @@ export function problemList(over: Partial<ProblemList> = {}): ProblemList {
             time: '2025-02-01 10:20:30',
             type: 'Repayment',
             content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.',
+            escalation: null,
           },
-          { id: 5, time: '2025-01-15 08:00:00', type: 'Collection', content: 'A collector called my family.' },
+          { id: 5, time: '2025-01-15 08:00:00', type: 'Collection', content: 'A collector called my family.', escalation: null },
         ],
       },
       {
@@ -123,6 +124,7 @@ export function problemList(over: Partial<ProblemList> = {}): ProblemList {
             time: '2025-02-01 10:20:30',
             type: 'Repayment',
             content: 'I paid yesterday but the loan still shows unpaid. Please check my payment.',
+            escalation: null,
           },
         ],
       },
@@ -145,6 +147,7 @@ export function problemDetail(over: Partial<ProblemDetail> = {}): ProblemDetail 
     disposeAgent: 'Customer care',
     disposeImages: ['/user-problem/image/c.jpg'],
     isScore: 1,
+    escalation: null,
     ...over,
   };
 }

@@ -6,7 +6,13 @@ import App from '../App.tsx';
 
 export { setLang } from '@lendview/test-utils';
 
-export const CONTACT = { email: 'care@lendview.test', smWa: '+91 80 4567 1234' };
+export const OFFICER = {
+  name: 'Meera Iyer',
+  phone: '+91 22 6000 7000',
+  email: 'grievance@lendview.test',
+  address: '2 Bank Street, Fort, Mumbai 400001, India',
+};
+export const CONTACT = { email: 'care@lendview.test', smWa: '+91 80 4567 1234', grievanceOfficer: OFFICER };
 
 const CONTACT_PATH = '/v3/personal-center/contact-kf-info';
 

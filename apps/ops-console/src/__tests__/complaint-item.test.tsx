@@ -155,6 +155,7 @@ describe('/ops/item?kind=complaint: the answer', () => {
                 ? {
                     state: 'processed',
                     overdue: false,
+                    escalated: false,
                     disposeDetail: 'We stopped the calls.',
                     disposeAgent: 'ops-support',
                     disposeImages: ['/ops/api/console/photo/a1'],
@@ -228,6 +229,7 @@ describe('/ops/item?kind=complaint: the answer', () => {
         complaint({
           state: 'processed',
           overdue: false,
+          escalated: false,
           disposeDetail: 'Refunded.',
           disposeAgent: 'ops-ana',
           score: 4,

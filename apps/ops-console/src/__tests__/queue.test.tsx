@@ -12,7 +12,7 @@ describe('/ops: the queue', () => {
         queue([
           queueItem(),
           contactItem({ assignee: { id: 2, username: 'ops-ana' } }),
-          queueItem({ id: 13, state: 'processed', overdue: false, score: 4, due: '2026-11-25 23:59:59', orderNo: '' }),
+          queueItem({ id: 13, state: 'processed', overdue: false, escalated: false, score: 4, due: '2026-11-25 23:59:59', orderNo: '' }),
         ]),
       ),
     });

@@ -57,6 +57,7 @@ export function queueItem(over: Partial<QueueItem> = {}): QueueItem {
     dueAt: '2026-11-19T16:59:59.000Z',
     due: '2026-11-19 23:59:59',
     overdue: true,
+    escalated: true,
     assignee: null,
     score: null,
     ...over,
@@ -76,6 +77,7 @@ export function contactItem(over: Partial<QueueItem> = {}): QueueItem {
     summary: 'Please call me about a loan.',
     source: 'contact',
     overdue: false,
+    escalated: false,
     due: '2026-11-26 23:59:59',
     ...over,
   });
@@ -112,7 +114,17 @@ export function complaint(over: Partial<ComplaintAnswer['complaint']> = {}, rest
       dueDate: '2026-10-31',
       settledAt: null,
     },
-    earlier: [queueItem({ id: 4, state: 'processed', overdue: false, type: 'Repayment', sonType: '', time: '2026-10-02 10:00:00' })],
+    earlier: [
+      queueItem({
+        id: 4,
+        state: 'processed',
+        overdue: false,
+        escalated: false,
+        type: 'Repayment',
+        sonType: '',
+        time: '2026-10-02 10:00:00',
+      }),
+    ],
     transcript: [
       {
         id: 1,

@@ -86,12 +86,13 @@ export default async function userProblemRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, problemList, {
     auth: true,
-    handler: ({ db, borrower, lang }) => complaintListOf(db, { borrowerId: borrower.id, lang }),
+    handler: ({ db, borrower, lang, now }) => complaintListOf(db, { borrowerId: borrower.id, lang, now }),
   });
 
   registerEndpoint(app, problemDetail, {
     auth: true,
-    handler: ({ input, db, borrower, lang }) => complaintDetailOf(db, { borrowerId: borrower.id, problemId: input.problemId, lang }),
+    handler: ({ input, db, borrower, lang, now }) =>
+      complaintDetailOf(db, { borrowerId: borrower.id, problemId: input.problemId, lang, now }),
   });
 
   registerEndpoint(app, saveScore, {
