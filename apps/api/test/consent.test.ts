@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, newBorrower } from './helpers/calls.ts';
+import { call, newBorrower, withKeyFacts } from './helpers/calls.ts';
 import { signInOperator } from './helpers/operators.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import { DEMO_OPERATORS } from '../src/db/demo/index.ts';
@@ -8,6 +8,7 @@ import { anyOf, stringMatching } from './helpers/matchers.ts';
 
 const CONFIRM = '/v3/loan-confirm/loan-detail-confirm';
 const PUSH = '/v3/loan-confirm/loan-detail-push';
+const KEY_FACTS = '/v3/loan-confirm/key-facts';
 const SEND = '/v3/loan-confirm/send-sms';
 const CONSENTS = '/ops/api/consents';
 
@@ -20,6 +21,11 @@ const pushFields = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** A confirm after opening the key facts statement of the same offer, as the page always does (issue 18). */
+async function confirmWithKfs<T = unknown>(ctx: TestContext, fields: Record<string, string>, o: { tok?: string; lang?: 'en' | 'id' }) {
+  return call<T>(ctx, PUSH, await withKeyFacts(ctx, fields, o), o);
+}
+
 async function shownHash(ctx: TestContext, id: number, lang: 'en' | 'id') {
   const [row] = await ctx.db.query<{ title: string; body: string }>(
     `SELECT title_${lang} AS title, body_${lang} AS body FROM contracts WHERE id = $1`,
@@ -30,7 +36,7 @@ async function shownHash(ctx: TestContext, id: number, lang: 'en' | 'id') {
 
 /** A push as the app sends it: token and device in headers, app version and the rest in the shared query. */
 async function pushAsApp(ctx: TestContext, tok: string, fields: Record<string, string>, lang: 'en' | 'id' = 'en') {
-  const f = form(fields);
+  const f = form('keyFacts' in fields ? fields : await withKeyFacts(ctx, fields, { tok, lang }));
   const q = new URLSearchParams({ aVer: '3.4.0', dId: 'query-device' });
   if (lang === 'en') q.set('isNeedPop', '1');
   const res = await ctx.app.inject({
@@ -70,7 +76,8 @@ describe.each(BACKENDS)('consent record of loan confirmation (%s)', (backend) =>
     const b = await newBorrower(ctx);
     const confirm = await call<{ agreements: { id: number; sha256: string }[] }>(ctx, CONFIRM, { productId: '1' }, { tok: b.tok });
     const shown = confirm.data.agreements.map((a) => `${a.id}:${a.sha256}`).join(',');
-    const r = await pushAsApp(ctx, b.tok, pushFields({ agreements: shown }), 'id');
+    const kfs = await call<{ sha256: string }>(ctx, KEY_FACTS, { productId: '1', amount: '300000000', periods: '91' }, { tok: b.tok });
+    const r = await pushAsApp(ctx, b.tok, pushFields({ agreements: shown, keyFacts: kfs.data.sha256 }), 'id');
     expect(r.code).toBe('00');
     const orderNo = (r.data as { orderId: string }).orderId;
 
@@ -90,6 +97,8 @@ describe.each(BACKENDS)('consent record of loan confirmation (%s)', (backend) =>
             { kind: 'agreement', id: '1', version: stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(ctx, 1, 'id') },
             { kind: 'agreement', id: '2', version: stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(ctx, 2, 'id') },
             { kind: 'agreement', id: '3', version: stringMatching(/^v-[0-9a-f]{12}$/), sha256: await shownHash(ctx, 3, 'id') },
+            // The key facts statement the borrower opened (issue 18): its version and the hash the statement carried.
+            { kind: 'kfs', id: 'kfs', version: 'kfs-2026-11', sha256: kfs.data.sha256 },
           ],
           lang: 'id',
           // The header wins over the query, as for every call.
@@ -196,13 +205,13 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     const c = await call<{ sendSms: number }>(ctx, CONFIRM, { productId: '1' }, { tok: b.tok });
     expect(c.data.sendSms).toBe(1);
 
-    const none = await call(ctx, PUSH, pushFields(), { tok: b.tok, lang: 'en' });
+    const none = await confirmWithKfs(ctx, pushFields(), { tok: b.tok, lang: 'en' });
     expect({ status: none.status, code: none.code, message: none.message }).toEqual({
       status: 400,
       code: 'BAD_REQUEST',
       message: 'Please enter the verification code we sent to your phone.',
     });
-    const notRequested = await call(ctx, PUSH, pushFields({ smsCode: '123456' }), { tok: b.tok, lang: 'en' });
+    const notRequested = await confirmWithKfs(ctx, pushFields({ smsCode: '123456' }), { tok: b.tok, lang: 'en' });
     expect(notRequested.message).toBe('Please request a verification code first.');
 
     const sent = await call(ctx, SEND, { productId: '1' }, { tok: b.tok, lang: 'en' });
@@ -228,21 +237,21 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     });
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await call(ctx, PUSH, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
+    const wrong = await confirmWithKfs(ctx, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
     expect({ status: wrong.status, message: wrong.message }).toEqual({
       status: 400,
       message: 'The verification code is incorrect. 4 attempts left.',
     });
     expect(await ctx.db.query('SELECT 1 FROM orders WHERE borrower_id = $1', [b.id])).toEqual([]);
 
-    const ok = await call<{ orderId: string }>(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
+    const ok = await confirmWithKfs<{ orderId: string }>(ctx, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect(ok.code).toBe('00');
     const [consent] = await ctx.db.query<{ verified_by: string }>('SELECT verified_by FROM loan_consents WHERE order_no = $1', [
       ok.data.orderId,
     ]);
     expect(consent!.verified_by).toBe('sms');
 
-    const reused = await call(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
+    const reused = await confirmWithKfs(ctx, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect({ status: reused.status, message: reused.message }).toEqual({
       status: 400,
       message: 'This verification code has already been used. Please request a new code.',
@@ -252,7 +261,7 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     await call(ctx, SEND, { productId: '1' }, { tok: b.tok });
     const later = await lastCode(b.phone);
     ctx.clock.advance(5 * 60_000);
-    const expired = await call(ctx, PUSH, pushFields({ smsCode: later }), { tok: b.tok });
+    const expired = await confirmWithKfs(ctx, pushFields({ smsCode: later }), { tok: b.tok });
     expect({ status: expired.status, message: expired.message }).toEqual({
       status: 400,
       message: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
@@ -264,16 +273,16 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     const other = await newBorrower(ctx);
     await call(ctx, SEND, { productId: '1' }, { tok: a.tok });
     const aCode = await lastCode(a.phone);
-    const r = await call(ctx, PUSH, pushFields({ smsCode: aCode }), { tok: other.tok, lang: 'en' });
+    const r = await confirmWithKfs(ctx, pushFields({ smsCode: aCode }), { tok: other.tok, lang: 'en' });
     expect({ status: r.status, message: r.message }).toEqual({ status: 400, message: 'Please request a verification code first.' });
     // Nor for another product of the same borrower.
-    const p3 = await call(ctx, PUSH, pushFields({ productId: '3', amount: '300000000', periods: '120', smsCode: aCode }), {
+    const p3 = await confirmWithKfs(ctx, pushFields({ productId: '3', amount: '300000000', periods: '120', smsCode: aCode }), {
       tok: a.tok,
       lang: 'en',
     });
     expect(p3.message).toBe('Please request a verification code first.');
     // a's code still works for a.
-    expect((await call(ctx, PUSH, pushFields({ smsCode: aCode }), { tok: a.tok })).code).toBe('00');
+    expect((await confirmWithKfs(ctx, pushFields({ smsCode: aCode }), { tok: a.tok })).code).toBe('00');
   });
 
   it('five wrong codes kill the code', async () => {
@@ -281,8 +290,8 @@ describe.each(BACKENDS)('step-up SMS code on confirm, CONFIRM_STEP_UP=1 (%s)', (
     await call(ctx, SEND, { productId: '1' }, { tok: b.tok });
     const code = await lastCode(b.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await call(ctx, PUSH, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
-    const r = await call(ctx, PUSH, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
+    for (let i = 0; i < 5; i++) await confirmWithKfs(ctx, pushFields({ smsCode: wrongCode }), { tok: b.tok, lang: 'en' });
+    const r = await confirmWithKfs(ctx, pushFields({ smsCode: code }), { tok: b.tok, lang: 'en' });
     expect({ status: r.status, code: r.code, message: r.message }).toEqual({
       status: 429,
       code: 'RATE_LIMITED',

@@ -27,6 +27,7 @@ function loan(o: { disbursed: Date | null; termDays: number; status?: number; in
     principal: 100_000_000,
     interestAmount: 0,
     serviceFee: 0,
+    processingFee: 0,
     amountDue: 100_000_000,
     paidAmount: 0,
     termDays: o.termDays,
@@ -44,6 +45,7 @@ function loan(o: { disbursed: Date | null; termDays: number; status?: number; in
     lateInterestPaid: 0,
     extensionFeesPaid: 0,
     extensionCount: 0,
+    waivedAmount: 0,
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loanDetailConfirm, loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
-import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower, post } from './helpers/calls.ts';
+import { MAIN, NOT_FOUND_EN, SECOND, UNAUTHORIZED_EN, call, newBorrower, post, withKeyFacts } from './helpers/calls.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { DEMO_ORDERS } from '../src/db/demo/index.ts';
 import { stringMatching } from './helpers/matchers.ts';
@@ -147,7 +147,7 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
     const r = await call<{ orderId: string; lendDetailsUrl: string }>(
       ctx,
       PUSH,
-      push({ amount: '123456789', productId: '5', periods: '180' }),
+      await withKeyFacts(ctx, push({ amount: '123456789', productId: '5', periods: '180' }), { tok: b.tok }),
       {
         tok: b.tok,
       },
@@ -202,7 +202,8 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
 
   it('is idempotent: pushes in parallel make one order and all answer it', async () => {
     const b = await newBorrower(ctx, true);
-    const results = await Promise.all(Array.from({ length: 4 }, () => call<{ orderId: string }>(ctx, PUSH, push(), { tok: b.tok })));
+    const fields = await withKeyFacts(ctx, push(), { tok: b.tok });
+    const results = await Promise.all(Array.from({ length: 4 }, () => call<{ orderId: string }>(ctx, PUSH, fields, { tok: b.tok })));
     const ids = new Set(results.map((r) => r.data.orderId));
     expect(results.every((r) => r.code === '00')).toBe(true);
     expect(ids.size).toBe(1);
@@ -215,19 +216,30 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
     expect(inst).toHaveLength(3);
 
     // A later confirm (even of another amount) answers the order under review.
-    const again = await call<{ orderId: string }>(ctx, PUSH, push({ amount: '500000000' }), { tok: b.tok });
+    const again = await call<{ orderId: string }>(ctx, PUSH, await withKeyFacts(ctx, push({ amount: '500000000' }), { tok: b.tok }), {
+      tok: b.tok,
+    });
     expect(again.data.orderId).toBe(orders[0]!.order_no);
     // Once reviewed, a new confirm makes a new order.
     await ctx.db.query('UPDATE orders SET status = 110 WHERE order_no = $1', [orders[0]!.order_no]);
-    const fresh = await call<{ orderId: string }>(ctx, PUSH, push(), { tok: b.tok });
+    const fresh = await call<{ orderId: string }>(ctx, PUSH, fields, { tok: b.tok });
     expect(fresh.data.orderId).not.toBe(orders[0]!.order_no);
     // Another product is another order.
-    const partner = await call<{ orderId: string }>(ctx, PUSH, push({ productId: '2', amount: '100000000' }), { tok: b.tok });
+    const partner = await call<{ orderId: string }>(
+      ctx,
+      PUSH,
+      await withKeyFacts(ctx, push({ productId: '2', amount: '100000000' }), { tok: b.tok }),
+      {
+        tok: b.tok,
+      },
+    );
     expect(new Set([fresh.data.orderId, partner.data.orderId]).size).toBe(2);
   });
 
   it('demo-borrower already has DEMO-21 under review on product 1: a confirm answers it', async () => {
-    const r = await call<{ orderId: string; lendDetailsUrl: string }>(ctx, PUSH, push(), { tok: MAIN });
+    const r = await call<{ orderId: string; lendDetailsUrl: string }>(ctx, PUSH, await withKeyFacts(ctx, push(), { tok: MAIN }), {
+      tok: MAIN,
+    });
     expect(r.data).toEqual({ orderId: DEMO_ORDERS.underReview, lendDetailsUrl: '/loanDetails?productId=1&orderId=DEMO-21' });
   });
 

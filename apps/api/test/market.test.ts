@@ -338,6 +338,8 @@ describe.each(BACKENDS)('products and recommendations (%s)', (backend) => {
       JOINT,
       '/v3/loan-confirm/loan-detail-confirm',
       '/v3/loan-confirm/loan-detail-push',
+      '/v3/loan-confirm/key-facts',
+      '/v3/loan-details/key-facts',
       '/v3/contract/contract-jump',
     ];
     for (const path of paths) {

@@ -66,6 +66,26 @@ export const earlyRepayInfo = z.object({
 });
 export type EarlyRepayInfo = z.infer<typeof earlyRepayInfo>;
 
+/**
+ * Issue 18 item 2, the cooling-off exit (RBI Digital Lending Directions; docs/compliance.md "Cooling-off exit"):
+ * until `lastDay` (YYYY-MM-DD, Asia/Jakarta; the disbursement day is day 0) the borrower may leave the loan by
+ * paying `amount` = `principal` + `interest` (simple interest for `daysUsed` days) − `paid` (already repaid),
+ * without any penalty, through the repayment flow with repayType 'cooling_off'. `processingFee` (deducted at
+ * disbursement) is not refunded; 0 when the loan had none. `message`: the same in a sentence, in the request's
+ * language. Money in minor units.
+ */
+export const coolingOffInfo = z.object({
+  lastDay: z.string(),
+  daysUsed: z.number().int(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  paid: z.number().int(),
+  amount: z.number().int(),
+  processingFee: z.number().int(),
+  message: z.string(),
+});
+export type CoolingOffInfo = z.infer<typeof coolingOffInfo>;
+
 export const loanDetails = endpoint(R.loanDetails, {
   request: z.object({ productId, orderId }),
   response: z.object({
@@ -96,6 +116,8 @@ export const loanDetails = endpoint(R.loanDetails, {
     earlyRepay: earlyRepayInfo,
     /** Issue 11: every payment received for the order (receipts of the ledger), newest first. */
     payments: z.array(receipt),
+    /** Issue 18 item 2: the cooling-off exit while it is open for this order, else null. */
+    coolingOff: coolingOffInfo.nullable(),
   }),
 });
 
@@ -208,6 +230,74 @@ export const loanDetailConfirm = endpoint(R.loanDetailConfirm, {
   }),
 });
 
+/** One line of a key facts statement's repayment schedule (minor units). */
+export const keyFactsInstalment = z.object({
+  periodNo: z.number().int(),
+  dueDate: z.string(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  amount: z.number().int(),
+});
+
+/**
+ * The key facts statement (issue 18; RBI KFS format, OJK disclosure): every figure in minor units and as the
+ * localized rows the page shows. `sha256` is the hash of everything else in it (figures and texts as shown):
+ * the confirm sends it back as `keyFacts`, and the consent record keeps it with `version`.
+ */
+export const keyFacts = z.object({
+  version: z.string(),
+  sha256: z.string(),
+  lang: z.enum(['en', 'id']),
+  title: z.string(),
+  intro: z.string(),
+  productName: z.string(),
+  amount: z.number().int(),
+  /** One-time fee deducted from the disbursement. */
+  processingFee: z.number().int(),
+  /** Other fees owed with the loan (service fee of an order; 0 for a new loan). */
+  otherFees: z.number().int(),
+  /** amount − processingFee: what reaches the borrower's account. */
+  netDisbursed: z.number().int(),
+  interest: z.number().int(),
+  /** What the borrower repays on schedule: principal + interest + otherFees. */
+  totalRepayable: z.number().int(),
+  /** interest + processingFee + otherFees. */
+  totalCost: z.number().int(),
+  /** Annual percentage rate in basis points a year (1785 = 17.85 %), from the cash flows (server's lib/apr.ts). */
+  aprBp: z.number().int(),
+  apr: z.string(),
+  dailyRateBp: z.number().int(),
+  termDays: z.number().int(),
+  schedule: z.array(keyFactsInstalment),
+  /** True while the due dates count from today (an offer or an order not yet disbursed). */
+  provisionalDates: z.boolean(),
+  latePenalty: z.number().int(),
+  /** The most late charges may add up to, minor units; null = no cap. */
+  lateChargeCap: z.number().int().nullable(),
+  coolingOffDays: z.number().int(),
+  grievanceOfficer: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
+  sections: z.array(z.object({ title: z.string(), rows: z.array(detailRow), note: z.string() })),
+  scheduleTitle: z.string(),
+  scheduleHeaders: z.object({ no: z.string(), date: z.string(), principal: z.string(), interest: z.string(), amount: z.string() }),
+});
+export type KeyFacts = z.infer<typeof keyFacts>;
+
+/** Issue 18: the key facts of the offer the borrower is about to confirm (the same amount and term). */
+export const loanKeyFacts = endpoint(R.loanKeyFacts, {
+  request: z.object({
+    productId,
+    amount: formMinor().pipe(z.number().int().positive()),
+    periods: formInt().pipe(z.number().int().positive()),
+  }),
+  response: keyFacts,
+});
+
+/** Issue 18: the key facts of one of the borrower's loans, as its figures stand (another borrower's: NOT_FOUND). */
+export const orderKeyFacts = endpoint(R.orderKeyFacts, {
+  request: z.object({ orderId, productId: productId.optional() }),
+  response: keyFacts,
+});
+
 /**
  * Step-up of the confirm (sendSms 1, on when the server runs with CONFIRM_STEP_UP=1): sends a 6-digit code to
  * the borrower's own phone; `phoneMasked` says where (138****0000). 60 s between codes (RATE_LIMITED).
@@ -237,6 +327,15 @@ export const loanDetailPush = endpoint(R.loanDetailPush, {
     agreements: z.string().max(2000).optional(),
     /** The step-up SMS code; required when loan-detail-confirm said sendSms 1. */
     smsCode: z.string().trim().max(16).optional(),
+    /**
+     * The sha256 of the key facts statement the borrower opened (issue 18). Required: without it 400 'Open the key
+     * facts statement before you confirm.'; a statement that no longer matches the offer is 409 CONFLICT.
+     */
+    keyFacts: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
   response: z.object({ orderId: z.string(), lendDetailsUrl: z.string() }),
 });

@@ -98,6 +98,7 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
         term_min_days: p.termMin,
         term_max_days: p.termMax,
         daily_rate_bp: p.rateBp,
+        processing_fee_bp: p.processingFeeBp ?? 0,
         rate_text_en: p.rateEn,
         rate_text_id: p.rateId,
         description_en: p.descEn,

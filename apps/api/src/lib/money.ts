@@ -1,4 +1,4 @@
-import { addDays } from './dates.ts';
+import { addDays, daysBetween } from './dates.ts';
 
 /**
  * Loan arithmetic. Pure functions on integer minor units (sen / paise): every amount in and out is a safe
@@ -172,4 +172,64 @@ export function lateCharges(input: {
     }
   }
   return { daysOverdue: days, penalty, interest: interestN, total: penalty + interestN, capped };
+}
+
+/**
+ * The one-time processing fee of a loan: `principal × feeBp / 10 000`, rounded half up to a whole minor unit
+ * (migration 013). It is deducted from the disbursement, so the borrower receives principal − fee and repays the
+ * plan; the KFS states it and the APR counts it (docs/compliance.md).
+ */
+export function processingFee(principal: number, feeBp: number): number {
+  return toNumber('processing fee', divRoundHalfUp(minor('principal', principal) * minor('feeBp', feeBp), BP_PER_UNIT));
+}
+
+/** Statuses in which a loan may be left in its cooling-off period: repaying and not late (170, 174, legacy 3). */
+export const COOLING_OFF_STATUSES: readonly number[] = [170, 174, 3];
+
+export interface CoolingOffExit {
+  /** The last Jakarta day of the period, 'YYYY-MM-DD': disbursement day + cooling-off days. */
+  lastDay: string;
+  /** Days of interest charged: max(1, days from the disbursement day to today). */
+  daysUsed: number;
+  principal: number;
+  /** simpleInterest(principal, daysUsed, rate). */
+  interest: number;
+  /** What was already paid on the order (instalments), deducted. */
+  paid: number;
+  /** principal + interest − paid, never below 0: what the exit asks. */
+  amount: number;
+}
+
+/**
+ * The cooling-off exit (issue 18 item 2, RBI Digital Lending Directions; docs/compliance.md "Cooling-off exit"):
+ * within `coolingOffDays` days after disbursement the borrower may leave a digital loan by repaying the principal
+ * and the proportionate interest, without any penalty. Every day is an Asia/Jakarta calendar day ('YYYY-MM-DD');
+ * the disbursement day is day 0, so the exit is open through day `coolingOffDays` inclusive.
+ *
+ * Eligible (else null): disbursed (`disbursedDay` set), repaying and not late (status in COOLING_OFF_STATUSES and
+ * today not past the due date), `coolingOffDays` > 0 (0 = the exit is off) and disbursedDay ≤ today ≤ lastDay.
+ * Amount = principal + simpleInterest(principal, daysUsed, rate) − paid, never below 0: no late penalty, no late
+ * interest, no fee (a processing fee deducted at disbursement is not refunded; it was never owed).
+ */
+export function coolingOffExit(input: {
+  status: number;
+  disbursedDay: string | null;
+  dueDate: string | null;
+  today: string;
+  coolingOffDays: number;
+  principal: number;
+  dailyRateBp: number;
+  paid: number;
+}): CoolingOffExit | null {
+  const { disbursedDay, today } = input;
+  if (disbursedDay === null || !COOLING_OFF_STATUSES.includes(input.status)) return null;
+  if (!Number.isSafeInteger(input.coolingOffDays) || input.coolingOffDays <= 0) return null;
+  if (input.dueDate !== null && today > input.dueDate) return null;
+  const lastDay = addDays(disbursedDay, input.coolingOffDays);
+  if (today < disbursedDay || today > lastDay) return null;
+  const daysUsed = Math.max(1, daysBetween(disbursedDay, today));
+  const interest = simpleInterest(input.principal, daysUsed, input.dailyRateBp);
+  const paid = Number(minor('paid', input.paid));
+  const amount = Math.max(0, input.principal + interest - paid);
+  return { lastDay, daysUsed, principal: input.principal, interest, paid, amount };
 }

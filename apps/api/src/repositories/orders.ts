@@ -11,6 +11,8 @@ export interface Order {
   principal: number;
   interestAmount: number;
   serviceFee: number;
+  /** One-time processing fee deducted from the disbursement (migration 013); never part of amountDue. */
+  processingFee: number;
   amountDue: number;
   paidAmount: number;
   termDays: number;
@@ -30,6 +32,8 @@ export interface Order {
   lateInterestPaid: number;
   extensionFeesPaid: number;
   extensionCount: number;
+  /** What a cooling-off exit released (migration 014): paidAmount + waivedAmount = amountDue for status 210. */
+  waivedAmount: number;
 }
 
 interface OrderDbRow {
@@ -40,6 +44,7 @@ interface OrderDbRow {
   principal: number;
   interest_amount: number;
   service_fee: number;
+  processing_fee: number;
   amount_due: number;
   paid_amount: number;
   term_days: number;
@@ -57,6 +62,7 @@ interface OrderDbRow {
   late_interest_paid: number;
   extension_fees_paid: number;
   extension_count: number;
+  waived_amount: number;
 }
 
 const toOrder = (r: OrderDbRow): Order => ({
@@ -67,6 +73,7 @@ const toOrder = (r: OrderDbRow): Order => ({
   principal: r.principal,
   interestAmount: r.interest_amount,
   serviceFee: r.service_fee,
+  processingFee: r.processing_fee,
   amountDue: r.amount_due,
   paidAmount: r.paid_amount,
   termDays: r.term_days,
@@ -84,6 +91,7 @@ const toOrder = (r: OrderDbRow): Order => ({
   lateInterestPaid: r.late_interest_paid,
   extensionFeesPaid: r.extension_fees_paid,
   extensionCount: r.extension_count,
+  waivedAmount: r.waived_amount,
 });
 
 /**
@@ -142,7 +150,8 @@ export interface Instalment {
   interest: number;
   amount: number;
   dueDate: string;
-  status: 'unpaid' | 'paid';
+  /** 'closed': closed unpaid by a cooling-off exit (migration 014), owed no more. */
+  status: 'unpaid' | 'paid' | 'closed';
   paidAt: Date | null;
 }
 
@@ -153,7 +162,7 @@ export async function listInstalments(db: Queryable, orderNo: string): Promise<I
     interest: number;
     amount: number;
     due_date: string;
-    status: 'unpaid' | 'paid';
+    status: 'unpaid' | 'paid' | 'closed';
     paid_at: Date | null;
   }>('SELECT period_no, principal, interest, amount, due_date, status, paid_at FROM instalments WHERE order_no = $1 ORDER BY period_no', [
     orderNo,
@@ -248,6 +257,24 @@ export async function extendOrder(
   }
 }
 
+/**
+ * A cooling-off exit (issue 18 item 2): the order is closed in `status` (210) at `paidAt`; `amount` is added to
+ * what was paid and the rest of amount_due (interest of the days not used, any service fee) is recorded as waived;
+ * its unpaid instalments are closed (not paid: nothing more is owed on them).
+ */
+export async function closeOrderInCoolingOff(
+  tx: Queryable,
+  input: { orderNo: string; amount: number; status: number; paidAt: Date },
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET paid_amount = paid_amount + $2, waived_amount = GREATEST(0, amount_due - paid_amount - $2),
+       status = $3, settled_at = $4, updated_at = $4
+     WHERE order_no = $1`,
+    [input.orderNo, input.amount, input.status, input.paidAt],
+  );
+  await tx.query(`UPDATE instalments SET status = 'closed' WHERE order_no = $1 AND status = 'unpaid'`, [input.orderNo]);
+}
+
 /** The order's status by number whoever owns it (0: no such order). */
 export async function orderStatus(tx: Queryable, orderNo: string): Promise<number> {
   const [row] = await tx.query<{ status: number }>('SELECT status FROM orders WHERE order_no = $1', [orderNo]);
@@ -275,6 +302,8 @@ export interface NewOrderInput {
   productId: number;
   principal: number;
   interest: number;
+  /** Deducted from the disbursement; not owed (migration 013). */
+  processingFee: number;
   termDays: number;
   dailyRateBp: number;
   businessDay: string;
@@ -296,8 +325,8 @@ export async function createOrderUnderReview(db: Db, input: NewOrderInput): Prom
       const amountDue = input.principal + input.interest;
       const inserted = await tx.query<{ order_no: string }>(
         `INSERT INTO orders (order_no, borrower_id, product_id, status, principal, interest_amount, service_fee, amount_due,
-           paid_amount, term_days, daily_rate_bp, instalment_count, is_delay, applied_at, updated_at)
-         VALUES ($1, $2, $3, 21, $4, $5, 0, $6, 0, $7, $8, $9, false, $10, $10)
+           paid_amount, term_days, daily_rate_bp, instalment_count, is_delay, applied_at, updated_at, processing_fee)
+         VALUES ($1, $2, $3, 21, $4, $5, 0, $6, 0, $7, $8, $9, false, $10, $10, $11)
          ON CONFLICT (borrower_id, product_id) WHERE status = 21 DO NOTHING
          RETURNING order_no`,
         [
@@ -311,6 +340,7 @@ export async function createOrderUnderReview(db: Db, input: NewOrderInput): Prom
           input.dailyRateBp,
           input.instalments.length,
           input.now,
+          input.processingFee,
         ],
       );
       if (inserted.length === 1) {

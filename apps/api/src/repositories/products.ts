@@ -12,6 +12,8 @@ export interface Product {
   termMinDays: number;
   termMaxDays: number;
   dailyRateBp: number;
+  /** One-time processing fee in basis points of the principal, deducted from the disbursement (migration 013). */
+  processingFeeBp: number;
   rateText: Record<Lang, string>;
   description: Record<Lang, string>;
   tags: Record<Lang, string[]>;
@@ -40,6 +42,7 @@ interface ProductDbRow {
   term_min_days: number;
   term_max_days: number;
   daily_rate_bp: number;
+  processing_fee_bp: number;
   rate_text_en: string;
   rate_text_id: string;
   description_en: string;
@@ -68,6 +71,7 @@ const toProduct = (r: ProductDbRow): Product => ({
   termMinDays: r.term_min_days,
   termMaxDays: r.term_max_days,
   dailyRateBp: r.daily_rate_bp,
+  processingFeeBp: r.processing_fee_bp,
   rateText: { en: r.rate_text_en, id: r.rate_text_id },
   description: { en: r.description_en, id: r.description_id },
   tags: { en: r.tags_en, id: r.tags_id },

@@ -5,7 +5,23 @@ export const SETTING = {
   supportPhone: 'support_phone',
   /** Late charges never exceed this % of the principal (migration 003; docs/repayment.md). */
   lateChargeCapPercent: 'late_charge_cap_percent',
+  /** Days after disbursement the borrower may exit the loan (migration 013; docs/compliance.md). */
+  coolingOffDays: 'cooling_off_days',
 } as const;
+
+/** RBI's minimum cooling-off period, used when the setting row is missing or unreadable. */
+export const DEFAULT_COOLING_OFF_DAYS = 3;
+
+/**
+ * The cooling-off period in days after disbursement (the disbursement day is day 0): an integer 0-30, 0 = no
+ * exit. A missing or malformed value falls back to DEFAULT_COOLING_OFF_DAYS, the borrower-safe reading.
+ */
+export async function getCoolingOffDays(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SETTING.coolingOffDays]);
+  const value = row?.value.trim();
+  if (value !== undefined && /^\d{1,2}$/.test(value) && Number(value) <= 30) return Number(value);
+  return DEFAULT_COOLING_OFF_DAYS;
+}
 
 /** Indonesia's cap, used when the setting row is missing or unreadable: late charges ≤ 100 % of the principal. */
 export const DEFAULT_LATE_CHARGE_CAP_PERCENT = 100;

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   type AcceptedDocument,
   type loanConfirmSendSms,
+  type loanKeyFacts,
   type loanDetailConfirm,
   type loanDetailPush,
 } from '@lendview/contracts';
@@ -17,10 +18,12 @@ import type { SmsProvider } from '../providers/sms.ts';
 import { agreementDocument, checkConfirmCode, issueConfirmCode, recordConsent } from '../repositories/consents.ts';
 import { CONFIRM_CONTRACT_SCENE, listContracts } from '../repositories/contracts.ts';
 import { createOrderUnderReview } from '../repositories/orders.ts';
-import { findProduct } from '../repositories/products.ts';
+import { saveKeyFacts } from '../repositories/key-facts.ts';
+import { findProduct, type Product } from '../repositories/products.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
 import type { Borrower } from '../repositories/sessions.ts';
 import { contractViewUrl, offerOf, offerRows, repayPlansOf, termBounds } from './loans.ts';
+import { KFS_DOCUMENT_KIND, offerKeyFacts } from './kfs.ts';
 import { unavailableError } from './products.ts';
 
 /** Loan confirmation (spec 2.5, 4.8, 7.6) with its consent record and optional SMS step-up (issue 12 item 4). */
@@ -33,6 +36,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function agreementsShown(db: Db, productId: number, lang: Lang) {
   const list = await listContracts(db, productId, CONFIRM_CONTRACT_SCENE);
   return list.map((c) => ({ contract: c, doc: agreementDocument(c, lang) }));
+}
+
+/** Amount and term within the product's limits (term within spec 9's 91-365 days), else BAD_REQUEST. */
+function checkOffer(product: Product, amount: number, periods: number, lang: Lang): void {
+  if (amount < product.amountMin || amount > product.amountMax) {
+    throw badRequest('amountOutOfRange', { min: formatMoney(product.amountMin, lang), max: formatMoney(product.amountMax, lang) });
+  }
+  const bounds = termBounds(product);
+  if (periods < bounds.min || periods > bounds.max) throw badRequest('termOutOfRange', { min: bounds.min, max: bounds.max });
+}
+
+/**
+ * The key facts statement of the offer the borrower may confirm (issue 18): the same amount and term the confirm
+ * will send, for this borrower (their late penalty) in the page's language.
+ */
+export async function offerKeyFactsOf(
+  db: Db,
+  input: { borrower: Borrower; request: InputOf<typeof loanKeyFacts>; now: Date; lang: Lang },
+): Promise<AnswerOf<typeof loanKeyFacts>> {
+  const { request, lang } = input;
+  const today = jakartaDate(input.now);
+  const product = await findProduct(db, request.productId, today);
+  if (!product) throw notFound();
+  checkOffer(product, request.amount, request.periods, lang);
+  return offerKeyFacts(db, {
+    product,
+    amount: request.amount,
+    termDays: request.periods,
+    isRepeatClient: input.borrower.isRepeatClient,
+    today,
+    lang,
+  });
 }
 
 /** `1:abc…,2:def…` → pairs; anything malformed is a bad field. */
@@ -134,13 +169,7 @@ export async function confirmLoan(
   const product = await findProduct(db, request.productId, today);
   if (!product) throw notFound();
   if (product.buttonStatus === 0) throw unavailableError('disabled');
-  if (request.amount < product.amountMin || request.amount > product.amountMax) {
-    throw badRequest('amountOutOfRange', { min: formatMoney(product.amountMin, lang), max: formatMoney(product.amountMax, lang) });
-  }
-  const bounds = termBounds(product);
-  if (request.periods < bounds.min || request.periods > bounds.max) {
-    throw badRequest('termOutOfRange', { min: bounds.min, max: bounds.max });
-  }
+  checkOffer(product, request.amount, request.periods, lang);
 
   const agreements = await agreementsShown(db, product.id, lang);
   if (request.agreements !== undefined && request.agreements.trim() !== '') {
@@ -150,6 +179,19 @@ export async function confirmLoan(
     if (!same) throw new ApiError(ErrorCode.conflict, 'agreementChanged');
   }
 
+  // The statement the borrower opened must be the one of this offer today: the figures they agree to.
+  const kfs = await offerKeyFacts(db, {
+    product,
+    amount: request.amount,
+    termDays: request.periods,
+    isRepeatClient: borrower.isRepeatClient,
+    today,
+    lang,
+  });
+  if (!request.keyFacts) throw badRequest('kfsNotOpened');
+  if (request.keyFacts !== kfs.sha256) throw new ApiError(ErrorCode.conflict, 'kfsChanged');
+
+  // Checked before the step-up code, so a changed statement does not use up the borrower's code.
   if (stepUp) {
     const code = (request.smsCode ?? '').trim();
     if (code === '') throw badRequest('confirmSmsRequired');
@@ -167,13 +209,18 @@ export async function confirmLoan(
     productId: product.id,
     principal: plan.principal,
     interest: plan.interest,
+    processingFee: kfs.processingFee,
     termDays: request.periods,
     dailyRateBp: product.dailyRateBp,
     businessDay: today,
     now,
     instalments: plan.instalments,
   });
-  const documents: AcceptedDocument[] = agreements.map((a) => a.doc);
+  await saveKeyFacts(db, kfs);
+  const documents: AcceptedDocument[] = [
+    ...agreements.map((a) => a.doc),
+    { kind: KFS_DOCUMENT_KIND, id: KFS_DOCUMENT_KIND, version: kfs.version, sha256: kfs.sha256 },
+  ];
   await recordConsent(db, {
     orderNo,
     borrowerId: borrower.id,

@@ -56,3 +56,18 @@ export const SECOND = 'demo-borrower-2';
 export const UNAUTHORIZED_EN = { code: 'UNAUTHORIZED', data: null, message: 'Your session has expired. Please log in again.' };
 export const NOT_FOUND_EN = { code: 'NOT_FOUND', data: null, message: 'The requested resource was not found.' };
 export const NOT_FOUND_ID = { code: 'NOT_FOUND', data: null, message: 'Data yang diminta tidak ditemukan.' };
+
+/**
+ * The confirm's fields after opening the key facts statement of the same offer (issue 18), as the /confirm page
+ * does: `keyFacts` is the statement's sha256, asked with the same session and language as the confirm.
+ */
+export async function withKeyFacts(ctx: TestContext, fields: Record<string, string>, o: CallOptions = {}): Promise<Record<string, string>> {
+  const r = await call<{ sha256: string }>(
+    ctx,
+    '/v3/loan-confirm/key-facts',
+    { productId: fields.productId ?? '', amount: fields.amount ?? '', periods: fields.periods ?? '' },
+    o,
+  );
+  if (r.code !== '00') throw new Error(`key-facts answered ${String(r.code)}: ${r.message}`);
+  return { ...fields, keyFacts: r.data.sha256 };
+}

@@ -6,13 +6,14 @@ import { bridge } from '@lendview/bridge';
 import type { LoanConfirm } from '../api/loan-detail-confirm.ts';
 import { externalNav } from '../lib/navigation.ts';
 import { showsPopup } from '../pages/ConfirmPage.tsx';
-import { loanConfirm } from '../test/fixtures.ts';
+import { keyFacts, loanConfirm } from '../test/fixtures.ts';
 import { type Handler, fail, ok, renderApp, stubApi, toastText } from '../test/render.tsx';
 
 const CONFIRM = '/v3/loan-confirm/loan-detail-confirm';
 const PUSH = '/v3/loan-confirm/loan-detail-push';
 const CONTRACTS = '/v3/contract/contract';
 const JUMP = '/v3/contract/contract-jump';
+const KEY_FACTS = '/v3/loan-confirm/key-facts';
 
 const CONTRACT_LIST = [
   { id: 11, title: 'Loan agreement' },
@@ -20,7 +21,13 @@ const CONTRACT_LIST = [
 ];
 
 function setup(over: Partial<LoanConfirm> = {}, extra: Record<string, Handler> = {}) {
-  return stubApi({ [CONFIRM]: ok(loanConfirm(over)), [CONTRACTS]: ok(CONTRACT_LIST), ...extra });
+  return stubApi({ [CONFIRM]: ok(loanConfirm(over)), [CONTRACTS]: ok(CONTRACT_LIST), [KEY_FACTS]: ok(keyFacts()), ...extra });
+}
+
+/** Opens the key facts statement and closes it again, as a borrower must before Confirm (issue 18). */
+async function readKeyFacts(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Read the key facts statement' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Key facts statement' })).getByRole('button', { name: 'I have read it' }));
 }
 
 async function open(lang: 'en' | 'id' = 'en', path = '/confirm?productId=1&orderId=&position=0') {
@@ -93,8 +100,9 @@ describe('/confirm: agreement checkbox (spec 4.8)', () => {
     await open();
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'I have read and agreed to the above' });
     expect(box.checked).toBe(true);
-    expect(confirmButton().disabled).toBe(false);
     const user = userEvent.setup();
+    await readKeyFacts(user);
+    expect(confirmButton().disabled).toBe(false);
     await user.click(box);
     expect(box.checked).toBe(false);
     expect(confirmButton().disabled).toBe(true);
@@ -103,6 +111,74 @@ describe('/confirm: agreement checkbox (spec 4.8)', () => {
     expect(api.to(PUSH)).toHaveLength(0);
     await user.click(box);
     expect(confirmButton().disabled).toBe(false);
+  });
+});
+
+describe('/confirm: key facts statement (issue 18)', () => {
+  it('Confirm stays disabled until the statement is opened; it shows the APR, every section and the schedule', async () => {
+    const api = setup({}, { [PUSH]: ok({ orderId: 'N1', lendDetailsUrl: '/loanDetails?productId=1&orderId=N1' }) });
+    await open();
+    await waitFor(() => expect(api.to(KEY_FACTS).map((c) => c.body)).toEqual([{ productId: '1', amount: '200000000', periods: '91' }]));
+    const card = await screen.findByTestId('kfs-card');
+    expect(card.textContent).toContain('33.16%');
+    expect(card.textContent).toContain('₹2,091,000');
+    expect(confirmButton().disabled).toBe(true);
+    expect(screen.getByText('Read the key facts statement above before you confirm.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(confirmButton());
+    expect(api.to(PUSH)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Read the key facts statement' }));
+    const dialog = screen.getByRole('dialog', { name: 'Key facts statement' });
+    expect(within(dialog).getByTestId('kfs-apr').textContent).toBe('33.16%');
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Loan and its cost', 'Grievance officer', 'Repayment schedule']);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'No.Due dateAmount',
+      '12025-04-01₹696,666.66Principal ₹666,666.66 · Interest ₹30,000',
+      '22025-05-01₹696,666.66Principal ₹666,666.66 · Interest ₹30,000',
+      '32025-06-01₹697,666.68Principal ₹666,666.68 · Interest ₹31,000',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'I have read it' }));
+    expect(screen.getByText('You have opened the key facts statement.')).toBeTruthy();
+    expect(screen.queryByText('Read the key facts statement above before you confirm.')).toBeNull();
+    expect(confirmButton().disabled).toBe(false);
+    await user.click(confirmButton());
+    await waitFor(() => expect(api.to(PUSH).map((c) => c.body.keyFacts)).toEqual(['a'.repeat(64)]));
+  });
+
+  it('a statement that changed (409) is fetched again and must be opened again', async () => {
+    let facts = keyFacts();
+    setup(
+      {},
+      {
+        [KEY_FACTS]: () => ok(facts),
+        [PUSH]: fail('The key facts of this loan have changed. Please read them again before you confirm.', 'CONFLICT'),
+      },
+    );
+    await open();
+    const user = userEvent.setup();
+    await readKeyFacts(user);
+    facts = keyFacts({ sha256: 'b'.repeat(64), apr: '34.00%' });
+    await user.click(confirmButton());
+    await waitFor(() => expect(toastText()).toBe('The key facts of this loan have changed. Please read them again before you confirm.'));
+    await waitFor(() => expect(screen.getByTestId('kfs-card').textContent).toContain('34.00%'));
+    expect(confirmButton().disabled).toBe(true);
+    await readKeyFacts(user);
+    expect(confirmButton().disabled).toBe(false);
+  });
+
+  it('a statement that cannot be loaded says so and offers a retry; Confirm stays disabled', async () => {
+    setup({}, { [KEY_FACTS]: fail('Something went wrong on our side. Please try again later.', 'SERVER_ERROR') });
+    await open();
+    expect(await screen.findByText('The key facts statement could not be loaded.')).toBeTruthy();
+    expect(confirmButton().disabled).toBe(true);
   });
 });
 
@@ -118,6 +194,7 @@ describe('/confirm: Confirm', () => {
     );
     await open();
     const user = userEvent.setup();
+    await readKeyFacts(user);
     await user.click(confirmButton());
     await user.click(confirmButton());
     await waitFor(() => expect(api.to(PUSH)).toHaveLength(1));
@@ -125,7 +202,7 @@ describe('/confirm: Confirm', () => {
     answer(null);
     await screen.findByRole('heading', { level: 1, name: 'Loan details' });
     expect(api.to(PUSH).map((c) => c.body)).toEqual([
-      { amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1' },
+      { amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1', keyFacts: 'a'.repeat(64) },
     ]);
     // The details page asks for the new order once it has mounted (under load, after its heading shows).
     await waitFor(() =>
@@ -137,7 +214,9 @@ describe('/confirm: Confirm', () => {
     const assign = vi.spyOn(externalNav, 'assign').mockImplementation(() => {});
     setup({}, { [PUSH]: ok({ orderId: 'N1', lendDetailsUrl: 'https://other.example.com/loanDetails?orderId=N1' }) });
     await open();
-    await userEvent.setup().click(confirmButton());
+    const user = userEvent.setup();
+    await readKeyFacts(user);
+    await user.click(confirmButton());
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://other.example.com/loanDetails?orderId=N1&from=confirm'));
   });
 
@@ -145,6 +224,7 @@ describe('/confirm: Confirm', () => {
     const api = setup({}, { [PUSH]: fail('Limit reached', 'BAD_REQUEST') });
     await open();
     const user = userEvent.setup();
+    await readKeyFacts(user);
     await user.click(confirmButton());
     await waitFor(() => expect(toastText()).toBe('Limit reached'));
     await waitFor(() => expect(confirmButton().disabled).toBe(false));

@@ -84,6 +84,16 @@ export const en = {
     popCancel: 'Cancel',
     popFrame: 'Agreement: {{title}}',
   },
+  kfs: {
+    title: 'Key facts statement',
+    apr: 'Annual percentage rate (APR)',
+    total: 'Total amount to repay',
+    open: 'Read the key facts statement',
+    opened: 'You have opened the key facts statement.',
+    mustOpen: 'Read the key facts statement above before you confirm.',
+    loadFailed: 'The key facts statement could not be loaded.',
+    done: 'I have read it',
+  },
   relevant: {
     title: 'Recommended products',
     loading: 'Loading products…',

@@ -83,6 +83,16 @@ export const id: LoanDetailsMessages = {
     popCancel: 'Batal',
     popFrame: 'Perjanjian: {{title}}',
   },
+  kfs: {
+    title: 'Ringkasan informasi pinjaman',
+    apr: 'Suku bunga tahunan efektif (APR)',
+    total: 'Total yang harus dibayar',
+    open: 'Baca ringkasan informasi pinjaman',
+    opened: 'Anda telah membuka ringkasan informasi pinjaman.',
+    mustOpen: 'Baca ringkasan informasi pinjaman di atas sebelum mengonfirmasi.',
+    loadFailed: 'Ringkasan informasi pinjaman tidak dapat dimuat.',
+    done: 'Saya sudah membacanya',
+  },
   relevant: {
     title: 'Produk rekomendasi',
     loading: 'Memuat produk…',

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buildOutboundUrl, isApiError, isSuccess } from '@lendview/api-client';
@@ -8,7 +8,9 @@ import { jumpToContract } from '../api/contract-jump.ts';
 import { useContracts } from '../api/contract-list.ts';
 import { type LoanConfirm, useLoanConfirm } from '../api/loan-detail-confirm.ts';
 import { usePushLoan } from '../api/loan-detail-push.ts';
+import { type KeyFacts, useOfferKeyFacts } from '../api/key-facts.ts';
 import { AgreementPopup } from '../components/AgreementPopup.tsx';
+import { KeyFactsSheet } from '../components/KeyFactsSheet.tsx';
 import { RepayPlanModal } from '../components/RepayPlanModal.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
 import { externalNav, resolveTarget } from '../lib/navigation.ts';
@@ -23,8 +25,9 @@ export function showsPopup(data: Pick<LoanConfirm, 'isPopType' | 'popAgreementUr
 }
 
 /**
- * `/confirm?productId&orderId&position`: loan confirmation (spec 2.5, 4.8). Confirm needs the agreement
- * checkbox (checked by default), sends loan-detail-push once, and goes to data.lendDetailsUrl with from=confirm.
+ * `/confirm?productId&orderId&position`: loan confirmation (spec 2.5, 4.8). Confirm needs the key facts statement
+ * opened (issue 18) and the agreement checkbox (checked by default), sends loan-detail-push once with the
+ * statement's hash, and goes to data.lendDetailsUrl with from=confirm.
  */
 export default function ConfirmPage() {
   const { t } = useTranslation('loanDetails');
@@ -40,7 +43,12 @@ export default function ConfirmPage() {
   const hintId = useId();
   const [smsCode, setSmsCode] = useState('');
   const stepUp = data?.sendSms === 1;
-  const ready = !!data && agreed && (!stepUp || isStepUpCode(smsCode));
+  const keyFacts = useOfferKeyFacts(data ? { productId: data.productId, amount: data.amount, periods: data.periods } : undefined, lang);
+  // The hash of the statement the borrower opened: Confirm waits for it, and sends it (the consent record keeps it).
+  const [openedFacts, setOpenedFacts] = useState<string | null>(null);
+  const kfsHintId = useId();
+  const factsOpened = openedFacts !== null && openedFacts === keyFacts.data?.sha256;
+  const ready = !!data && agreed && factsOpened && (!stepUp || isStepUpCode(smsCode));
 
   const confirm = () => {
     if (!data || !ready || submitted.current) return;
@@ -55,6 +63,7 @@ export default function ConfirmPage() {
         // What this page showed, so the consent record names the exact texts (issue 12 item 4).
         agreements: (data.agreements ?? []).map((a) => `${a.id}:${a.sha256}`).join(',') || undefined,
         smsCode: stepUp ? smsCode : undefined,
+        keyFacts: openedFacts ?? undefined,
       },
       {
         onSuccess: ({ lendDetailsUrl }) => {
@@ -66,13 +75,31 @@ export default function ConfirmPage() {
         onError: (e) => {
           submitted.current = false;
           if (!isApiError(e)) toast.show(t('error', { ns: 'common' }));
+          // The statement changed meanwhile (409): fetch it again; Confirm waits until the new one is opened.
+          else if (e.code === 'CONFLICT') void keyFacts.refetch();
         },
       },
     );
   };
 
   let body;
-  if (data) body = <ConfirmBody data={data} productId={productId} orderId={orderId} />;
+  if (data)
+    body = (
+      <ConfirmBody
+        data={data}
+        productId={productId}
+        orderId={orderId}
+        keyFacts={
+          <KeyFactsCard
+            facts={keyFacts.data}
+            failed={keyFacts.isError}
+            opened={factsOpened}
+            onOpened={setOpenedFacts}
+            onRetry={() => void keyFacts.refetch()}
+          />
+        }
+      />
+    );
   else if (query.isError) body = <ErrorPanel message={t('confirm.loadFailed')} onRetry={() => void query.refetch()} />;
   else body = <ConfirmPlaceholder />;
 
@@ -100,7 +127,19 @@ export default function ConfirmPage() {
               {t('confirm.mustAgree')}
             </p>
           )}
-          <Button variant="primary" block onClick={confirm} disabled={!ready} loading={push.isPending}>
+          {data && !factsOpened && (
+            <p id={kfsHintId} className="ld-confirm-footer__hint">
+              {t('kfs.mustOpen')}
+            </p>
+          )}
+          <Button
+            variant="primary"
+            block
+            onClick={confirm}
+            disabled={!ready}
+            loading={push.isPending}
+            aria-describedby={data && !factsOpened ? kfsHintId : undefined}
+          >
             {t('confirm.confirm')}
           </Button>
         </div>
@@ -150,7 +189,17 @@ function ConfirmPlaceholder() {
   );
 }
 
-function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productId: string; orderId: string }) {
+function ConfirmBody({
+  data,
+  productId,
+  orderId,
+  keyFacts,
+}: {
+  data: LoanConfirm;
+  productId: string;
+  orderId: string;
+  keyFacts: ReactNode;
+}) {
   const { t } = useTranslation('loanDetails');
   const money = useMoney();
   const [planOpen, setPlanOpen] = useState(false);
@@ -219,6 +268,8 @@ function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productI
         </Card>
       )}
 
+      {keyFacts}
+
       {data.note && <p className="ld-note">{data.note}</p>}
 
       <Contracts productId={productId} orderId={orderId} />
@@ -237,6 +288,68 @@ function ConfirmBody({ data, productId, orderId }: { data: LoanConfirm; productI
         onAgree={() => setAgreedToPopup(true)}
       />
     </>
+  );
+}
+
+/**
+ * The key facts statement's card (issue 18): the APR and the total to repay, and the button that opens the whole
+ * statement. Opening it tells the page which statement was read (its hash); Confirm waits for that.
+ */
+function KeyFactsCard({
+  facts,
+  failed,
+  opened,
+  onOpened,
+  onRetry,
+}: {
+  facts: KeyFacts | undefined;
+  failed: boolean;
+  opened: boolean;
+  onOpened: (sha256: string) => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('loanDetails');
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  if (!facts) {
+    if (failed) return <ErrorPanel message={t('kfs.loadFailed')} onRetry={onRetry} />;
+    return (
+      <Card className="ld-card" heading={t('kfs.title')} aria-busy>
+        <Skeleton width="100%" height={56} />
+        <Skeleton width="60%" height={44} />
+      </Card>
+    );
+  }
+  return (
+    <Card className="ld-card ld-kfs-card" heading={facts.title} data-testid="kfs-card">
+      <dl className="ld-kfs-card__figures">
+        <div>
+          <dt>{t('kfs.apr')}</dt>
+          <dd>{facts.apr}</dd>
+        </div>
+        <div>
+          <dt>{t('kfs.total')}</dt>
+          <dd>{money(facts.totalRepayable)}</dd>
+        </div>
+      </dl>
+      <Button
+        variant={opened ? 'secondary' : 'primary'}
+        block
+        onClick={() => {
+          setOpen(true);
+          onOpened(facts.sha256);
+        }}
+      >
+        {t('kfs.open')}
+      </Button>
+      {opened && (
+        <p className="ld-kfs-card__read">
+          <CheckMarkIcon />
+          {t('kfs.opened')}
+        </p>
+      )}
+      <KeyFactsSheet open={open} facts={facts} onClose={() => setOpen(false)} />
+    </Card>
   );
 }
 

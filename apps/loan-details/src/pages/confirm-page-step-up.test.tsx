@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LoanConfirm } from '../api/loan-detail-confirm.ts';
-import { loanConfirm } from '../test/fixtures.ts';
+import { keyFacts, loanConfirm } from '../test/fixtures.ts';
 import { ok, renderApp, stubApi, toastText } from '../test/render.tsx';
 
 // Issue 12 item 4 on /confirm: the page sends back the agreements it showed, and with sendSms 1 (CONFIRM_STEP_UP)
@@ -24,7 +24,14 @@ function setup(over: Partial<LoanConfirm>) {
     [CONTRACTS]: ok(AGREEMENTS.map(({ id, title }) => ({ id, title }))),
     [SEND]: ok({ sent: true, resendAfter: 60, phoneMasked: '138****0001' }),
     [PUSH]: ok({ orderId: 'N1', lendDetailsUrl: '/loanDetails?productId=1&orderId=N1' }),
+    '/v3/loan-confirm/key-facts': ok(keyFacts({ sha256: 'c'.repeat(64) })),
   });
+}
+
+/** The key facts statement is opened before any confirm (issue 18). */
+async function readKeyFacts(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Read the key facts statement' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Key facts statement' })).getByRole('button', { name: 'I have read it' }));
 }
 
 const confirmButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
@@ -35,9 +42,11 @@ describe('/confirm consent (issue 12 item 4)', () => {
     await renderApp('/confirm?productId=1&orderId=&position=0', { lang: 'en' });
     await screen.findByTestId('confirm-amount');
     expect(screen.queryByTestId('step-up')).toBeNull();
-    await userEvent.setup().click(confirmButton());
+    const user = userEvent.setup();
+    await readKeyFacts(user);
+    await user.click(confirmButton());
     await waitFor(() => expect(api.to(PUSH)).toHaveLength(1));
-    expect(api.to(PUSH)[0]!.body).toMatchObject({ agreements: `11:${H1},12:${H2}` });
+    expect(api.to(PUSH)[0]!.body).toMatchObject({ agreements: `11:${H1},12:${H2}`, keyFacts: 'c'.repeat(64) });
     expect(api.to(PUSH)[0]!.body).not.toHaveProperty('smsCode');
   });
 
@@ -62,6 +71,9 @@ describe('/confirm consent (issue 12 item 4)', () => {
     expect((input as HTMLInputElement).value).toBe('1234');
     expect(confirmButton().disabled).toBe(true);
     await user.type(input, '56');
+    // The code alone is not enough: the key facts statement must be opened too.
+    expect(confirmButton().disabled).toBe(true);
+    await readKeyFacts(user);
     expect(confirmButton().disabled).toBe(false);
     await user.click(confirmButton());
     await waitFor(() => expect(api.to(PUSH)).toHaveLength(1));

@@ -1,4 +1,4 @@
-import type { Receipt } from '@lendview/contracts';
+import type { KeyFacts, Receipt } from '@lendview/contracts';
 import type { LoanDetails } from '../api/loan-details.ts';
 import type { LoanConfirm } from '../api/loan-detail-confirm.ts';
 import type { RecommendedProduct } from '../api/recommend-product-list.ts';
@@ -123,6 +123,53 @@ export function standTargeted(over: Partial<StandTargeted> = {}): StandTargeted 
         buttonStatus: 0,
       },
     ],
+    ...over,
+  };
+}
+
+/** A key facts statement as the server answers it (issue 18), for the offer of loanConfirm(). */
+export function keyFacts(over: Partial<KeyFacts> = {}): KeyFacts {
+  return {
+    version: 'kfs-2026-11',
+    sha256: 'a'.repeat(64),
+    lang: 'en',
+    title: 'Key facts statement',
+    intro: 'The full cost of this loan before you confirm it.',
+    productName: 'LendView Cepat',
+    amount: 200_000_000,
+    processingFee: 2_000_000,
+    otherFees: 0,
+    netDisbursed: 198_000_000,
+    interest: 9_100_000,
+    totalRepayable: 209_100_000,
+    totalCost: 11_100_000,
+    aprBp: 3316,
+    apr: '33.16%',
+    dailyRateBp: 5,
+    termDays: 91,
+    schedule: [
+      { periodNo: 1, dueDate: '2025-04-01', principal: 66_666_666, interest: 3_000_000, amount: 69_666_666 },
+      { periodNo: 2, dueDate: '2025-05-01', principal: 66_666_666, interest: 3_000_000, amount: 69_666_666 },
+      { periodNo: 3, dueDate: '2025-06-01', principal: 66_666_668, interest: 3_100_000, amount: 69_766_668 },
+    ],
+    provisionalDates: true,
+    latePenalty: 80_000,
+    lateChargeCap: 200_000_000,
+    coolingOffDays: 3,
+    grievanceOfficer: { name: 'Ayu Lestari', phone: '+62 21 5000 1234', email: 'grievance@lendview.co.id', address: 'Jakarta' },
+    sections: [
+      {
+        title: 'Loan and its cost',
+        rows: [
+          { text: 'Annual percentage rate (APR)', value: '33.16%' },
+          { text: 'Total amount to repay', value: '₹2,091,000' },
+        ],
+        note: 'The APR is the yearly cost of the loan with every fee included.',
+      },
+      { title: 'Grievance officer', rows: [{ text: 'Name', value: 'Ayu Lestari' }], note: '' },
+    ],
+    scheduleTitle: 'Repayment schedule',
+    scheduleHeaders: { no: 'No.', date: 'Due date', principal: 'Principal', interest: 'Interest', amount: 'Amount' },
     ...over,
   };
 }

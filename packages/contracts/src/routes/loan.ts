@@ -6,8 +6,11 @@ import { route } from './route.ts';
 /** Spec 7.5: {seg2} = market. */
 export const MARKET = '/market';
 
-/** Status catalogue of ARCHITECTURE.md. */
-export const ORDER_STATUSES = [21, 110, 151, 170, 174, 180, 200, 3, 4, 5] as const;
+/**
+ * Status catalogue of ARCHITECTURE.md. 210 (issue 18 item 2, migration 013): closed in the cooling-off period (the
+ * borrower left the loan by repaying principal + interest for the days used); settled for 'loan more'.
+ */
+export const ORDER_STATUSES = [21, 110, 151, 170, 174, 180, 200, 210, 3, 4, 5] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Spec 7.6: the "fixed extra number" of loan-detail-push and contract-jump. */
@@ -51,6 +54,9 @@ export const standJoint = route('standJoint', 'POST', `${MARKET}/stand/joint`);
 export const loanDetailConfirm = route('loanDetailConfirm', 'POST', '/v3/loan-confirm/loan-detail-confirm');
 export const loanConfirmSendSms = route('loanConfirmSendSms', 'POST', '/v3/loan-confirm/send-sms');
 export const loanDetailPush = route('loanDetailPush', 'POST', '/v3/loan-confirm/loan-detail-push');
+/** Issue 18: the key facts statement of an offer (before confirming) and of a confirmed loan. */
+export const loanKeyFacts = route('loanKeyFacts', 'POST', '/v3/loan-confirm/key-facts');
+export const orderKeyFacts = route('orderKeyFacts', 'POST', '/v3/loan-details/key-facts');
 /** Spec 7.6: GET or POST. */
 export const contractList = route('contractList', 'POST', '/v3/contract/contract');
 export const contractListGet = route('contractListGet', 'GET', contractList.path);

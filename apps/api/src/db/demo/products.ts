@@ -22,6 +22,8 @@ export interface ProductSeed {
   termMin: number;
   termMax: number;
   rateBp: number;
+  /** One-time processing fee, basis points of the principal, deducted from the disbursement (0 when absent). */
+  processingFeeBp?: number;
   rateEn: string;
   rateId: string;
   descEn: string;
@@ -52,6 +54,8 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     termMin: 91,
     termMax: 365,
     rateBp: 5,
+    // 1 %: so the key facts statement, its APR and the cooling-off terms show a fee in the demo.
+    processingFeeBp: 100,
     rateEn: '0.05% / day',
     rateId: '0,05% / hari',
     descEn: 'Our own loan: decision within 1 day, money in your account within 2 hours of approval.',

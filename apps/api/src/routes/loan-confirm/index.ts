@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APP_VERSION_HEADER, loanConfirmSendSms, loanDetailConfirm, loanDetailPush } from '@lendview/contracts';
+import { APP_VERSION_HEADER, loanConfirmSendSms, loanDetailConfirm, loanDetailPush, loanKeyFacts } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { confirmLoan, confirmPageOf, sendConfirmCode } from '../../services/loan-confirm.ts';
+import { confirmLoan, confirmPageOf, offerKeyFactsOf, sendConfirmCode } from '../../services/loan-confirm.ts';
 
 export interface LoanConfirmOptions {
   /** CONFIRM_STEP_UP=1: the confirm also needs an SMS code sent to the borrower's own phone. */
@@ -21,6 +21,11 @@ export default async function loanConfirmRoutes(app: FastifyInstance, opts: Loan
   registerEndpoint(app, loanDetailConfirm, {
     auth: true,
     handler: ({ input, db, now, lang }) => confirmPageOf(db, { productId: input.productId, stepUp, now, lang }),
+  });
+
+  registerEndpoint(app, loanKeyFacts, {
+    auth: true,
+    handler: ({ input, db, now, lang, borrower }) => offerKeyFactsOf(db, { borrower, request: input, now, lang }),
   });
 
   registerEndpoint(app, loanConfirmSendSms, {
