@@ -16,6 +16,7 @@ import { findSessionBorrower } from '../src/repositories/sessions.ts';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
 import {
   DEMO_BORROWERS,
+  DEMO_COOLING_OFF_ORDER,
   DEMO_DISABLED_PRODUCT_ID,
   DEMO_EMPTY_SCENE,
   DEMO_H5_ORDER,
@@ -286,7 +287,9 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         principal: 250_000_000,
         amount_due: 261_375_000,
       });
-      expect(rows).toHaveLength(14);
+      // Disbursed at the start (issue 18 item 2): its cooling-off exit is open; Rp 40.000 processing fee.
+      expect(byNo.get(DEMO_COOLING_OFF_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000000', principal: 200_000_000 });
+      expect(rows).toHaveLength(15);
 
       // Extension allowed exactly on DEMO-174 and DEMO-180.
       expect(
@@ -395,7 +398,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
       expect(await findOwnOrder(db, main.id, 'NO-SUCH-ORDER')).toBeNull();
       await expect(requireOwnOrder(db, second.id, 'DEMO-170')).rejects.toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
       expect((await listOwnOrders(db, second.id)).map((o) => o.orderNo)).toEqual([DEMO_SECOND_BORROWER_ORDER]);
-      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(13);
+      expect((await listOwnOrders(db, main.id)).map((o) => o.orderNo)).toHaveLength(14);
     });
 
     it('has product terms, scenes and the agreements of the confirm scene in both languages', async () => {

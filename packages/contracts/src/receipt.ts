@@ -26,7 +26,8 @@ export const receipt = z.object({
   /** Bank / market code (BCA, ALFAMART, ...), the card's bank, or SANDBOX for the hosted page. */
   payCode: z.string(),
   /** What it was applied as (the code's repayType when nothing could be applied). */
-  repayType: z.enum(['full', 'installment', 'delay']),
+  /** 'cooling_off' (issue 18 item 2): the loan was left in its cooling-off period (status 210). */
+  repayType: z.enum(['full', 'installment', 'delay', 'cooling_off']),
   /** Instalment numbers it paid (empty when it paid none). */
   periods: z.array(z.number().int()),
   applied: receiptApplied,

@@ -29,9 +29,11 @@ export const payTypeSchema = formInt().pipe(z.union([z.literal(1), z.literal(2)]
 
 /**
  * What a repayment pays (our addition: spec 7.6 does not say how the server tells them apart):
- * the whole loan, the first N instalments, or the extension fee.
+ * the whole loan, the first N instalments, or the extension fee. Issue 18 item 2 added 'cooling_off': leaving the
+ * loan in its cooling-off period (principal + interest for the days used − what was paid; loan details'
+ * `coolingOff`, docs/compliance.md "Cooling-off exit").
  */
-export const repayTypeSchema = z.enum(['full', 'installment', 'delay']);
+export const repayTypeSchema = z.enum(['full', 'installment', 'delay', 'cooling_off']);
 export type RepayType = z.infer<typeof repayTypeSchema>;
 
 /** Spec 3 "Bank option": a bank and its channels (ATM, mobile banking, ...); specificNum is the channel number. */
@@ -67,6 +69,13 @@ export const vaDetail = z.object({
   repayType: repayTypeSchema,
   /** 'pending' until the provider's signed callback confirms it. */
   state: z.enum(['pending', 'paid', 'expired']),
+  /**
+   * Issue 18 item 2: only on a cooling-off exit code (repayType 'cooling_off'), the figures it was issued for
+   * (frozen with the code): principal + interest for daysUsed days − paid = amount. Minor units.
+   */
+  coolingOff: z
+    .object({ principal: z.number().int(), interest: z.number().int(), daysUsed: z.number().int(), paid: z.number().int() })
+    .optional(),
 });
 export type VaDetail = z.infer<typeof vaDetail>;
 

@@ -32,6 +32,9 @@ export interface Payment {
   expiresAt: Date;
   paidAt: Date | null;
   providerEvent: string | null;
+  /** A cooling-off exit code (migration 014): the days of interest and the interest it was issued for. */
+  exitDays: number | null;
+  exitInterest: number | null;
 }
 
 export type PaymentMethod = 'va' | 'market' | 'card' | 'hosted';
@@ -66,6 +69,8 @@ interface PaymentDbRow {
   expires_at: Date;
   paid_at: Date | null;
   provider_event: string | null;
+  exit_days: number | null;
+  exit_interest: number | null;
 }
 
 const toPayment = (r: PaymentDbRow): Payment => ({
@@ -97,6 +102,8 @@ const toPayment = (r: PaymentDbRow): Payment => ({
   expiresAt: r.expires_at,
   paidAt: r.paid_at,
   providerEvent: r.provider_event,
+  exitDays: r.exit_days,
+  exitInterest: r.exit_interest,
 });
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -129,14 +136,17 @@ export interface NewPayment {
   otp: { salt: string; hash: string; expiresAt: Date } | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Required for repayType cooling_off, else absent (migration 014). */
+  exit?: { days: number; interest: number } | null;
 }
 
 export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payment> {
   const [row] = await tx.query<PaymentDbRow>(
     `INSERT INTO payments (reference, borrower_id, order_no, repay_type, period_from, periods, amount, loan_part,
        late_penalty, late_interest, extension_fee, method, pay_type, channel, specific_num, vcode, card_id,
-       otp_required, otp_salt, otp_hash, otp_expires_at, state, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, 'pending', $22, $23)
+       otp_required, otp_salt, otp_hash, otp_expires_at, state, created_at, expires_at, exit_days, exit_interest)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, 'pending', $22, $23,
+       $24, $25)
      RETURNING *`,
     [
       p.reference,
@@ -162,6 +172,8 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
       p.otp?.expiresAt ?? null,
       p.createdAt,
       p.expiresAt,
+      p.exit?.days ?? null,
+      p.exit?.interest ?? null,
     ],
   );
   return toPayment(row!);

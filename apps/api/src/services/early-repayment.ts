@@ -24,6 +24,8 @@ import { REPAYING_STATUSES } from './loans.ts';
  *     always be paid; paying several at once, or the whole loan, only when none of them is ahead, or from
  *     `from` on.
  *   - An extension (repayType delay) pays a fee and late charges, never the loan: never a prepayment.
+ *   - A cooling-off exit (repayType cooling_off, issue 18 item 2) leaves the loan within days of disbursement by
+ *     a right the regulator gives (RBI Digital Lending Directions): never refused as an early prepayment.
  * - A prepayment before `from` is refused with EARLY_REPAYMENT (HTTP 409), before anything is created.
  */
 
@@ -56,7 +58,7 @@ export function isPrepayment(
   instalments: readonly Instalment[],
   today: string,
 ): boolean {
-  if (kind.repayType === 'delay') return false;
+  if (kind.repayType === 'delay' || kind.repayType === 'cooling_off') return false;
   const all = [...instalments].sort((a, b) => a.periodNo - b.periodNo);
   const unpaid = all.filter((i) => i.status === 'unpaid');
   if (all.length <= 1 || unpaid.length === 0) {

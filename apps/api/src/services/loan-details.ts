@@ -7,7 +7,8 @@ import { listInstalments, requireOwnOrder } from '../repositories/orders.ts';
 import { findProduct, listAvailableProducts } from '../repositories/products.ts';
 import { hasRated, saveRating } from '../repositories/ratings.ts';
 import type { Borrower } from '../repositories/sessions.ts';
-import { getLateChargeCapPercent, getSupportContact } from '../repositories/settings.ts';
+import { getCoolingOffDays, getLateChargeCapPercent, getSupportContact } from '../repositories/settings.ts';
+import { coolingOffInfoOf, coolingOffOf } from './cooling-off.ts';
 import { earlyRepayOf } from './early-repayment.ts';
 import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from './loans.ts';
 import { toRecommended } from './products.ts';
@@ -16,8 +17,8 @@ import { receiptsOf } from './repayment.ts';
 /**
  * Loan details V3 (spec 2.5, 3, 4.9): one order of the borrower (another borrower's order answers NOT_FOUND,
  * exactly as a missing one), with what is owed today (late charges of spec 9 included), localized texts and
- * rows, recommendations, and whether a full repayment today is allowed (spec 9 early prepayment,
- * services/early-repayment.ts).
+ * rows, recommendations, whether a full repayment today is allowed (spec 9 early prepayment,
+ * services/early-repayment.ts) and the cooling-off exit while it is open (issue 18 item 2, services/cooling-off.ts).
  */
 export async function loanDetailsOf(
   db: Db,
@@ -34,6 +35,7 @@ export async function loanDetailsOf(
   const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
   const contact = await getSupportContact(db);
   const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;
+  const exit = order.disbursedAt ? coolingOffOf(order, today, await getCoolingOffDays(db)) : null;
   return {
     orderId: order.orderNo,
     productId: product.id,
@@ -52,6 +54,7 @@ export async function loanDetailsOf(
     earlyRepay: earlyRepayOf(order, instalments, today, lang),
     // Every payment received (the ledger), newest first: a settled loan shows what was paid.
     payments: await receiptsOf(db, order.orderNo, lang),
+    coolingOff: exit ? coolingOffInfoOf(order, exit, lang) : null,
   };
 }
 

@@ -8,8 +8,11 @@ import type { Product } from '../repositories/products.ts';
 
 /** Statuses in which the borrower owes money (Repay button, spec 4.9). */
 export const REPAYING_STATUSES: ReadonlySet<number> = new Set([170, 174, 180, 3, 5]);
-/** Settled statuses ('loan more'; the rating prompt may show). */
-export const SETTLED_STATUSES: ReadonlySet<number> = new Set([200, 4]);
+/**
+ * Settled statuses ('loan more'; the rating prompt may show): 200, legacy 4, and 210, closed in the cooling-off
+ * period (issue 18 item 2: nothing more is owed).
+ */
+export const SETTLED_STATUSES: ReadonlySet<number> = new Set([200, 4, 210]);
 
 /** Spec 9 loan terms: 91 to 365 days, narrowed by the product's own limits. */
 export const LOAN_TERM_DAYS = { min: 91, max: 365 } as const;
@@ -96,6 +99,8 @@ function statusNoticeOf(
     case 200:
     case 4:
       return pair('noticeSettled', 'noticeSettledDesc');
+    case 210:
+      return pair('noticeCoolingOffExit', 'noticeCoolingOffExitDesc');
     default: {
       // 170 and 3 (repaying, not yet due): the next unpaid instalment, or the whole loan.
       const next = instalments.find((i) => i.status === 'unpaid');
@@ -123,7 +128,10 @@ export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): Deta
     if (order.serviceFee > 0) rows.push(row(lang, 'rowServiceFee', money(order.serviceFee)));
     rows.push(row(lang, 'rowAmountDue', money(order.amountDue)));
   }
-  if (REPAYING_STATUSES.has(order.status) && order.paidAmount > 0) rows.push(row(lang, 'rowPaid', money(order.paidAmount)));
+  // A loan left in its cooling-off period (210) shows what was paid and what the exit did not charge.
+  const exited = order.status === 210;
+  if ((REPAYING_STATUSES.has(order.status) || exited) && order.paidAmount > 0) rows.push(row(lang, 'rowPaid', money(order.paidAmount)));
+  if (exited && order.waivedAmount > 0) rows.push(row(lang, 'rowWaived', money(order.waivedAmount)));
   if (owing.late.daysOverdue > 0 && owing.late.total > 0) {
     rows.push(row(lang, 'rowDaysOverdue', String(owing.late.daysOverdue)));
     // A penalty paid earlier (with an extension) is not charged again: no 0 row.
@@ -131,7 +139,7 @@ export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): Deta
     if (owing.late.interest > 0) rows.push(row(lang, 'rowLateInterest', money(owing.late.interest)));
     rows.push(row(lang, 'rowAmountNow', money(owing.owed)));
   }
-  if (order.settledAt) rows.push(row(lang, 'rowSettledDate', jakartaDate(order.settledAt)));
+  if (order.settledAt) rows.push(row(lang, exited ? 'rowClosedDate' : 'rowSettledDate', jakartaDate(order.settledAt)));
   return rows;
 }
 

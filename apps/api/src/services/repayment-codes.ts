@@ -79,8 +79,18 @@ async function methodOf(db: Db, borrowerId: number, input: GenerateInput): Promi
   throw badRequest('payMethodIncomplete');
 }
 
-function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string): VaDetail {
+/**
+ * The figures of a cooling-off exit code (issue 18 item 2), frozen with it: principal + interest for the days used
+ * − what was paid = its amount. Undefined for every other repayType.
+ */
+function exitFiguresOf(p: Payment, principal: number): VaDetail['coolingOff'] {
+  if (p.repayType !== 'cooling_off' || p.exitDays === null || p.exitInterest === null) return undefined;
+  return { principal, interest: p.exitInterest, daysUsed: p.exitDays, paid: Math.max(0, principal + p.exitInterest - p.amount) };
+}
+
+function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string, principal: number): VaDetail {
   const amount = formatMoney(p.amount, lang);
+  const coolingOff = exitFiguresOf(p, principal);
   return {
     amount: p.amount,
     vcode: p.vcode ?? '',
@@ -95,6 +105,7 @@ function vaDetailOf(p: Payment, m: Method, lang: Lang, telephone: string): VaDet
     expiresAt: p.expiresAt.toISOString(),
     repayType: p.repayType,
     state: p.state === 'paid' ? 'paid' : p.state === 'pending' ? 'pending' : 'expired',
+    ...(coolingOff ? { coolingOff } : {}),
   };
 }
 
@@ -136,8 +147,9 @@ export async function issueRepaymentCode(
   const telephone = (await getSupportContact(db))?.phone ?? '';
   const kind = method.payType === 1 ? 'va' : 'market';
   // Lock order of every money path: the order row first (docs/repayment.md "Locks and retries").
-  const payment = await withRetriedTransaction(db, async (tx) => {
+  const { payment, principal } = await withRetriedTransaction(db, async (tx) => {
     const order = await requireOwnOrder(tx, borrower.id, request.orderId, request.productId, { forUpdate: true });
+    const answer = (p: Payment) => ({ payment: p, principal: order.principal });
     const due = await dueFor(tx, order, {
       repayType: request.repayType,
       periods: request.periods,
@@ -159,7 +171,7 @@ export async function issueRepaymentCode(
     });
     if (reusable) {
       if (reusable.specificNum !== method.specificNum) await updateSpecificNum(tx, reusable.id, method.specificNum);
-      return { ...reusable, specificNum: method.specificNum };
+      return answer({ ...reusable, specificNum: method.specificNum });
     }
     // One live code per order: the old ones are expired at the provider first, then cancelled here.
     await replacePendingCodes(tx, payments, order.orderNo, ['va', 'market'], now);
@@ -176,7 +188,7 @@ export async function issueRepaymentCode(
       if (!(await vcodeTaken(tx, candidate.vcode))) issued = candidate;
     }
     if (!issued) throw new Error('the payment provider gave no unused code in 5 tries');
-    return insertPayment(tx, {
+    const inserted = await insertPayment(tx, {
       reference,
       borrowerId: borrower.id,
       orderNo: order.orderNo,
@@ -197,9 +209,11 @@ export async function issueRepaymentCode(
       otp: null,
       createdAt: now,
       expiresAt: issued.expiresAt,
+      exit: due.exitDays !== null && due.exitInterest !== null ? { days: due.exitDays, interest: due.exitInterest } : null,
     });
+    return answer(inserted);
   });
-  return vaDetailOf(payment, method, lang, telephone);
+  return vaDetailOf(payment, method, lang, telephone, principal);
 }
 
 /**
@@ -218,7 +232,7 @@ export async function paymentStateOf(
   return {
     orderStatus: order.status,
     settled: SETTLED_STATUSES.has(order.status),
-    pending: live ? { ...vaDetailOf(live, methodOfPayment(live), lang, telephone), periods: periodsOf(live) } : null,
+    pending: live ? { ...vaDetailOf(live, methodOfPayment(live), lang, telephone, order.principal), periods: periodsOf(live) } : null,
     receipts,
     lastPaidAt: receipts[0]?.paidAt ?? null,
   };

@@ -91,7 +91,8 @@ export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<
   // Instalments a live payment covers: a full repayment covers all unpaid ones.
   const covered = new Set<number>();
   for (const p of repaying ? await livePayments(db, order.orderNo, ALL_METHODS, now) : []) {
-    if (p.repayType === 'full') unpaid.forEach((i) => covered.add(i.periodNo));
+    // A full repayment, and a cooling-off exit (issue 18 item 2), cover every unpaid instalment.
+    if (p.repayType === 'full' || p.repayType === 'cooling_off') unpaid.forEach((i) => covered.add(i.periodNo));
     if (p.repayType === 'installment' && p.periodFrom !== null && p.periods !== null) {
       for (let n = p.periodFrom; n < p.periodFrom + p.periods; n++) covered.add(n);
     }

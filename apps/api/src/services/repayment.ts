@@ -25,6 +25,7 @@ import {
   type ReceiptRow,
 } from '../repositories/ledger.ts';
 import {
+  closeOrderInCoolingOff,
   extendOrder,
   listInstalments,
   lockOrder,
@@ -47,7 +48,8 @@ import {
   type PaymentMethod,
 } from '../repositories/payments.ts';
 import { isRepeatClient } from '../repositories/sessions.ts';
-import { getLateChargeCapPercent } from '../repositories/settings.ts';
+import { getCoolingOffDays, getLateChargeCapPercent } from '../repositories/settings.ts';
+import { COOLING_OFF_EXIT_STATUS, coolingOffOf } from './cooling-off.ts';
 import { findBank } from './payment-methods.ts';
 import { REPAYING_STATUSES, outstandingOf, type Outstanding } from './loans.ts';
 
@@ -89,6 +91,9 @@ export interface Due {
   periods: number | null;
   /** delay: the due date after the extension (if paid today). */
   newDueDate: string | null;
+  /** cooling_off: the days of interest and that interest (principal + exitInterest − paid = amount). */
+  exitDays: number | null;
+  exitInterest: number | null;
   owing: Outstanding;
 }
 
@@ -99,7 +104,9 @@ const laterDay = (a: string, b: string) => (a > b ? a : b);
  * What `order` asks today for a repayment of `repayType` (throws PAYMENT_REFUSED when it asks nothing):
  * - full: everything owed now: unpaid amount + late charges (capped);
  * - installment: the first `periods` (default 1) unpaid instalments, only while the loan is not late;
- * - delay: the order's extension fee + the late charges owed now (settled by the extension).
+ * - delay: the order's extension fee + the late charges owed now (settled by the extension);
+ * - cooling_off (issue 18 item 2): leaving the loan in its cooling-off period: principal + interest for the days
+ *   used − what was paid (services/cooling-off.ts); refused with 'coolingOffClosed' outside the period.
  */
 export async function dueFor(
   db: Queryable,
@@ -108,7 +115,7 @@ export async function dueFor(
 ): Promise<Due> {
   if (!REPAYING_STATUSES.has(order.status)) throw paymentRefused('nothingToRepay');
   const owing = outstandingOf(order, input.isRepeatClient, input.today, input.capPercent);
-  const base = { periodFrom: null, periods: null, newDueDate: null, owing };
+  const base = { periodFrom: null, periods: null, newDueDate: null, exitDays: null, exitInterest: null, owing };
   switch (input.repayType) {
     case 'full':
       if (owing.owed <= 0) throw paymentRefused('nothingToRepay');
@@ -158,6 +165,21 @@ export async function dueFor(
         newDueDate: addDays(from, order.extensionDays),
       };
     }
+    case 'cooling_off': {
+      const exit = coolingOffOf(order, input.today, await getCoolingOffDays(db));
+      if (!exit) throw paymentRefused('coolingOffClosed');
+      return {
+        ...base,
+        repayType: 'cooling_off',
+        amount: exit.amount,
+        loanPart: exit.amount,
+        latePenalty: 0,
+        lateInterest: 0,
+        extensionFee: 0,
+        exitDays: exit.daysUsed,
+        exitInterest: exit.interest,
+      };
+    }
   }
 }
 
@@ -173,6 +195,8 @@ interface Breakdown {
   extensionFee: number;
   periodFrom: number | null;
   periods: number | null;
+  /** cooling_off: the interest the code was issued for (frozen with it). */
+  exitInterest: number | null;
 }
 
 /** What applying a breakdown did: its split by the application order, the instalments it paid, the new status. */
@@ -190,6 +214,7 @@ const breakdownOf = (p: Payment | Due): Breakdown => ({
   extensionFee: p.extensionFee,
   periodFrom: p.periodFrom,
   periods: p.periods,
+  exitInterest: p.exitInterest,
 });
 
 const breakdownTotal = (b: Breakdown) => b.loanPart + b.latePenalty + b.lateInterest + b.extensionFee;
@@ -204,7 +229,11 @@ const breakdownTotal = (b: Breakdown) => b.loanPart + b.latePenalty + b.lateInte
  * - installment → its instalments paid; all paid → settled;
  * - delay → the due date moves by the extension days from the later of the old due date and the payment day
  *   (unpaid instalments move by the same number of days), the order returns to 170 (legacy: 3); the late
- *   charges the payment included are recorded as paid.
+ *   charges the payment included are recorded as paid;
+ * - cooling_off → the order is closed in status 210, the rest of its interest waived, its unpaid instalments
+ *   closed. Applied as issued whatever the day (a code issued inside the period and paid after it is honoured),
+ *   as long as the order still fits it: principal + the code's interest − paid = its loan part (nothing was paid
+ *   since). Split like a full repayment: what is unpaid is principal first.
  */
 async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt: Date): Promise<Applied | null> {
   if (!REPAYING_STATUSES.has(order.status)) return null;
@@ -267,6 +296,25 @@ async function applyBreakdown(tx: Queryable, order: Order, b: Breakdown, paidAt:
         paidAt,
       });
       return { ...late, repayType: 'delay', principal: 0, interest: 0, extensionFee: b.extensionFee, periods: [], orderStatus: status };
+    }
+    case 'cooling_off': {
+      if (b.exitInterest === null || b.latePenalty + b.lateInterest + b.extensionFee !== 0) return null;
+      if (b.loanPart <= 0 || b.loanPart !== order.principal + b.exitInterest - order.paidAmount) return null;
+      const unpaid = await lockUnpaidInstalments(tx, order.orderNo);
+      // Interest is paid before principal (instalments: each its interest first), so what is unpaid is principal
+      // first; interest already paid beyond the days used pays principal (the interest part is then 0).
+      const principalLeft = unpaid.length > 0 ? unpaid.reduce((s, i) => s + i.principal, 0) : order.principal;
+      const principal = Math.min(b.loanPart, principalLeft);
+      await closeOrderInCoolingOff(tx, { orderNo: order.orderNo, amount: b.loanPart, status: COOLING_OFF_EXIT_STATUS, paidAt });
+      return {
+        ...late,
+        repayType: 'cooling_off',
+        principal,
+        interest: b.loanPart - principal,
+        extensionFee: 0,
+        periods: [],
+        orderStatus: COOLING_OFF_EXIT_STATUS,
+      };
     }
   }
 }

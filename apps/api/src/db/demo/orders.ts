@@ -1,4 +1,11 @@
-import { DEMO_H5_ORDER, DEMO_H5_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER, DEMO_SECOND_BORROWER_ORDER } from './names.ts';
+import {
+  DEMO_COOLING_OFF_ORDER,
+  DEMO_H5_ORDER,
+  DEMO_H5_PRODUCT_ID,
+  DEMO_ORDERS,
+  DEMO_PAST_HALF_TERM_ORDER,
+  DEMO_SECOND_BORROWER_ORDER,
+} from './names.ts';
 import type { DemoBorrowerKey } from './identities.ts';
 
 export interface OrderSeed {
@@ -15,6 +22,8 @@ export interface OrderSeed {
   settledDaysAgo?: number;
   instalments?: number;
   isDelay?: boolean;
+  /** One-time processing fee deducted from the disbursement (migration 013), in rupiah; default none. */
+  processingFeeRupiah?: number;
 }
 
 /** Every status of the catalogue, plus the instalment loan and the second borrower's order. */
@@ -130,6 +139,18 @@ export const DEMO_ORDER_SEEDS: OrderSeed[] = [
     termDays: 91,
     appliedDaysAgo: 61,
     disbursedDaysAgo: 60,
+  },
+  // Issue 18 item 2: disbursed today, so its cooling-off exit is open (principal + 1 day of interest); the loan had
+  // a processing fee, which the exit does not refund.
+  {
+    orderNo: DEMO_COOLING_OFF_ORDER,
+    borrower: 'main',
+    status: 170,
+    rupiah: 2_000_000,
+    termDays: 91,
+    appliedDaysAgo: 0,
+    disbursedDaysAgo: 0,
+    processingFeeRupiah: 40_000,
   },
 ];
 

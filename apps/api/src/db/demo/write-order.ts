@@ -37,6 +37,7 @@ export async function writeDemoOrder(tx: Queryable, seed: OrderSeed, orderNo: st
         principal,
         interest_amount: interest,
         service_fee: 0,
+        processing_fee: rp(seed.processingFeeRupiah ?? 0),
         amount_due: amountDue,
         paid_amount: settled ? amountDue : 0,
         term_days: seed.termDays,
@@ -55,6 +56,7 @@ export async function writeDemoOrder(tx: Queryable, seed: OrderSeed, orderNo: st
         late_interest_paid: 0,
         extension_fees_paid: 0,
         extension_count: 0,
+        waived_amount: 0,
       },
     ],
   );

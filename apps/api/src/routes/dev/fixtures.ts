@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { endpoint } from '@lendview/contracts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER } from '../../db/demo/identities.ts';
-import { DEMO_IN_HOUSE_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../../db/demo/names.ts';
+import { DEMO_COOLING_OFF_ORDER, DEMO_IN_HOUSE_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../../db/demo/names.ts';
 import { DEMO_ORDER_SEEDS } from '../../db/demo/orders.ts';
 import { upsert } from '../../db/demo/upsert.ts';
 import { writeDemoOrder } from '../../db/demo/write-order.ts';
@@ -41,6 +41,8 @@ export const FIXTURE_KINDS = {
   legacy: DEMO_ORDERS.legacyRepaying,
   legacyOverdue: DEMO_ORDERS.legacyOverdue,
   legacySettled: DEMO_ORDERS.legacySettled,
+  /** 170 disbursed today with a processing fee: the cooling-off exit is open (issue 18 item 2). */
+  coolingOff: DEMO_COOLING_OFF_ORDER,
 } as const;
 
 export type FixtureKind = keyof typeof FIXTURE_KINDS;
@@ -62,6 +64,12 @@ export const devFixturesOrder = endpoint({
     kind: z.enum(Object.keys(FIXTURE_KINDS) as [FixtureKind, ...FixtureKind[]]),
     tok: z.string().min(1).max(200).optional(),
     rated: flag.optional(),
+    /**
+     * Issue 18 item 2: disburse the copy this many days before now instead of the demo order's day (its application
+     * day and due date move with it; the term stays). For the repaying kinds, e.g. coolingOff with 3 (the last day
+     * of the exit) or 4 (closed).
+     */
+    disbursedDaysAgo: z.coerce.number().int().min(0).max(400).optional(),
   }),
   response: z.object({
     tok: z.string(),
@@ -122,9 +130,13 @@ export interface FixtureOrder {
  */
 export async function makeFixtureOrder(
   db: Db,
-  input: { kind: FixtureKind; tok?: string; rated?: boolean; cardKey: string; now: Date },
+  input: { kind: FixtureKind; tok?: string; rated?: boolean; disbursedDaysAgo?: number | undefined; cardKey: string; now: Date },
 ): Promise<FixtureOrder | null> {
-  const seed = DEMO_ORDER_SEEDS.find((o) => o.orderNo === FIXTURE_KINDS[input.kind])!;
+  const demo = DEMO_ORDER_SEEDS.find((o) => o.orderNo === FIXTURE_KINDS[input.kind])!;
+  const days = input.disbursedDaysAgo;
+  // Applied the same number of days before disbursement as the demo order (at least the disbursement day).
+  const lead = Math.max(0, demo.appliedDaysAgo - (demo.disbursedDaysAgo ?? demo.appliedDaysAgo));
+  const seed = days === undefined ? demo : { ...demo, disbursedDaysAgo: days, appliedDaysAgo: days + lead };
   let owner: { id: number; phone: string; tok: string } | null = null;
   if (input.tok) {
     const found = await findSessionBorrower(db, input.tok, input.now);
