@@ -113,14 +113,14 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
         interest: DAY,
         paid: 0,
         amount: PRINCIPAL + DAY,
-        processingFee: 4_000_000,
+        processingFee: 2_000_000,
         message:
-          'You can cancel this loan until 2026-03-05 by repaying ₹2,001,000: the principal ₹2,000,000 plus interest for 1 day (₹1,000). No penalty is charged. The processing fee of ₹40,000 is not refunded.',
+          'You can cancel this loan until 2026-03-05 by repaying ₹2,001,000: the principal ₹2,000,000 plus interest for 1 day (₹1,000). No penalty is charged. The processing fee of ₹20,000 is not refunded.',
       });
       loanDetails.response.parse(en.data);
       const id = await details(DEMO_COOLING_OFF_ORDER, MAIN, 'id');
       expect(id.data.coolingOff?.message).toBe(
-        'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya provisi sebesar Rp 40.000 tidak dikembalikan.',
+        'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya provisi sebesar Rp 20.000 tidak dikembalikan.',
       );
       // The full repayment is a different thing: the whole term's interest, refused today as an early prepayment.
       expect(en.data.amount).toBe(AMOUNT_DUE);

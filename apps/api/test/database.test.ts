@@ -287,7 +287,7 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
         principal: 250_000_000,
         amount_due: 261_375_000,
       });
-      // Disbursed at the start (issue 18 item 2): its cooling-off exit is open; Rp 40.000 processing fee.
+      // Disbursed at the start (issue 18 item 2): its cooling-off exit is open; Rp 20.000 processing fee.
       expect(byNo.get(DEMO_COOLING_OFF_ORDER)).toMatchObject({ status: 170, product_id: 1, phone: '13800000000', principal: 200_000_000 });
       expect(rows).toHaveLength(15);
 

@@ -41,8 +41,9 @@ export const DEMO_PAST_HALF_TERM_ORDER = 'DEMO-HALF';
 
 /**
  * A repaying order (170) of DEMO_BORROWERS.main, product 1, Rp 2.000.000 for 91 days, disbursed today by the
- * seed's clock with a processing fee of Rp 40.000: its cooling-off exit is open (issue 18 item 2, through day 3
- * after disbursement; docs/compliance.md "Cooling-off exit"). Every start re-seeds it, so it is always on day 0.
+ * seed's clock with a processing fee of Rp 20.000 (1 %, like product 1): its cooling-off exit is open (issue 18
+ * item 2, through day 3 after disbursement; docs/compliance.md "Cooling-off exit"). Every start re-seeds it, so it
+ * is always on day 0.
  */
 export const DEMO_COOLING_OFF_ORDER = 'DEMO-COOL';
 

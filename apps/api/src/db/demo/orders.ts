@@ -150,7 +150,7 @@ export const DEMO_ORDER_SEEDS: OrderSeed[] = [
     termDays: 91,
     appliedDaysAgo: 0,
     disbursedDaysAgo: 0,
-    processingFeeRupiah: 40_000,
+    processingFeeRupiah: 20_000,
   },
 ];
 
