@@ -182,7 +182,7 @@ describe('coolingOffOf (an order) and its texts', () => {
     });
     const withFee = order({ processingFee: 4_000_000 });
     expect(coolingOffInfoOf(withFee, exit, 'id').message).toBe(
-      'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya provisi sebesar Rp 40.000 tidak dikembalikan.',
+      'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya administrasi sebesar Rp 40.000 tidak dikembalikan.',
     );
     const paid = order({ principal: 400_000_000, paidAmount: 106_000_000 });
     const partly = coolingOffOf(paid, '2026-03-04', 3)!;

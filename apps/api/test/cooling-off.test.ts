@@ -120,7 +120,7 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
       loanDetails.response.parse(en.data);
       const id = await details(DEMO_COOLING_OFF_ORDER, MAIN, 'id');
       expect(id.data.coolingOff?.message).toBe(
-        'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya provisi sebesar Rp 20.000 tidak dikembalikan.',
+        'Anda dapat membatalkan pinjaman ini sampai 2026-03-05 dengan membayar Rp 2.001.000: pokok Rp 2.000.000 ditambah bunga 1 hari (Rp 1.000). Tanpa denda. Biaya administrasi sebesar Rp 20.000 tidak dikembalikan.',
       );
       // The full repayment is a different thing: the whole term's interest, refused today as an early prepayment.
       expect(en.data.amount).toBe(AMOUNT_DUE);
@@ -279,7 +279,7 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
       expect(rows).toMatchObject({ Paid: '₹2,002,000', 'Not charged (cooling-off exit)': '₹89,000', 'Closed on': TODAY });
       expect(rows['Settled on']).toBeUndefined();
       const idRows = (await details(loan.orderNo, loan.tok, 'id')).data;
-      expect(idRows.noticeStatusText).toBe('Ditutup dalam masa tenang');
+      expect(idRows.noticeStatusText).toBe('Ditutup dalam masa pembatalan');
 
       const state = await call<State>(ctx, STATE, { productId: '1', orderId: loan.orderNo }, { tok: loan.tok, lang: 'en' });
       expect(state.data).toMatchObject({ orderStatus: 210, settled: true, pending: null });

@@ -684,18 +684,18 @@ const id: Record<MessageKey, string> = {
   templateEnded: 'Promosi ini telah berakhir. Terima kasih atas minat Anda.',
   landingImageUploaded: 'Gambar diunggah. Simpan draf untuk menyimpannya.',
   // Cooling-off exit (issue 18 item 2; services/cooling-off.ts, docs/compliance.md)
-  noticeCoolingOffExit: 'Ditutup dalam masa tenang',
+  noticeCoolingOffExit: 'Ditutup dalam masa pembatalan',
   noticeCoolingOffExitDesc:
-    'Anda membatalkan pinjaman ini dalam masa tenang dengan membayar pokok pinjaman dan bunga untuk hari-hari pemakaian. Tidak ada lagi yang harus dibayar. Anda dapat meminjam lagi.',
+    'Anda membatalkan pinjaman ini dalam masa pembatalan dengan membayar pokok pinjaman dan bunga untuk hari-hari pemakaian. Tidak ada lagi yang harus dibayar. Anda dapat meminjam lagi.',
   coolingOffMessage:
     'Anda dapat membatalkan pinjaman ini sampai {date} dengan membayar {amount}: pokok {principal} ditambah bunga {days} ({interest}). Tanpa denda.',
   coolingOffMessagePaid:
     'Anda dapat membatalkan pinjaman ini sampai {date} dengan membayar {amount}: pokok {principal} ditambah bunga {days} ({interest}), dikurangi {paid} yang sudah Anda bayar. Tanpa denda.',
-  coolingOffFeeNote: 'Biaya provisi sebesar {fee} tidak dikembalikan.',
+  coolingOffFeeNote: 'Biaya administrasi sebesar {fee} tidak dikembalikan.',
   coolingOffDayOne: '1 hari',
   coolingOffClosed:
-    'Masa tenang pinjaman ini sudah berakhir, sehingga pinjaman tidak dapat dibatalkan lagi. Anda tetap dapat membayarnya seperti biasa.',
-  rowWaived: 'Tidak dikenakan (keluar di masa tenang)',
+    'Masa pembatalan pinjaman ini sudah berakhir, sehingga pinjaman tidak dapat dibatalkan lagi. Anda tetap dapat membayarnya seperti biasa.',
+  rowWaived: 'Tidak dikenakan (pembatalan pinjaman)',
   rowClosedDate: 'Ditutup pada',
 };
 
