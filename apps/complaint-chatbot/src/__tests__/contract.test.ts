@@ -11,6 +11,12 @@ describe('agrees with packages/contracts/src/complaint.ts', () => {
     for (const list of [F.CATEGORIES, F.REPAYMENT_QUESTIONS, F.HOW_TO_REPAY]) expect(() => C.getQaList.response.parse(list)).not.toThrow();
     expect(() => C.problemList.response.parse(F.problemList())).not.toThrow();
     expect(() => C.problemDetail.response.parse(F.problemDetail())).not.toThrow();
+    // Issue 18: the officer of the contact answer, escalations in both languages.
+    expect(() => C.contactKfInfo.response.parse(F.contactInfo())).not.toThrow();
+    for (const regulator of ['rbi', 'ojk'] as const) {
+      expect(() => C.problemDetail.response.parse(F.problemDetail({ escalation: F.escalation(regulator) }))).not.toThrow();
+      expect(() => C.complaintEscalation.parse(F.escalation(regulator))).not.toThrow();
+    }
   });
 
   it('what the pages send is a valid request', () => {

@@ -133,6 +133,17 @@ export const en = {
     send: 'Send',
     thanks: 'Thank you for your rating.',
   },
+  officer: {
+    title: 'Grievance officer',
+    intro: 'Not satisfied with how we handle your complaint? Write to our grievance officer.',
+    phone: 'Phone',
+    email: 'E-mail',
+    address: 'Address',
+  },
+  escalation: {
+    openPortal: '{{host}}: {{name}}, opens outside the app',
+    call: 'Call {{name}}: {{phone}}',
+  },
 };
 
 export type ComplaintMessages = typeof en;

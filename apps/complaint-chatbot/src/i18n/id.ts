@@ -130,4 +130,15 @@ export const id: ComplaintMessages = {
     send: 'Kirim',
     thanks: 'Terima kasih atas penilaian Anda.',
   },
+  officer: {
+    title: 'Petugas pengaduan',
+    intro: 'Belum puas dengan penanganan pengaduan Anda? Hubungi petugas pengaduan kami.',
+    phone: 'Telepon',
+    email: 'Email',
+    address: 'Alamat',
+  },
+  escalation: {
+    openPortal: '{{host}}: {{name}}, dibuka di luar aplikasi',
+    call: 'Telepon {{name}}: {{phone}}',
+  },
 };

@@ -6,6 +6,7 @@ import { useLang } from '@lendview/i18n';
 import { Button, Card, Modal, Page, toast, Skeleton, useQueryParam } from '@lendview/ui';
 import { type ProblemInit, useProblemInit } from '../api/problem-init.ts';
 import { useSaveProblem } from '../api/problem-save.ts';
+import { GrievanceOfficerSection } from '../components/GrievanceOfficerCard.tsx';
 import { PhotoUploader } from '../components/PhotoUploader.tsx';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../lib/draft.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
@@ -261,6 +262,8 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
         <Card className="cc-form-card">
           <PhotoUploader photos={uploads.photos} onAdd={uploads.add} onRetry={uploads.retry} onRemove={uploads.remove} />
         </Card>
+
+        <GrievanceOfficerSection />
       </div>
 
       <Modal open={done} title={t('form.successTitle')}>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
 import { Card, EmptyState, ErrorPanel, Page, Tabs, buttonClassName, Skeleton, ChevronRightIcon } from '@lendview/ui';
 import { type ProblemTab, useProblemList } from '../api/problem-list.ts';
+import { EscalationNotice } from '../components/EscalationNotice.tsx';
+import { GrievanceOfficerSection } from '../components/GrievanceOfficerCard.tsx';
 import { detailUrl } from '../lib/routes.ts';
 import emptyImage from '../assets/empty-complaints.svg';
 import '../styles/common.css';
@@ -11,7 +13,9 @@ import '../styles/list.css';
 
 /**
  * `/complaintList`: the borrower's complaints in the server's tabs (all, processing, processed), each item with
- * its time, type and content (two lines); a tap opens the detail. Each tab has its own empty state.
+ * its time, type and content (two lines); a tap opens the detail. Each tab has its own empty state. A complaint not
+ * answered in time shows how to escalate under its card (the API's `escalation`), and the grievance officer's card
+ * closes the page.
  */
 export default function ComplaintListPage() {
   const { t } = useTranslation('complaint');
@@ -44,6 +48,7 @@ export default function ComplaintListPage() {
     <Page title={t('list.title')} className="cc-page">
       <div className="cc-stack" aria-busy={query.isPending || undefined}>
         {body}
+        {query.data && <GrievanceOfficerSection />}
       </div>
     </Page>
   );
@@ -70,7 +75,7 @@ function TabPanel({ tab }: { tab: ProblemTab }) {
   return (
     <ul className="cc-complaints">
       {tab.items.map((item) => (
-        <li key={item.id}>
+        <li key={item.id} className="cc-complaints__item">
           <Link to={detailUrl(item.id)} className="cc-complaint">
             <span className="cc-complaint__top">
               <span className="cc-complaint__type">{item.type}</span>
@@ -79,6 +84,7 @@ function TabPanel({ tab }: { tab: ProblemTab }) {
             <span className="cc-complaint__content">{item.content}</span>
             <ChevronRightIcon className="cc-complaint__chevron" />
           </Link>
+          {item.escalation && <EscalationNotice escalation={item.escalation} compact />}
         </li>
       ))}
     </ul>

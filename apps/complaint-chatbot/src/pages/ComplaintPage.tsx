@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '@lendview/i18n';
 import { Card, ErrorPanel, Page, toast, Skeleton, ChevronDownIcon, ChevronRightIcon } from '@lendview/ui';
 import { type ProblemInit, useProblemInit } from '../api/problem-init.ts';
+import { GrievanceOfficerSection } from '../components/GrievanceOfficerCard.tsx';
 import { MyComplaintsLink } from '../components/MyComplaintsLink.tsx';
 import { OrderSection, OrderSectionPlaceholder } from '../components/OrderSection.tsx';
 import { COLLECTION_TYPE } from '../lib/limits.ts';
@@ -130,6 +131,7 @@ function EntryBody({
           </ul>
         </Card>
       </section>
+      <GrievanceOfficerSection />
     </>
   );
 }

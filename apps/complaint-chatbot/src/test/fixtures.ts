@@ -1,4 +1,8 @@
-import type { OrderCard } from '@lendview/contracts';
+import type { ComplaintEscalation, OrderCard } from '@lendview/contracts';
+import type { ResponseOf } from '@lendview/contracts/routes';
+import type * as routes from '@lendview/contracts/routes';
+
+type ContactInfo = ResponseOf<typeof routes.contactKfInfo>;
 import type { ProblemInit } from '../api/problem-init.ts';
 import type { ProblemInitV3 } from '../api/problem-init-v3.ts';
 import type { ProblemDetail } from '../api/problem-detail.ts';
@@ -15,6 +19,7 @@ export const PATHS = {
   list: '/user-problem/problem-list',
   detail: '/user-problem/problem-detail',
   score: '/user-problem/save-score',
+  contact: '/v3/personal-center/contact-kf-info',
 } as const;
 
 const LOGO = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>';
@@ -150,4 +155,44 @@ export function problemDetail(over: Partial<ProblemDetail> = {}): ProblemDetail 
     escalation: null,
     ...over,
   };
+}
+
+/** The grievance officer of the contact answer (issue 18). */
+export const OFFICER = {
+  name: 'Meera Iyer',
+  phone: '+91 22 6000 7000',
+  email: 'grievance@lendview.test',
+  address: '2 Bank Street, Fort, Mumbai 400001, India',
+};
+
+export function contactInfo(): ContactInfo {
+  return { email: 'care@lendview.test', smWa: '+62 21 5091 8080', grievanceOfficer: OFFICER };
+}
+
+/** How to escalate, as the API words it for an English (RBI) or Indonesian (OJK) request. */
+export function escalation(regulator: 'rbi' | 'ojk' = 'rbi'): ComplaintEscalation {
+  const base = { overdue: true as const, dueAt: '2025-02-06T16:59:59.999Z', due: '2025-02-06 23:59:59' };
+  return regulator === 'rbi'
+    ? {
+        ...base,
+        regulator,
+        regulatorName: 'RBI Integrated Ombudsman',
+        url: 'https://cms.rbi.org.in',
+        phone: '14448',
+        title: 'Not answered in time: how to escalate',
+        text: 'We promised to answer this complaint by the end of 2025-02-06 and have not. Please write first to our grievance officer, Meera Iyer (contact details on this page).',
+        regulatorText:
+          'If you do not receive a satisfactory answer within 30 days of your complaint, you may complain to the RBI Integrated Ombudsman online at cms.rbi.org.in or on the toll-free number 14448.',
+      }
+    : {
+        ...base,
+        regulator,
+        regulatorName: 'Kontak OJK 157',
+        url: 'https://kontak157.ojk.go.id',
+        phone: '157',
+        title: 'Belum dijawab tepat waktu: cara meneruskan pengaduan',
+        text: 'Kami berjanji menjawab pengaduan ini paling lambat akhir hari 2025-02-06, tetapi belum melakukannya. Silakan hubungi terlebih dahulu petugas pengaduan kami, Meera Iyer (kontaknya ada di halaman ini).',
+        regulatorText:
+          'Jika pengaduan Anda tidak diselesaikan dengan memuaskan, Anda dapat mengadu ke Otoritas Jasa Keuangan (OJK) melalui Kontak OJK 157 di kontak157.ojk.go.id atau telepon 157.',
+      };
 }
