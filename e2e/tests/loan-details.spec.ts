@@ -258,6 +258,10 @@ test('confirm: popup agreement in a frame, Agree closes it; the checkbox gates C
   const box = page.getByRole('checkbox', { name: 'I have read and agreed to the above' });
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await expect(box).toBeChecked();
+  // The key facts statement first (issue 18; key-facts.spec.ts tests it in full).
+  await expect(confirm).toBeDisabled();
+  await page.getByRole('button', { name: 'Read the key facts statement' }).click();
+  await page.getByRole('dialog', { name: 'Key facts statement' }).getByRole('button', { name: 'I have read it' }).click();
   await expect(confirm).toBeEnabled();
   await box.uncheck();
   await expect(confirm).toBeDisabled();
@@ -302,6 +306,8 @@ test('confirm creates an order and lands on its loan details (from=confirm) unde
   await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
   const pushes = recordRequests(page, '/v3/loan-confirm/loan-detail-push');
   const answer = page.waitForResponse((r) => r.url().includes('/v3/loan-confirm/loan-detail-push'));
+  await page.getByRole('button', { name: 'Read the key facts statement' }).click();
+  await page.getByRole('dialog', { name: 'Key facts statement' }).getByRole('button', { name: 'I have read it' }).click();
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await confirm.click();
   const body = await jsonOf<Envelope<{ orderId: string }>>(await answer);

@@ -51,7 +51,9 @@ describe.each(BACKENDS)('loan confirmation (%s)', (backend) => {
       ],
       detail1: [
         { text: 'Interest', value: '₹136,500' },
-        { text: 'Amount you receive', value: '₹3,000,000' },
+        // Product 1's 1 % processing fee is deducted from what is paid out (issue 18; test/kfs.test.ts).
+        { text: 'Processing fee', value: '₹30,000' },
+        { text: 'Amount you receive', value: '₹2,970,000' },
         { text: 'Disbursement', value: 'Within 1 to 3 calendar days after approval' },
       ],
       detail2: [

@@ -219,6 +219,7 @@ const en = {
     'Early repayment is possible from {date}: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
   lateChargeCapNote: 'Late charges never exceed {percent}% of the principal.',
   // Key facts statement (issue 18; services/kfs.ts)
+  rowProcessingFee: 'Processing fee',
   kfsTitle: 'Key facts statement',
   kfsIntro: 'The full cost of this loan before you confirm it. Keep a copy: the same figures are in your loan agreement.',
   kfsSectionLoan: 'Loan and its cost',
@@ -559,6 +560,7 @@ const id: Record<MessageKey, string> = {
     'Pelunasan lebih awal dapat dilakukan mulai {date}: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
   lateChargeCapNote: 'Biaya keterlambatan tidak pernah melebihi {percent}% dari pokok pinjaman.',
   // Key facts statement (issue 18; services/kfs.ts)
+  rowProcessingFee: 'Biaya administrasi',
   kfsTitle: 'Ringkasan informasi pinjaman',
   kfsIntro: 'Seluruh biaya pinjaman ini sebelum Anda mengonfirmasinya. Simpan salinannya: angka yang sama ada di perjanjian pinjaman Anda.',
   kfsSectionLoan: 'Pinjaman dan biayanya',

@@ -2,7 +2,7 @@ import { CONTRACT_VIEW_PATH, type DetailRow, type RepayPlan } from '@lendview/co
 import { formatMoney, formatRateBp } from '../i18n/format.ts';
 import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
 import { daysBetween, jakartaDate } from '../lib/dates.ts';
-import { lateChargeCap, lateCharges, repaymentPlan, type LateCharges, type RepaymentPlan } from '../lib/money.ts';
+import { lateChargeCap, lateCharges, type LateCharges, processingFee, repaymentPlan, type RepaymentPlan } from '../lib/money.ts';
 import type { Instalment, Order } from '../repositories/orders.ts';
 import type { Product } from '../repositories/products.ts';
 
@@ -126,6 +126,7 @@ export function detailRowsOf(order: Order, owing: Outstanding, lang: Lang): Deta
     rows.push(row(lang, 'rowDailyRate', formatRateBp(order.dailyRateBp, lang)));
     rows.push(row(lang, 'rowInterest', money(order.interestAmount)));
     if (order.serviceFee > 0) rows.push(row(lang, 'rowServiceFee', money(order.serviceFee)));
+    if (order.processingFee > 0) rows.push(row(lang, 'rowProcessingFee', money(order.processingFee)));
     rows.push(row(lang, 'rowAmountDue', money(order.amountDue)));
   }
   // A loan left in its cooling-off period (210) shows what was paid and what the exit did not charge.
@@ -226,6 +227,7 @@ export function offerRows(
   lang: Lang,
 ): { details: DetailRow[]; detail1: DetailRow[]; detail2: DetailRow[] } {
   const money = (n: number) => formatMoney(n, lang);
+  const fee = processingFee(offer.amount, product.processingFeeBp);
   return {
     details: [
       row(lang, 'rowLoanAmount', money(offer.amount)),
@@ -234,7 +236,9 @@ export function offerRows(
     ],
     detail1: [
       row(lang, 'rowInterest', money(offer.plan.interest)),
-      row(lang, 'rowAmountReceived', money(offer.amount)),
+      // The processing fee is deducted from what is paid out (issue 18): the borrower receives the rest.
+      ...(fee > 0 ? [row(lang, 'rowProcessingFee', money(fee))] : []),
+      row(lang, 'rowAmountReceived', money(offer.amount - fee)),
       row(lang, 'rowDisbursement', t(lang, 'disbursementTime')),
     ],
     detail2: [
