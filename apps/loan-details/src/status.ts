@@ -7,14 +7,17 @@
 export const STATUS_IMAGES = [21, 110, 151, 174, 180, 200] as const;
 export type StatusImage = (typeof STATUS_IMAGES)[number];
 
-/** Statuses whose recommendations are hidden (the intended per-status reading of spec 4.9). */
-const HIDE_RECOMMENDATIONS: readonly number[] = [170, 174, 180, 200];
+/**
+ * Statuses whose recommendations are hidden (the intended per-status reading of spec 4.9). 210 (closed in the
+ * cooling-off period, issue 18 item 2) is read like 200: the borrower has just left a loan.
+ */
+const HIDE_RECOMMENDATIONS: readonly number[] = [170, 174, 180, 200, 210];
 /** Repay with the optional delay link (shown when isDelay is '1'). */
 const REPAY_WITH_DELAY: readonly number[] = [174, 180, 3, 5];
 /** Repay only. */
 const REPAY_ONLY: readonly number[] = [170];
-/** 'Loan more' (borrow again). */
-const LOAN_MORE: readonly number[] = [200, 4];
+/** 'Loan more' (borrow again): the settled statuses, 210 (closed in the cooling-off period) included. */
+const LOAN_MORE: readonly number[] = [200, 4, 210];
 
 export interface StatusView {
   /** Which status image to draw. */

@@ -35,7 +35,8 @@ export async function loanDetailsOf(
   const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
   const contact = await getSupportContact(db);
   const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;
-  const exit = order.disbursedAt ? coolingOffOf(order, today, await getCoolingOffDays(db)) : null;
+  // The exit is ours to offer on our own loans; a partner's loan is left on the partner's side (its own page).
+  const exit = product.inHouse && order.disbursedAt ? coolingOffOf(order, today, await getCoolingOffDays(db)) : null;
   return {
     orderId: order.orderNo,
     productId: product.id,

@@ -93,6 +93,7 @@ const BY_STATUS: [status: number, image: number, buttons: string[], recommendati
   [174, 174, ['Repay', 'Delay repayment'], false],
   [180, 180, ['Repay', 'Delay repayment'], false],
   [200, 200, ['Borrow again'], false],
+  [210, 200, ['Borrow again'], false],
   [3, 200, ['Repay', 'Delay repayment'], true],
   [4, 200, ['Borrow again'], true],
   [5, 200, ['Repay', 'Delay repayment'], true],

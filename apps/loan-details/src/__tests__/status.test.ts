@@ -11,6 +11,8 @@ const CATALOGUE: [status: number, image: number, repay: boolean, delayable: bool
   [174, 174, true, true, false, false],
   [180, 180, true, true, false, false],
   [200, 200, false, false, true, false],
+  // Issue 18 item 2: closed in the cooling-off period, settled for 'loan more'.
+  [210, 200, false, false, true, false],
   [3, 200, true, true, false, true],
   [4, 200, false, false, true, true],
   [5, 200, true, true, false, true],

@@ -53,6 +53,20 @@ export const en = {
     installment_one: 'Instalment {{list}}',
     installment_other: 'Instalments {{list}}',
     delay: 'Extension',
+    cooling_off: 'Cancelling the loan (cooling-off period)',
+  },
+  // Issue 18 item 2: the cooling-off exit on /loanDetails (components/CoolingOffCard.tsx).
+  coolingOff: {
+    title: 'Cooling-off period',
+    lead: 'You can still cancel this loan, with no penalty, until <0>{{date}}</0>. To cancel, repay <0>{{amount}}</0>:',
+    principal: 'Principal',
+    interest_one: 'Interest for {{count}} day',
+    interest_other: 'Interest for {{count}} days',
+    paid: 'Already repaid',
+    total: 'Total to cancel',
+    fee: 'The processing fee of {{fee}} taken when the loan was paid out is not refunded.',
+    after: 'After {{date}} the loan continues as agreed.',
+    exit: 'Exit this loan',
   },
   confirm: {
     title: 'Confirm loan',

@@ -23,6 +23,7 @@ import {
 import { instalmentPlanQuery, repaysByInstalment } from '../api/loan-play-detail.ts';
 import { type LoanDetails, useLoanDetails } from '../api/loan-details.ts';
 import { usePaymentState } from '../api/payment-state.ts';
+import { CoolingOffCard } from '../components/CoolingOffCard.tsx';
 import { ReceiptItem } from '../components/Receipt.tsx';
 import { saveEvent } from '../api/event-save.ts';
 import { ProductCard } from '../components/ProductCard.tsx';
@@ -195,6 +196,9 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
           <span>{earlyMessage}</span>
         </p>
       )}
+
+      {/* Issue 18 item 2: the loan may still be cancelled (cooling-off period); the server says when. */}
+      {view.repay && data.coolingOff && <CoolingOffCard info={data.coolingOff} productId={data.productId} orderId={data.orderId} />}
 
       <Card className="ld-card">
         <button type="button" className="ld-product-row" onClick={() => bridge.openPageWithParam('productDetail', data.productId)}>

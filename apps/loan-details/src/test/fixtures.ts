@@ -46,6 +46,7 @@ export function loanDetails(over: Partial<LoanDetails> = {}): LoanDetails {
     isScore: 0,
     earlyRepay: { allowed: true, from: '2025-01-15', message: null },
     payments: [],
+    coolingOff: null,
     ...over,
   };
 }
