@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '@lendview/bridge';
-import { CONTACT, renderApp, stubFetch } from '../test/render.tsx';
+import { CONTACT, OFFICER, renderApp, stubFetch } from '../test/render.tsx';
 
 describe('/customerService', () => {
   it('shows the telephone and email from the API, with call and mail actions', async () => {
@@ -33,5 +33,44 @@ describe('/customerService', () => {
     await renderApp('/customerService', { fetchMock: pending });
     expect(screen.getByText('Loading contact details…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Call / })).toBeNull();
+  });
+
+  it('shows the grievance officer of the same answer: name, tel: and mailto: links, address (issue 18)', async () => {
+    const call = vi.spyOn(bridge, 'callPhone');
+    await renderApp('/customerService');
+    const card = within(await screen.findByTestId('grievance-officer'));
+    expect(card.getByRole('heading', { level: 2 }).textContent).toBe('Grievance officer');
+    expect(card.getByText(OFFICER.name)).toBeTruthy();
+    expect(card.getByRole('link', { name: OFFICER.phone }).getAttribute('href')).toBe('tel:+912260007000');
+    expect(card.getByRole('link', { name: OFFICER.email }).getAttribute('href')).toBe(`mailto:${OFFICER.email}`);
+    expect(card.getByText(OFFICER.address)).toBeTruthy();
+    // The page's one call button is still the service phone's.
+    expect(screen.getAllByRole('button', { name: /^Call / }).map((b) => b.textContent)).toEqual([`Call ${CONTACT.smWa}`]);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('in Indonesian: Petugas pengaduan; inside the app the officer is called through the bridge', async () => {
+    const posted: unknown[] = [];
+    (window as unknown as { webkit?: unknown }).webkit = { messageHandlers: { lendview: { postMessage: (m: unknown) => posted.push(m) } } };
+    try {
+      await renderApp('/customerService', { lang: 'id' });
+      const card = within(await screen.findByTestId('grievance-officer'));
+      expect(card.getByRole('heading', { level: 2 }).textContent).toBe('Petugas pengaduan');
+      expect(card.getByText('Alamat')).toBeTruthy();
+      await userEvent.setup().click(card.getByRole('link', { name: OFFICER.phone }));
+      expect(posted).toEqual([{ action: 'callPhone', phone: OFFICER.phone }]);
+    } finally {
+      delete (window as unknown as { webkit?: unknown }).webkit;
+    }
+  });
+
+  it('no officer card while the details load or after a failure', async () => {
+    const loading = await renderApp('/customerService', { fetchMock: stubFetch({ pending: true }) });
+    expect(screen.getByText('Loading contact details…')).toBeTruthy();
+    expect(screen.queryByTestId('grievance-officer')).toBeNull();
+    loading.unmount();
+    await renderApp('/customerService', { fetchMock: stubFetch({ fail: true }) });
+    await screen.findByText('We could not load the contact details. Please check your connection and try again.');
+    expect(screen.queryByTestId('grievance-officer')).toBeNull();
   });
 });

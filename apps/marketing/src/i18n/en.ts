@@ -111,6 +111,11 @@ export const en = {
     mail: 'Send an email',
     loading: 'Loading contact details…',
     error: 'We could not load the contact details. Please check your connection and try again.',
+    officerTitle: 'Grievance officer',
+    officerIntro: 'Not satisfied with how customer service handled your complaint? Write to our grievance officer.',
+    officerPhone: 'Phone',
+    officerEmail: 'E-mail',
+    officerAddress: 'Address',
   },
   aboutUs: {
     title: 'About us',

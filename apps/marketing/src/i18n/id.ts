@@ -110,6 +110,11 @@ export const id: MarketingMessages = {
     mail: 'Kirim email',
     loading: 'Memuat informasi kontak…',
     error: 'Informasi kontak tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
+    officerTitle: 'Petugas pengaduan',
+    officerIntro: 'Belum puas dengan penanganan pengaduan Anda oleh layanan pelanggan? Hubungi petugas pengaduan kami.',
+    officerPhone: 'Telepon',
+    officerEmail: 'Email',
+    officerAddress: 'Alamat',
   },
   aboutUs: {
     title: 'Tentang kami',

@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useContactInfo } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import { Button, ErrorPanel, Spinner, buttonClassName } from '@lendview/ui';
+import { GrievanceOfficerCard } from '../components/GrievanceOfficerCard.tsx';
 import { InfoPage } from '../components/InfoPage.tsx';
 import '../styles/service.css';
 
-/** `/customerService`: telephone and mail address from the API, a call button and a mail link (spec 2.3). */
+/**
+ * `/customerService`: telephone and mail address from the API, a call button and a mail link (spec 2.3); below
+ * them the grievance officer of the same answer (issue 18).
+ */
 export default function CustomerServicePage() {
   const { t } = useTranslation('marketing');
   const { data, isPending, isError, refetch, isFetching } = useContactInfo();
@@ -60,6 +64,7 @@ export default function CustomerServicePage() {
       <div className="mk-cs-card" aria-busy={isPending || isFetching || undefined}>
         {body}
       </div>
+      {data?.grievanceOfficer && <GrievanceOfficerCard officer={data.grievanceOfficer} />}
     </InfoPage>
   );
 }
