@@ -57,6 +57,7 @@ export const en = {
     contact: 'Contact message #{{id}}',
   },
   overdue: 'Overdue',
+  escalated: 'Escalated',
   due: 'Due {{time}}',
   received: 'Received {{time}}',
   assignedTo: 'Assigned to {{name}}',
@@ -113,6 +114,8 @@ export const en = {
     borrower: 'Borrower',
     receivedAt: 'Received',
     dueAt: 'Answer due',
+    escalatedNote:
+      'Not answered in time: the borrower is now shown how to escalate, to our grievance officer first and then to the regulator (the RBI Integrated Ombudsman in English, OJK in Indonesian). Answer it now.',
     text: 'Text',
     photos: 'Photos',
     photo: 'Photo {{n}} of {{total}}',

@@ -56,6 +56,7 @@ export const id: ConsoleMessages = {
     contact: 'Pesan kontak #{{id}}',
   },
   overdue: 'Terlambat',
+  escalated: 'Dieskalasi',
   due: 'Batas {{time}}',
   received: 'Diterima {{time}}',
   assignedTo: 'Ditangani {{name}}',
@@ -112,6 +113,8 @@ export const id: ConsoleMessages = {
     borrower: 'Peminjam',
     receivedAt: 'Diterima',
     dueAt: 'Batas jawaban',
+    escalatedNote:
+      'Tidak dijawab tepat waktu: peminjam kini diberi tahu cara meneruskan pengaduan, pertama ke petugas pengaduan kami lalu ke regulator (RBI Integrated Ombudsman dalam bahasa Inggris, OJK dalam bahasa Indonesia). Jawab sekarang.',
     text: 'Isi',
     photos: 'Foto',
     photo: 'Foto {{n}} dari {{total}}',

@@ -90,6 +90,11 @@ export function ComplaintView({ data }: { data: ComplaintAnswer }) {
       <div className="oc-detail__main">
         <Card heading={t('item.complaint')} className="oc-card oc-card--first">
           <ItemBadges item={c} />
+          {c.escalated && (
+            <p className="oc-escalated-note" data-testid="escalated-note">
+              {t('item.escalatedNote')}
+            </p>
+          )}
           <DetailRows
             rows={[
               { text: t('item.type'), value: [c.type, c.sonType].filter(Boolean).join(' · ') },
