@@ -12,6 +12,7 @@ export function PaidPanel({ receipt, settled }: { receipt: Receipt | null; settl
   let text: string;
   if (!receipt) text = t('paid.settled');
   else if (receipt.repayType === 'delay') text = t('paid.delay');
+  else if (receipt.repayType === 'cooling_off') text = t('paid.cooling_off');
   else if (receipt.repayType === 'installment' && receipt.periods.length > 0 && !settled)
     text = t('paid.installment', { count: receipt.periods.length, list: receipt.periods.join(', ') });
   else text = settled ? t('paid.full') : t('paid.title');

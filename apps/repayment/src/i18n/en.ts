@@ -51,11 +51,20 @@ export const en = {
       installment_one: '{{count}} instalment',
       installment_other: '{{count}} instalments',
       delay: 'Extension fee',
+      cooling_off: 'Cancelling the loan (cooling-off period)',
     },
+    // Issue 18 item 2: /that for repayType cooling_off (title and the exit's figures under the total).
+    coolingOffTitle: 'Exit this loan',
+    coolingOffPrincipal: 'Principal',
+    coolingOffInterest_one: 'Interest for {{count}} day',
+    coolingOffInterest_other: 'Interest for {{count}} days',
+    coolingOffPaid: 'Already repaid',
+    coolingOffNote: 'No penalty is charged. Once this payment is received, the loan is closed and nothing more is owed.',
   },
   method: {
     title: 'Payment method',
     amount: 'Amount to pay',
+    amountCoolingOff: 'Amount to cancel the loan',
     payWith: 'Pay with',
     bank: 'Bank',
     market: 'Mini Market',
@@ -125,6 +134,7 @@ export const en = {
     installment_one: 'Instalment {{list}}',
     installment_other: 'Instalments {{list}}',
     delay: 'Extension',
+    cooling_off: 'Cancelling the loan (cooling-off period)',
   },
   paid: {
     title: 'Payment received',
@@ -133,6 +143,7 @@ export const en = {
     installment_other: 'Instalments {{list}} are paid. Thank you!',
     delay: 'Your extension is paid. Your loan details show the new due date.',
     settled: 'This loan is fully repaid. There is nothing left to pay.',
+    cooling_off: 'Your loan is cancelled. Nothing more is owed.',
     instalments: 'See my instalments',
   },
 };

@@ -4,7 +4,8 @@
  * detour through the method choice comes back to the same payment.
  */
 
-export type RepayType = 'full' | 'installment' | 'delay';
+/** 'cooling_off' (issue 18 item 2): leaving the loan in its cooling-off period (the card on /loanDetails). */
+export type RepayType = 'full' | 'installment' | 'delay' | 'cooling_off';
 
 export interface PaymentContext {
   productId: string;
@@ -20,7 +21,7 @@ export interface PaymentContext {
 }
 
 export function isRepayType(v: string): v is RepayType {
-  return v === 'full' || v === 'installment' || v === 'delay';
+  return v === 'full' || v === 'installment' || v === 'delay' || v === 'cooling_off';
 }
 
 /** The payment context of a page's query. Unknown repayType values are dropped. */

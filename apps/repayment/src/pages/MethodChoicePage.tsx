@@ -88,7 +88,7 @@ export default function MethodChoicePage() {
       <div className="rp-stack">
         {amount !== null && (
           <Card className="rp-amount">
-            <p className="rp-amount__label">{t('method.amount')}</p>
+            <p className="rp-amount__label">{ctx.repayType === 'cooling_off' ? t('method.amountCoolingOff') : t('method.amount')}</p>
             <p className="rp-amount__value" data-testid="method-amount">
               {money(amount)}
             </p>

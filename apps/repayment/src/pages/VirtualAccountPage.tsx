@@ -146,8 +146,10 @@ export default function VirtualAccountPage() {
       </Button>
     );
 
+  // Issue 18 item 2: leaving the loan in its cooling-off period has its own title.
+  const title = ctx.repayType === 'cooling_off' ? t('va.coolingOffTitle') : t('va.title');
   return (
-    <Page title={t('va.title')} header={<PageHeader title={t('va.title')} />} className="rp-page" footer={footer}>
+    <Page title={title} header={<PageHeader title={title} />} className="rp-page" footer={footer}>
       <div className="rp-stack" aria-busy={(input !== null && !paid && (query.isPending || !checked)) || undefined}>
         {body}
       </div>
@@ -230,6 +232,25 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
             <dt>{t('va.total')}</dt>
             <dd data-testid="va-total">{money(data.amount)}</dd>
           </div>
+          {data.coolingOff && (
+            // The exit's figures, frozen with the code: principal + interest for the days used − already repaid.
+            <>
+              <div className="rp-facts__row rp-facts__row--part">
+                <dt>{t('va.coolingOffPrincipal')}</dt>
+                <dd>{money(data.coolingOff.principal)}</dd>
+              </div>
+              <div className="rp-facts__row rp-facts__row--part">
+                <dt>{t('va.coolingOffInterest', { count: data.coolingOff.daysUsed })}</dt>
+                <dd>{money(data.coolingOff.interest)}</dd>
+              </div>
+              {data.coolingOff.paid > 0 && (
+                <div className="rp-facts__row rp-facts__row--part">
+                  <dt>{t('va.coolingOffPaid')}</dt>
+                  <dd>{`− ${money(data.coolingOff.paid)}`}</dd>
+                </div>
+              )}
+            </>
+          )}
           <div className="rp-facts__row">
             <dt>{t('va.purpose')}</dt>
             <dd>{purpose}</dd>
@@ -244,6 +265,12 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
           </div>
         </dl>
       </Card>
+
+      {data.repayType === 'cooling_off' && (
+        <p className="rp-cool-note" data-testid="cooling-off-note">
+          {t('va.coolingOffNote')}
+        </p>
+      )}
 
       <Card className="rp-howto" heading={t('va.howToPay')}>
         {isGrouped(steps) ? (
