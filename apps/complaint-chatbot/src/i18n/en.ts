@@ -31,6 +31,7 @@ export const en = {
       s174: 'Due soon',
       s180: 'Overdue',
       s200: 'Settled',
+      s210: 'Cancelled (cooling-off)',
       s3: 'Repaying',
       s4: 'Settled',
       s5: 'Overdue',

@@ -28,6 +28,7 @@ export const id: ComplaintMessages = {
       s174: 'Segera jatuh tempo',
       s180: 'Terlambat',
       s200: 'Lunas',
+      s210: 'Dibatalkan (masa pembatalan)',
       s3: 'Dalam pembayaran',
       s4: 'Lunas',
       s5: 'Terlambat',
