@@ -99,7 +99,8 @@ export type OrderKind =
   | 'settled' // 200 (DEMO-200)
   | 'legacy' // legacy card repayment, status 3, past half its term (DEMO-3)
   | 'legacyOverdue' // 5 (DEMO-5)
-  | 'legacySettled'; // 4 (DEMO-4)
+  | 'legacySettled' // 4 (DEMO-4)
+  | 'coolingOff'; // 170 disbursed today, processing fee 1 %: its cooling-off exit is open (DEMO-COOL, issue 18 item 2)
 
 export interface OrderFixture {
   /** Session token of the fixture's borrower. */
@@ -118,15 +119,22 @@ export interface OrderFixture {
  * client, the demo bank cards) with its own session and one order in `kind`'s state. Tests that change an order
  * (pay, confirm, complain, rate, bind a card) use these, never the shared DEMO-* orders, so that no other test sees
  * the change and the files run on parallel workers. `tok`: add the order to that fixture borrower instead;
- * `rated`: the borrower has rated the app already (settled orders do not open the rating modal).
+ * `rated`: the borrower has rated the app already (settled orders do not open the rating modal); `disbursedDaysAgo`
+ * (issue 18 item 2): the loan was paid out that many days before now instead of the demo order's day (e.g. a
+ * coolingOff loan on the last day of its exit, 3, or just after it, 4).
  */
 export async function newOrder(
   request: APIRequestContext,
   kind: OrderKind,
-  options: { tok?: string; rated?: boolean } = {},
+  options: { tok?: string; rated?: boolean; disbursedDaysAgo?: number } = {},
 ): Promise<OrderFixture> {
   const res = await request.post('/dev/fixtures/order', {
-    form: { kind, ...(options.tok ? { tok: options.tok } : {}), ...(options.rated ? { rated: '1' } : {}) },
+    form: {
+      kind,
+      ...(options.tok ? { tok: options.tok } : {}),
+      ...(options.rated ? { rated: '1' } : {}),
+      ...(options.disbursedDaysAgo !== undefined ? { disbursedDaysAgo: String(options.disbursedDaysAgo) } : {}),
+    },
   });
   const body = (await res.json()) as Envelope<OrderFixture>;
   expect(body.code, `POST /dev/fixtures/order ${kind}: ${body.message}`).toBe('00');
