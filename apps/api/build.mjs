@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.mjs. Workspace packages (@lendview/*, TypeScript source) are bundled
+// Bundles src/server.ts into dist/server.mjs (and src/cli/migrate.ts into dist/migrate.mjs). Workspace packages (@lendview/*, TypeScript source) are bundled
 // in; npm dependencies stay external and are resolved from node_modules at run time. Migrations are not
 // bundled: the server reads apps/api/migrations at start.
 import { build } from 'esbuild';
@@ -11,8 +11,10 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@lendview/'));
 
 await build({
-  entryPoints: [join(here, 'src/server.ts')],
-  outfile: join(here, 'dist/server.mjs'),
+  // dist/server.mjs, and dist/migrate.mjs (the `pnpm migrate` step where only the build is deployed).
+  entryPoints: { server: join(here, 'src/server.ts'), migrate: join(here, 'src/cli/migrate.ts') },
+  outdir: join(here, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -13,6 +13,9 @@ import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { TempFolderStorage, type StorageProvider } from './providers/storage.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
+import lifecyclePlugin, { Lifecycle } from './plugins/app/lifecycle.ts';
+import underPressurePlugin, { type PressureOptions } from './plugins/external/under-pressure.ts';
+import testOnlyRoutes from './routes/test-only/index.ts';
 import formbodyPlugin, { BODY_LIMIT } from './plugins/external/formbody.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import contractRoutes from './routes/contract/index.ts';
@@ -88,6 +91,12 @@ export interface BuildAppOptions {
   readiness?: ReadinessOptions;
   /** Confirming a loan also needs an SMS code to the borrower's phone (CONFIRM_STEP_UP=1; docs/loans.md). */
   confirmStepUp?: boolean;
+  /** Shutdown state shared with the server's signal handling (src/shutdown.ts); default a fresh one (serving). */
+  lifecycle?: Lifecycle;
+  /** Load shedding thresholds (PRESSURE_*; plugins/external/under-pressure.ts); default none (tests). */
+  pressure?: PressureOptions;
+  /** LENDVIEW_TEST_ROUTES=1: GET /dev/slow (routes/test-only), for the drain test. */
+  testRoutes?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -158,7 +167,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     reply.header('x-request-id', req.id);
   });
 
-  // External plugins, then the app's own, then routes.
+  // External plugins, then the app's own, then routes. Shutdown state and load shedding first: their hooks
+  // apply to every route.
+  app.register(lifecyclePlugin, { lifecycle: options.lifecycle ?? new Lifecycle() });
+  app.register(underPressurePlugin, options.pressure ?? {});
   app.register(helmetPlugin, { imageHosts: options.imageHosts ?? [] });
   app.register(formbodyPlugin);
   app.register(errorsPlugin, { shellDir: options.shellDir, releasesDir: options.releasesDir });
@@ -184,6 +196,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(contactMessageRoutes);
   if (options.demo) app.register(devRoutes);
   if (options.demo) app.register(promotionDevRoutes);
+  if (options.testRoutes) app.register(testOnlyRoutes);
   app.register(landingRoutes, { releasesDir: options.releasesDir });
   app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
 

@@ -36,6 +36,54 @@ const optionalText = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
+/** A number from text, or unset ('' is unset): mode-dependent defaults are applied in loadEnv. */
+const optionalNumber = (min: number, max: number, int = true) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .pipe((int ? z.number().int() : z.number()).min(min).max(max).optional());
+
+/**
+ * The database connection (docs/deploy.md). DB_* apply to PostgreSQL (DATABASE_URL) only: PGlite is one
+ * connection in this process. Parsed alone by `pnpm migrate` (loadDatabaseEnv), which needs no other setting.
+ */
+const databaseFields = {
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  ),
+  /** Connections of this instance's pool: instances × DB_POOL_MAX must stay under the server's max_connections. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A checkout waits at most this long for a connection (pool full or server unreachable); 0 waits forever. */
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** The server cancels any statement running longer (statement_timeout); 0 is no limit. Migrations are exempt. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** An idle pooled connection is closed after this long; 0 keeps idle connections. */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+};
+
+/** Shutdown, load shedding and start-up migrations (docs/deploy.md); unset values get the mode's default in loadEnv. */
+const lifecycleFields = {
+  /** After SIGTERM: seconds the instance keeps serving (not ready) before it stops accepting. Default 10 in production, 0 otherwise. */
+  DRAIN_SECONDS: optionalNumber(0, 600),
+  /** Then: seconds in-flight requests may take to finish before they are cut. Default 20. */
+  SHUTDOWN_GRACE_SECONDS: optionalNumber(0, 600),
+  /** Apply the migrations at start (1) or refuse to start while any is missing (0). Default 1 in demo and development, 0 in production. */
+  MIGRATE_ON_START: z.enum(['0', '1', '']).optional(),
+  /** Load shedding (@fastify/under-pressure): 503 + Retry-After above any threshold; 0 turns a check off. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: optionalNumber(0, 60_000),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: optionalNumber(0, 1, false),
+  PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Test-only routes (GET /dev/slow?ms=): the drain test's long requests. Refused in production. */
+  LENDVIEW_TEST_ROUTES: z.enum(['0', '1', '']).optional(),
+};
+
 /** Providers that have an implementation (providers/). Production refuses these two unless LENDVIEW_STAGING=1. */
 export const SMS_PROVIDERS = ['outbox'] as const;
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
@@ -43,11 +91,7 @@ export const PAYMENT_PROVIDERS = ['sandbox'] as const;
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  DATA_DIR: optionalText,
-  DATABASE_URL: optionalText.refine(
-    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
-    'DATABASE_URL must be a postgres:// or postgresql:// URL',
-  ),
+  ...databaseFields,
   DEMO_MODE: z.enum(['0', '1', '']).optional(),
   /** production | demo | development (docs/security.md "Modes"); NODE_ENV=production also means production. */
   LENDVIEW_MODE: z.enum(['production', 'demo', 'development', '']).optional(),
@@ -88,6 +132,7 @@ const envSchema = z.object({
   ),
   SMS_CODE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'SMS_CODE_SECRET must be at least 32 characters'),
   OPS_TOTP_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, 'OPS_TOTP_KEY must be at least 32 characters'),
+  ...lifecycleFields,
 });
 
 export type Mode = 'production' | 'demo' | 'development';
@@ -149,7 +194,39 @@ export interface Env {
    * database alone gives nobody's codes; in demo mode (unset) the database keeps its own key.
    */
   opsTotpKey?: string;
+  /** The PostgreSQL pool (DB_*; unused by PGlite). */
+  db: DbPoolSettings;
+  /** Shutdown (DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS): docs/deploy.md "Shutdown, drain and load shedding". */
+  drainSeconds: number;
+  graceSeconds: number;
+  /** MIGRATE_ON_START: migrate at start, or refuse to start while the schema is behind (docs/deploy.md "Migrations"). */
+  migrateOnStart: boolean;
+  /** Load shedding thresholds (PRESSURE_*); 0 turns a check off. */
+  pressure: PressureSettings;
+  /** LENDVIEW_TEST_ROUTES=1 (never in production): GET /dev/slow for the drain test. */
+  testRoutes: boolean;
 }
+
+export interface DbPoolSettings {
+  poolMax: number;
+  connectionTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export interface PressureSettings {
+  maxEventLoopDelayMs: number;
+  maxEventLoopUtilization: number;
+  maxHeapUsedBytes: number;
+  maxRssBytes: number;
+  retryAfterSeconds: number;
+  sampleIntervalMs: number;
+}
+
+/** Production's defaults where they differ from demo and development (docs/deploy.md). */
+export const PRODUCTION_DRAIN_SECONDS = 10;
+export const DEFAULT_GRACE_SECONDS = 20;
+export const PRODUCTION_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -232,6 +309,9 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
         problems.push(`${name} is a default value written in the repository: set a random value of your own.`);
       else if (value.length < PRODUCTION_SECRET_MIN)
         problems.push(`${name} is shorter than ${PRODUCTION_SECRET_MIN} characters: use a random value (e.g. \`openssl rand -hex 32\`).`);
+    }
+    if (e.LENDVIEW_TEST_ROUTES === '1') {
+      problems.push('LENDVIEW_TEST_ROUTES=1 in production: it adds test-only routes (GET /dev/slow holds connections open). Unset it.');
     }
     if (!staging && e.SMS_PROVIDER === 'outbox') {
       problems.push(
@@ -319,7 +399,50 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     cardFingerprintSecret: e.CARD_FINGERPRINT_SECRET ?? DEV_CARD_FINGERPRINT_SECRET,
     smsCodeSecret: e.SMS_CODE_SECRET,
     opsTotpKey: e.OPS_TOTP_KEY,
+    db: dbPoolSettings(e),
+    drainSeconds: e.DRAIN_SECONDS ?? (mode === 'production' ? PRODUCTION_DRAIN_SECONDS : 0),
+    graceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? DEFAULT_GRACE_SECONDS,
+    migrateOnStart: e.MIGRATE_ON_START === '1' || e.MIGRATE_ON_START === '0' ? e.MIGRATE_ON_START === '1' : mode !== 'production',
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (mode === 'production' ? PRODUCTION_MAX_EVENT_LOOP_DELAY_MS : 0),
+      maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION ?? 0,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+      maxRssBytes: e.PRESSURE_MAX_RSS_MB * 1024 * 1024,
+      retryAfterSeconds: e.PRESSURE_RETRY_AFTER_SECONDS,
+      sampleIntervalMs: e.PRESSURE_SAMPLE_INTERVAL_MS,
+    },
+    testRoutes: e.LENDVIEW_TEST_ROUTES === '1',
   };
+}
+
+function dbPoolSettings(e: {
+  DB_POOL_MAX: number;
+  DB_CONNECTION_TIMEOUT_MS: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_IDLE_TIMEOUT_MS: number;
+}): DbPoolSettings {
+  return {
+    poolMax: e.DB_POOL_MAX,
+    connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
+  };
+}
+
+const databaseSchema = z.object(databaseFields);
+
+/**
+ * Only the database settings (DATABASE_URL, else DATA_DIR; DB_*): what `pnpm migrate` needs. No secret and no
+ * mode check, so the migration step of a deploy runs with the database's credentials alone.
+ */
+export function loadDatabaseEnv(source: NodeJS.ProcessEnv = process.env): Pick<Env, 'dataDir' | 'databaseUrl' | 'db'> {
+  const parsed = databaseSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new EnvError(`Invalid environment: ${detail}`);
+  }
+  const e = parsed.data;
+  return { dataDir: resolve(REPO_ROOT, e.DATA_DIR ?? '.data'), databaseUrl: e.DATABASE_URL, db: dbPoolSettings(e) };
 }
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;

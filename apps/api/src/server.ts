@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { purgeExpired } from './db/maintenance.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, schemaState } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
@@ -11,19 +10,19 @@ import { SandboxPaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider } from './providers/sms.ts';
 import { systemClock } from './lib/clock.ts';
 import { FolderStorage } from './providers/storage.ts';
-import { purgeUnattachedImages } from './services/complaint-images.ts';
 import { ensureSupportContact } from './repositories/settings.ts';
 import { ensureGrievanceOfficer } from './repositories/grievance-officer.ts';
+import { Lifecycle } from './plugins/app/lifecycle.ts';
+import { startJobs } from './services/jobs.ts';
+import { shutdownHandler } from './shutdown.ts';
 
 /**
- * Process entry: env (refuses a configuration wrong for its mode: env.ts) → database (migrate; support
- * contact and grievance officer rows; in production: no demo artifacts, no demo officer; demo seed in demo mode
- * only) → listen.
- * SIGINT / SIGTERM close the server (in-flight requests finish), then the database, then exit; a second
- * signal or a close that takes longer than 10 s exits at once (close-with-grace style).
+ * Process entry: env (refuses a configuration wrong for its mode: env.ts) → database (migrate, or with
+ * MIGRATE_ON_START=0 refuse to start while the schema is behind; support contact and grievance officer rows; in
+ * production: no demo artifacts, no demo officer; demo seed in demo mode only) → listen → periodic jobs (once
+ * per cluster: services/jobs.ts).
+ * SIGINT / SIGTERM: drain, then close with a grace, then the jobs and the database (src/shutdown.ts; docs/deploy.md).
  */
-const CLOSE_GRACE_MS = 10_000;
-const HOUR_MS = 60 * 60 * 1000;
 
 async function main() {
   const env = loadEnv();
@@ -32,7 +31,23 @@ async function main() {
   let db: Db | undefined;
   try {
     db = await openDb(env);
-    await migrate(db);
+    if (env.migrateOnStart) await migrate(db);
+    else {
+      // A rolling deploy migrates once (`pnpm migrate`) before starting the new instances (docs/deploy.md).
+      const state = await schemaState(db);
+      const problems = [
+        ...(state.missing.length > 0
+          ? [
+              `The database schema is behind this build: migrations not applied: ${state.missing.join(', ')}. Run \`pnpm migrate\` ` +
+                '(or node apps/api/dist/migrate.mjs) with this environment first, or set MIGRATE_ON_START=1.',
+            ]
+          : []),
+        ...(state.changed.length > 0
+          ? [`Applied migrations were changed since (checksums differ): ${state.changed.join(', ')}. Add a new migration instead.`]
+          : []),
+      ];
+      if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
+    }
     if (env.mode === 'production') {
       const problems = [...(await demoArtifactProblems(db, new Date())), ...(await grievanceOfficerProblems(db, env.grievanceOfficer))];
       if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
@@ -65,40 +80,23 @@ async function main() {
     payments: env.paymentProvider === 'sandbox' ? new SandboxPaymentProvider(env.paymentWebhookSecret) : undefined,
     imageHosts: env.imageHosts,
     readiness: { dataDir: env.databaseUrl ? undefined : env.dataDir, minFreeBytes: env.readyMinFreeBytes },
+    lifecycle: new Lifecycle(),
+    pressure: env.pressure,
+    testRoutes: env.testRoutes,
   });
 
-  const housekeeping = setInterval(() => {
-    purgeExpired(db, new Date()).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
-    purgeUnattachedImages(db, app.storage, new Date()).catch((err: unknown) => app.log.error({ err }, 'photo housekeeping failed'));
-  }, HOUR_MS);
-  housekeeping.unref();
+  // Housekeeping (expired sessions, codes, payments, captchas; unattached photos): hourly, once per cluster.
+  const jobs = startJobs({ db, deps: { storage: app.storage }, log: app.log, clock: systemClock });
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) {
-      app.log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long: exiting');
-      process.exit(1);
-    }, CLOSE_GRACE_MS);
-    force.unref();
-    clearInterval(housekeeping);
-    app
-      .close()
-      .then(() => db.close())
-      .then(() => {
-        app.log.info('stopped');
-        process.exit(0);
-      })
-      .catch((err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      });
-  };
+  const shutdown = shutdownHandler({
+    app,
+    drainMs: env.drainSeconds * 1000,
+    graceMs: env.graceSeconds * 1000,
+    closeResources: async () => {
+      await jobs.stop();
+      await db.close();
+    },
+  });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
@@ -119,6 +117,11 @@ async function main() {
       demo: env.demo,
       shellDir: env.shellDir,
       releasesDir: env.releasesDir,
+      drainSeconds: env.drainSeconds,
+      graceSeconds: env.graceSeconds,
+      migrateOnStart: env.migrateOnStart,
+      dbPool: env.databaseUrl ? env.db : undefined,
+      pressure: env.pressure,
     },
     'lendview api ready',
   );

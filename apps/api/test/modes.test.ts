@@ -35,6 +35,9 @@ const GOOD_PRODUCTION = {
   SMS_CODE_SECRET: SMS_CODES,
   OPS_TOTP_KEY: TOTP_KEY,
   ...OFFICER,
+  // Production does not migrate at start unless told to (issue 15: `pnpm migrate` is a deploy step); these
+  // start on a fresh data folder.
+  MIGRATE_ON_START: '1',
 } as const;
 
 function problemsOf(env: Record<string, string>): string[] {

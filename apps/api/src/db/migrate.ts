@@ -67,6 +67,8 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
         return false;
       }
       try {
+        // DB_STATEMENT_TIMEOUT_MS is for requests: a migration (an index on a large table) may take longer.
+        await tx.exec('SET LOCAL statement_timeout = 0');
         await tx.exec(m.sql);
       } catch (e) {
         throw new MigrationError(`Migration ${m.name} failed: ${(e as Error).message}`);
@@ -77,4 +79,31 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
     if (didApply) applied.push(m.name);
   }
   return applied;
+}
+
+export interface SchemaState {
+  /** Migrations of this build not recorded in schema_migrations, in order. */
+  missing: string[];
+  /** Recorded migrations whose file changed since (an error either way). */
+  changed: string[];
+  /** Recorded migrations this build does not have (a newer release migrated: fine under expand/contract). */
+  unknown: string[];
+}
+
+/**
+ * What `migrate` would do, without doing it (MIGRATE_ON_START=0: the server refuses to start while `missing` or
+ * `changed` is not empty; docs/deploy.md "Migrations").
+ */
+export async function schemaState(db: Queryable, migrations: Migration[] = readMigrations()): Promise<SchemaState> {
+  const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
+  const rows = table?.name
+    ? await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY name')
+    : [];
+  const recorded = new Map(rows.map((r) => [r.name, r.checksum]));
+  const known = new Set(migrations.map((m) => m.name));
+  return {
+    missing: migrations.filter((m) => !recorded.has(m.name)).map((m) => m.name),
+    changed: migrations.filter((m) => recorded.has(m.name) && recorded.get(m.name) !== m.checksum).map((m) => m.name),
+    unknown: rows.filter((r) => !known.has(r.name)).map((r) => r.name),
+  };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { OID, parseDate, parseInt8 } from './parsers.ts';
+import type { DbPoolSettings } from '../env.ts';
 import type { Db, Queryable } from './types.ts';
 
 /** Real PostgreSQL through a pg Pool: many API instances can share one server. */
@@ -8,6 +9,12 @@ export async function openPg(options: {
   /** search_path for every connection of the pool (tests run each file in its own schema). */
   schema?: string;
   max?: number;
+  /**
+   * Pool size and timeouts (env DB_*; docs/deploy.md): `poolMax` connections (else `max`, else 10), a checkout
+   * waits `connectionTimeoutMs` (0: forever), the server cancels a statement after `statementTimeoutMs`
+   * (0: no limit; set per connection at connect), idle connections close after `idleTimeoutMs` (0: never).
+   */
+  pool?: Partial<DbPoolSettings>;
 }): Promise<Db> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => {
@@ -16,9 +23,14 @@ export async function openPg(options: {
       return pg.types.getTypeParser(oid, format);
     }) as typeof pg.types.getTypeParser,
   };
+  const settings = options.pool ?? {};
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: settings.poolMax ?? options.max ?? 10,
+    connectionTimeoutMillis: settings.connectionTimeoutMs ?? 0,
+    idleTimeoutMillis: settings.idleTimeoutMs ?? 10_000,
+    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    application_name: 'lendview-api',
     types,
     ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });

@@ -312,6 +312,9 @@ const en = {
   readyDb: 'the database does not accept writes.',
   readyDisk: "the data folder's disk is almost full.",
   readyMigrations: 'database migrations are not all applied.',
+  // Issue 15: drain on shutdown, load shedding (docs/deploy.md)
+  readyDraining: 'this instance is shutting down (draining).',
+  overloaded: 'The service is busy right now. Please try again in {seconds} seconds.',
   // Issue 13 part B: the support console and the marketing site's contact messages (docs/complaints.md)
   opsItemAssignedMeanwhile: 'Someone else changed who has this item meanwhile. Reload it to see who has it now.',
   opsAssigneeInvalid: 'Choose an active support operator.',
@@ -650,6 +653,8 @@ const id: Record<MessageKey, string> = {
   readyDb: 'database tidak menerima penulisan.',
   readyDisk: 'disk folder data hampir penuh.',
   readyMigrations: 'migrasi database belum semuanya diterapkan.',
+  readyDraining: 'instans ini sedang dimatikan (draining).',
+  overloaded: 'Layanan sedang sibuk. Silakan coba lagi dalam {seconds} detik.',
   // Issue 13 part B: the support console and the marketing site's contact messages (docs/complaints.md)
   opsItemAssignedMeanwhile:
     'Orang lain telah mengubah penanggung jawab item ini. Muat ulang untuk melihat siapa yang menanganinya sekarang.',

@@ -12,7 +12,8 @@ export { DEFAULT_MIN_FREE_BYTES, READY_PROBE_KEY, type ReadinessOptions } from '
  * outage never gets a healthy process restarted (readiness takes it out of the load balancer instead).
  *
  * GET /readyz: readiness (services/readiness.ts: database write, disk space, migrations). 200 when every check
- * passes, otherwise 503 SERVER_ERROR naming the failed checks.
+ * passes, otherwise 503 SERVER_ERROR naming the failed checks; 503 with data { status: 'draining' } from the
+ * moment the instance is told to stop (docs/deploy.md "Shutdown, drain and load shedding").
  */
 export default async function healthRoutes(app: FastifyInstance, opts: ReadinessOptions) {
   const readiness = readinessChecker(opts);
@@ -24,9 +25,14 @@ export default async function healthRoutes(app: FastifyInstance, opts: Readiness
   });
 
   app.get('/readyz', async (req, reply) => {
-    const { checks, reasons } = await readiness(app.db, app.clock.now(), req.log);
     noStore(reply);
     const lang = langOf(req);
+    // Shutting down (SIGTERM: plugins/app/lifecycle.ts): out of the load balancer at once, nothing else checked;
+    // requests are still served until the drain period ends.
+    if (app.lifecycle.draining) {
+      return reply.code(503).send(envelope(ErrorCode.server, { status: 'draining' }, `${t(lang, 'notReady')} ${t(lang, 'readyDraining')}`));
+    }
+    const { checks, reasons } = await readiness(app.db, app.clock.now(), req.log);
     if (reasons.length === 0) return envelope('00', { status: 'ready', checks }, t(lang, 'ok'));
     const message = `${t(lang, 'notReady')} ${reasons.map((r) => t(lang, r)).join(' ')}`;
     return reply
