@@ -18,3 +18,11 @@ export function useOfferKeyFacts(offer: { productId: number; amount: number; per
     staleTime: 0,
   });
 }
+
+/** The key facts statement of one of the borrower's loans, asked only once the borrower opens it. */
+export function useOrderKeyFacts(order: { orderId: string; productId: number }, lang: Lang, enabled: boolean) {
+  return useQuery({
+    ...queryOf(routes.orderKeyFacts, { orderId: order.orderId, productId: String(order.productId) }, { scope: ['loan-details', lang] }),
+    enabled,
+  });
+}

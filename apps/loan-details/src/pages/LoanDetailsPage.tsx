@@ -24,6 +24,7 @@ import { instalmentPlanQuery, repaysByInstalment } from '../api/loan-play-detail
 import { type LoanDetails, useLoanDetails } from '../api/loan-details.ts';
 import { usePaymentState } from '../api/payment-state.ts';
 import { CoolingOffCard } from '../components/CoolingOffCard.tsx';
+import { LoanKeyFacts } from '../components/LoanKeyFacts.tsx';
 import { ReceiptItem } from '../components/Receipt.tsx';
 import { saveEvent } from '../api/event-save.ts';
 import { ProductCard } from '../components/ProductCard.tsx';
@@ -208,6 +209,8 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
           <ChevronRightIcon className="ld-product-row__chevron" />
         </button>
         <DetailRows rows={data.userOrderDetail.detail} columns="fixed" />
+        {/* Issue 18: our own loans carry their key facts statement (a partner's loan is the partner's to state). */}
+        {data.inside === 1 && data.orderStatus !== 110 && <LoanKeyFacts orderId={data.orderId} productId={data.productId} />}
       </Card>
 
       {payments.length > 0 && (
