@@ -276,7 +276,7 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
         },
       ]);
       const rows = Object.fromEntries(closed.data.userOrderDetail.detail.map((r) => [r.text, r.value]));
-      expect(rows).toMatchObject({ Paid: '₹2,002,000', 'Not charged (cooling-off exit)': '₹89,000', 'Closed on': TODAY });
+      expect(rows).toMatchObject({ Paid: '₹2,002,000', 'Not charged': '₹89,000', 'Closed on': TODAY });
       expect(rows['Settled on']).toBeUndefined();
       const idRows = (await details(loan.orderNo, loan.tok, 'id')).data;
       expect(idRows.noticeStatusText).toBe('Ditutup dalam masa pembatalan');

@@ -360,7 +360,7 @@ const en = {
   coolingOffFeeNote: 'The processing fee of {fee} is not refunded.',
   coolingOffDayOne: '1 day',
   coolingOffClosed: 'The cooling-off period of this loan has ended, so it can no longer be cancelled. You can still repay it as usual.',
-  rowWaived: 'Not charged (cooling-off exit)',
+  rowWaived: 'Not charged',
   rowClosedDate: 'Closed on',
 } as const;
 
@@ -702,7 +702,7 @@ const id: Record<MessageKey, string> = {
   coolingOffDayOne: '1 hari',
   coolingOffClosed:
     'Masa pembatalan pinjaman ini sudah berakhir, sehingga pinjaman tidak dapat dibatalkan lagi. Anda tetap dapat membayarnya seperti biasa.',
-  rowWaived: 'Tidak dikenakan (pembatalan pinjaman)',
+  rowWaived: 'Tidak ditagih',
   rowClosedDate: 'Ditutup pada',
 };
 

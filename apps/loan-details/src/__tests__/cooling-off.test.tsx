@@ -85,7 +85,7 @@ describe('/loanDetails cooling-off card', () => {
       ['Pokok pinjaman', 'Rp 4.000.000'],
       ['Bunga 2 hari', 'Rp 4.000'],
       ['Sudah dibayar', '− Rp 1.060.000'],
-      ['Total untuk membatalkan', 'Rp 2.944.000'],
+      ['Total pembatalan', 'Rp 2.944.000'],
     ]);
     expect(c.textContent).not.toContain('Biaya administrasi');
     expect(within(c).getByRole('link', { name: 'Batalkan pinjaman ini' }).getAttribute('href')).toBe(

@@ -42,7 +42,7 @@ export function CoolingOffCard({ info, productId, orderId }: { info: CoolingOffI
           components={[<strong key="b" className="ld-nowrap" />]}
         />
       </p>
-      <dl className="lv-rows lv-rows--fixed ld-cool__rows">
+      <dl className="lv-rows ld-cool__rows">
         {rows.map(([label, value, total]) => (
           <div key={label} className={total ? 'lv-rows__row ld-cool__total' : 'lv-rows__row'}>
             <dt>{label}</dt>

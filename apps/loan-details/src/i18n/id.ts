@@ -61,7 +61,7 @@ export const id: LoanDetailsMessages = {
     interest_one: 'Bunga {{count}} hari',
     interest_other: 'Bunga {{count}} hari',
     paid: 'Sudah dibayar',
-    total: 'Total untuk membatalkan',
+    total: 'Total pembatalan',
     fee: 'Biaya administrasi sebesar {{fee}} yang dipotong saat pencairan tidak dikembalikan.',
     after: 'Setelah {{date}}, pinjaman berlanjut sesuai perjanjian.',
     exit: 'Batalkan pinjaman ini',

@@ -191,15 +191,15 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
 
       {arrived && <PaidNote receipt={arrived} />}
 
+      {/* Issue 18 item 2: the loan may still be cancelled (cooling-off period); the server says when. */}
+      {view.repay && data.coolingOff && <CoolingOffCard info={data.coolingOff} productId={data.productId} orderId={data.orderId} />}
+
       {earlyMessage && (
         <p className="ld-notice" id={EARLY_NOTE_ID} data-testid="early-repay">
           <InfoIcon className="ld-notice__icon" />
           <span>{earlyMessage}</span>
         </p>
       )}
-
-      {/* Issue 18 item 2: the loan may still be cancelled (cooling-off period); the server says when. */}
-      {view.repay && data.coolingOff && <CoolingOffCard info={data.coolingOff} productId={data.productId} orderId={data.orderId} />}
 
       <Card className="ld-card">
         <button type="button" className="ld-product-row" onClick={() => bridge.openPageWithParam('productDetail', data.productId)}>
