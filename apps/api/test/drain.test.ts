@@ -1,0 +1,211 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './helpers/setup.ts';
+import { buildServer, DEVELOPMENT_ENV, pgSchemaUrl, spawnServer } from './helpers/spawn-server.ts';
+
+// Issue 15 item 3: SIGTERM drains. The real built server (dist/server.mjs) is spawned with a drain of 3 s and a
+// grace of 2 s, a steady stream of requests (new connections and a keep-alive agent, short and 200 ms long) runs
+// across the signal, and two long requests are in flight: one ends inside the grace, one outlives it.
+
+const DRAIN_S = 3;
+const GRACE_S = 2;
+
+interface Result {
+  label: string;
+  /** When the request was sent (Date.now(); made ms after the signal, negative before, for the assertions). */
+  sentAt: number;
+  /** When it ended (answer complete, or error); same convention. */
+  endedAt: number;
+  status?: number;
+  body?: string;
+  connection?: string;
+  error?: string;
+}
+
+/** GET, or a form POST when `form` is given (the pages' calls). */
+function get(base: string, path: string, t0: () => number, label: string, agent?: Agent, form?: string): Promise<Result> {
+  const sentAt = Date.now() - t0();
+  return new Promise((done) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const req = httpRequest(`${base}${path}`, { agent: agent ?? false, method: form === undefined ? 'GET' : 'POST', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () =>
+        done({
+          label,
+          sentAt,
+          endedAt: Date.now() - t0(),
+          status: res.statusCode,
+          body,
+          connection: res.headers.connection,
+        }),
+      );
+      res.on('error', (e: NodeJS.ErrnoException) => done({ label, sentAt, endedAt: Date.now() - t0(), error: e.code ?? e.message }));
+      res.on('aborted', () => done({ label, sentAt, endedAt: Date.now() - t0(), error: 'aborted' }));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => done({ label, sentAt, endedAt: Date.now() - t0(), error: e.code ?? e.message }));
+    req.end(form);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(() => buildServer());
+
+describe.each(BACKENDS)('drain on SIGTERM, the built server (%s)', (backend) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lendview-drain-'));
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function databaseEnv(): Promise<Record<string, string>> {
+    if (backend === 'pglite') return {};
+    const s = await pgSchemaUrl();
+    drops.push(() => s.drop());
+    return { DATABASE_URL: s.url };
+  }
+
+  it('not ready at once, serves everything for the drain period, refuses after it, cuts only at the grace, exits 0', async () => {
+    const server = await spawnServer(
+      {
+        ...DEVELOPMENT_ENV,
+        ...(await databaseEnv()),
+        DRAIN_SECONDS: String(DRAIN_S),
+        SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
+        LENDVIEW_TEST_ROUTES: '1',
+      },
+      { dir, untilReady: true },
+    );
+    const { base } = server;
+    // Times are taken as Date.now() and made relative to the signal afterwards.
+    let signalAt = 0;
+    const t0 = () => 0;
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      // A kept-alive socket exists before the signal.
+      const warm = await get(base, '/healthz', t0, 'warm', keepAlive);
+      expect(warm.status).toBe(200);
+      expect(warm.connection).toBe('keep-alive');
+
+      const withinGrace = get(base, `/dev/slow?ms=${(DRAIN_S + 1) * 1000}`, t0, 'slow-within-grace');
+      const beyondGrace = get(base, '/dev/slow?ms=60000', t0, 'slow-beyond-grace');
+      await sleep(300); // both are in flight
+
+      const stream: Promise<Result>[] = [];
+      let streaming = true;
+      const streamer = (async () => {
+        for (let i = 0; streaming; i++) {
+          const agent = i % 2 === 0 ? keepAlive : undefined;
+          const label = `stream-${i}${agent ? '-ka' : ''}`;
+          // A long request, the liveness probe, and an API call that reads the database.
+          if (i % 3 === 0) stream.push(get(base, '/dev/slow?ms=200', t0, label, agent));
+          else if (i % 3 === 1) stream.push(get(base, '/healthz', t0, label, agent));
+          else stream.push(get(base, '/v3/personal-center/contact-kf-info?isNeedPop=1', t0, label, agent, 'overall=30'));
+          await sleep(50);
+        }
+      })();
+      await sleep(300);
+
+      signalAt = Date.now();
+      server.child.kill('SIGTERM');
+      // The signal reaches the process's event loop asynchronously: the first probe after it (a few ms, so that
+      // it is not read before the signal is) is already 503.
+      await sleep(20);
+      const ready = await get(base, '/readyz?isNeedPop=1', t0, 'readyz');
+      expect(ready.sentAt - signalAt).toBeLessThan(100);
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body!)).toEqual({
+        code: 'SERVER_ERROR',
+        data: { status: 'draining' },
+        message: 'Not ready: this instance is shutting down (draining).',
+      });
+      expect(ready.connection).toBe('close');
+
+      await sleep((DRAIN_S + GRACE_S) * 1000 + 800);
+      streaming = false;
+      await streamer;
+      const rel = (r: Result): Result => ({ ...r, sentAt: r.sentAt - signalAt, endedAt: r.endedAt - signalAt });
+      const results = (await Promise.all(stream)).map(rel);
+      const exit = await server.exited;
+      const [within, beyond] = (await Promise.all([withinGrace, beyondGrace])).map(rel) as [Result, Result];
+
+      const drainMs = DRAIN_S * 1000;
+      const endMs = (DRAIN_S + GRACE_S) * 1000;
+      const summary = JSON.stringify(results.map((r) => [r.label, r.sentAt, r.endedAt, r.status ?? r.error]));
+      // Within the drain period: every request, new connection or kept alive, was answered in full.
+      const inDrain = results.filter((r) => r.sentAt >= 0 && r.sentAt < drainMs - 300);
+      expect(inDrain.length, summary).toBeGreaterThan(30);
+      for (const r of inDrain) {
+        expect(r.error, `${r.label} ${summary}`).toBeUndefined();
+        expect(r.status, r.label).toBe(200);
+        expect((JSON.parse(r.body!) as { code: string }).code, r.label).toBe('00');
+        // Keep-alive clients are told to reconnect (to another instance).
+        expect(r.connection, r.label).toBe('close');
+      }
+      expect(inDrain.filter((r) => r.label.endsWith('-ka')).length).toBeGreaterThan(10);
+      // Before the signal: served and kept alive as usual.
+      for (const r of results.filter((x) => x.sentAt < -50)) expect(r.status, r.label).toBe(200);
+      // No answer was ever cut: each request either got its whole answer or was refused at connect, and refusals
+      // only once the drain period was over.
+      for (const r of results) {
+        if (r.error === undefined) expect(r.status, r.label).toBe(200);
+        else {
+          expect(r.error, `${r.label} ${summary}`).toBe('ECONNREFUSED');
+          expect(r.sentAt, r.label).toBeGreaterThanOrEqual(drainMs - 300);
+        }
+      }
+      // After the drain period the listener is closed.
+      const late = results.filter((r) => r.sentAt > drainMs + 300);
+      expect(late.length).toBeGreaterThan(10);
+      for (const r of late) expect(r.error, r.label).toBe('ECONNREFUSED');
+
+      // In flight at the signal, finished inside the grace: answered.
+      expect(within.status, JSON.stringify(within)).toBe(200);
+      expect(within.endedAt).toBeGreaterThan(drainMs);
+      // Longer than drain + grace: cut at the end of the grace, not before.
+      expect(beyond.status).toBeUndefined();
+      expect(['ECONNRESET', 'aborted', 'socket hang up']).toContain(beyond.error);
+      expect(beyond.endedAt).toBeGreaterThanOrEqual(endMs - 100);
+      expect(beyond.endedAt).toBeLessThan(endMs + 1500);
+
+      expect(exit.code, server.stderr()).toBe(0);
+      expect(exit.at - signalAt).toBeGreaterThanOrEqual(endMs - 100);
+      expect(exit.at - signalAt).toBeLessThan(endMs + 3000);
+      const log = server.stdout();
+      expect(log).toContain('shutting down: draining (not ready, still serving)');
+      expect(log).toContain('grace over: cutting the requests still in flight');
+      expect(log).toContain('"msg":"stopped"');
+    } finally {
+      keepAlive.destroy();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 180_000);
+
+  it('a second signal exits at once', async () => {
+    const server = await spawnServer(
+      { ...DEVELOPMENT_ENV, ...(await databaseEnv()), DRAIN_SECONDS: '60', SHUTDOWN_GRACE_SECONDS: '60' },
+      { dir: join(dir, 'second'), untilReady: true },
+    );
+    try {
+      const sent = Date.now();
+      server.child.kill('SIGTERM');
+      await sleep(300);
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(503);
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      server.child.kill('SIGINT');
+      const exit = await server.exited;
+      expect(exit.code).toBe(1);
+      expect(exit.at - sent).toBeLessThan(5_000);
+      expect(server.stdout()).toContain('second signal: exiting now');
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
