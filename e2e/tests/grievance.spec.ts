@@ -114,7 +114,7 @@ test('a complaint past its due time shows how to escalate: RBI Integrated Ombuds
   await expect(portal).toHaveAttribute('href', 'https://cms.rbi.org.in');
   await expect(portal).toHaveAttribute('target', '_blank');
   await expect(portal).toHaveAttribute('rel', /noreferrer/);
-  await expect(detail.getByRole('link', { name: 'Call RBI Integrated Ombudsman: 14448' })).toHaveAttribute('href', 'tel:14448');
+  await expect(detail.getByRole('link', { name: 'Call 14448, RBI Integrated Ombudsman' })).toHaveAttribute('href', 'tel:14448');
   await expectOfficerCard(page, officer, 'Grievance officer');
   await expectAccessible(page);
   // In the app (the fake iOS host) the portal opens in a native page with just its address; this page stays.
@@ -132,7 +132,7 @@ test('a complaint past its due time shows how to escalate: RBI Integrated Ombuds
     'href',
     'https://kontak157.ojk.go.id',
   );
-  await expect(id.getByRole('link', { name: 'Telepon Kontak OJK 157: 157' })).toHaveAttribute('href', 'tel:157');
+  await expect(id.getByRole('link', { name: 'Telepon 157, Kontak OJK 157' })).toHaveAttribute('href', 'tel:157');
   await expectOfficerCard(page, officer, 'Petugas pengaduan');
   await expectAccessible(page);
   await page.goto(`/complaintList?isNeedPop=0&tok=${late.tok}`);

@@ -92,7 +92,7 @@ describe('escalation of a complaint not answered in time', () => {
     expect(portal.getAttribute('target')).toBe('_blank');
     expect(portal.getAttribute('rel')).toContain('noreferrer');
     expect(portal.getAttribute('referrerpolicy')).toBe('no-referrer');
-    expect(notice.getByRole('link', { name: 'Call RBI Integrated Ombudsman: 14448' }).getAttribute('href')).toBe('tel:14448');
+    expect(notice.getByRole('link', { name: 'Call 14448, RBI Integrated Ombudsman' }).getAttribute('href')).toBe('tel:14448');
     // The officer the text names is on the page.
     await expectOfficerCard();
   });
@@ -108,7 +108,7 @@ describe('escalation of a complaint not answered in time', () => {
     expect(notice.getByRole('link', { name: 'kontak157.ojk.go.id: Kontak OJK 157, dibuka di luar aplikasi' }).getAttribute('href')).toBe(
       'https://kontak157.ojk.go.id',
     );
-    expect(notice.getByRole('link', { name: 'Telepon Kontak OJK 157: 157' }).getAttribute('href')).toBe('tel:157');
+    expect(notice.getByRole('link', { name: 'Telepon 157, Kontak OJK 157' }).getAttribute('href')).toBe('tel:157');
   });
 
   it('no escalation from the API, no notice', async () => {

@@ -46,10 +46,17 @@ export function EscalationNotice({ escalation, compact = false }: { escalation: 
           aria-label={t('escalation.openPortal', { name: escalation.regulatorName, host: hostOf(escalation.url) })}
         >
           {hostOf(escalation.url)}
-          <span aria-hidden="true"> ↗</span>
+          <span aria-hidden="true" className="cc-escalation__out">
+            ↗
+          </span>
         </a>
-        <a className="cc-escalation__link" href={telHref(escalation.phone)} onClick={onPhoneClick(escalation.phone)}>
-          {t('escalation.call', { name: escalation.regulatorName, phone: escalation.phone })}
+        <a
+          className="cc-escalation__link"
+          href={telHref(escalation.phone)}
+          onClick={onPhoneClick(escalation.phone)}
+          aria-label={t('escalation.callLabel', { name: escalation.regulatorName, phone: escalation.phone })}
+        >
+          {t('escalation.call', { phone: escalation.phone })}
         </a>
       </div>
     </section>

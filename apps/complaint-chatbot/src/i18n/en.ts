@@ -143,7 +143,8 @@ export const en = {
   },
   escalation: {
     openPortal: '{{host}}: {{name}}, opens outside the app',
-    call: 'Call {{name}}: {{phone}}',
+    call: 'Call {{phone}}',
+    callLabel: 'Call {{phone}}, {{name}}',
   },
 };
 

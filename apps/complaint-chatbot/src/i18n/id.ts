@@ -140,6 +140,7 @@ export const id: ComplaintMessages = {
   },
   escalation: {
     openPortal: '{{host}}: {{name}}, dibuka di luar aplikasi',
-    call: 'Telepon {{name}}: {{phone}}',
+    call: 'Telepon {{phone}}',
+    callLabel: 'Telepon {{phone}}, {{name}}',
   },
 };
