@@ -17,7 +17,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/.turbo/**',
-      '**/releases/**',
+      // The root releases folder (RELEASES_DIR), not apps/api/src/releases.
+      'releases/**',
       '**/.data/**',
       '**/test-results/**',
       '**/playwright-report/**',

@@ -24,15 +24,19 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) 
 }
 
 /**
- * Builds the product (turbo cache makes this quick when nothing changed), publishes the remotes into a
- * throw-away releases folder and starts the server on a free loopback port with a throw-away data
+ * Builds the product (turbo cache makes this quick when nothing changed), publishes the remotes and the shell
+ * into a throw-away database and releases folder and starts the server on a free loopback port with a throw-away data
  * folder, so the suite never touches a developer's data. Always PGlite: DATABASE_URL is for the API suite.
  */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
   const tmp = mkdtempSync(join(tmpdir(), 'lendview-e2e-'));
   const releases = join(tmp, 'releases');
-  run(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases]);
+  // Into the server's own database (DATA_DIR: the release tables) and releases folder (the files).
+  const publishEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(tmp, 'data') };
+  delete publishEnv.DATABASE_URL;
+  delete publishEnv.STORAGE;
+  run(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases], publishEnv);
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -69,6 +73,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = base;
   process.env.E2E_RELEASES_DIR = releases;
+  process.env.E2E_DATA_DIR = join(tmp, 'data');
 
   return async () => {
     server.kill('SIGTERM');

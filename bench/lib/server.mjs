@@ -38,7 +38,14 @@ export async function startProduct({ databaseUrl } = {}) {
   if (!existsSync(server)) throw new Error('apps/api/dist/server.mjs is missing: run `pnpm build` first');
   const tmp = mkdtempSync(join(tmpdir(), 'lendview-bench-'));
   const releases = join(tmp, 'releases');
-  const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases], { stdio: 'inherit' });
+  // Into the database the server will use (the release tables) and its releases folder.
+  const publishEnv = { ...process.env, DATA_DIR: join(tmp, 'data') };
+  delete publishEnv.DATABASE_URL;
+  if (databaseUrl) publishEnv.DATABASE_URL = databaseUrl;
+  const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases], {
+    stdio: 'inherit',
+    env: publishEnv,
+  });
   if (pub.status !== 0) throw new Error('publishing the remotes failed');
   const port = await freePort();
   const env = {

@@ -6,7 +6,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -19,8 +18,10 @@ import { expect, jsonOf, test } from './fixtures.ts';
 /** A JSON file of the repository or a build, as the shape the test reads. */
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
-// Independent releases (docs/releasing.md) against the running test server: the release scripts write into
-// the server's own releases folder (global-setup.ts passes it as E2E_RELEASES_DIR) while it serves pages.
+// Independent releases (docs/releasing.md) against the running test server: the release scripts act on the
+// server's own database and releases folder (global-setup.ts passes them as E2E_DATA_DIR and E2E_RELEASES_DIR)
+// while it serves pages. The server holds that embedded database, so the scripts go through its release control
+// (apps/api/src/releases/control.ts), as `pnpm release` does next to a running `pnpm start`.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MARKETING = join(ROOT, 'apps/marketing');
@@ -43,9 +44,15 @@ function releasesDir(): string {
 }
 
 function script(name: 'release' | 'rollback' | 'list-remotes', ...args: string[]) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the playwright config (global-setup.ts)');
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.STORAGE;
   const r = spawnSync(process.execPath, [join(ROOT, `scripts/${name}.mjs`), ...args, '--releases', releasesDir()], {
     cwd: ROOT,
     encoding: 'utf8',
+    env,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -109,17 +116,19 @@ function nextPatch(version: string, tag: string): string {
   return `${major}.${minor}.${patch! + 1}-${tag}`;
 }
 
-let original: string;
+let original: string | undefined;
 
-test.beforeAll(() => {
-  original = readFileSync(join(releasesDir(), 'remotes.json'), 'utf8');
+test.beforeAll(async () => {
+  const manifest = (await (await fetch(`${process.env.E2E_BASE_URL}/remotes.json`)).json()) as { remotes: Entry[] };
+  original = manifest.remotes.find((r) => r.app === 'marketing')?.version;
 });
 
-// The specs after this one expect the manifest as global-setup published it, whatever happened here.
+// The specs after this one expect marketing as global-setup published it, whatever happened here.
 test.afterAll(() => {
-  // Renamed over the live file, as the release scripts do: the server never reads half a manifest.
-  writeFileSync(join(releasesDir(), 'remotes.json.e2e.tmp'), original);
-  renameSync(join(releasesDir(), 'remotes.json.e2e.tmp'), join(releasesDir(), 'remotes.json'));
+  if (original) {
+    const restored = script('rollback', 'marketing', original);
+    if (restored.status !== 0) throw new Error(`could not put marketing ${original} back live: ${restored.stderr}`);
+  }
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 

@@ -13,6 +13,7 @@ import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { TempFolderStorage, type StorageProvider } from './providers/storage.ts';
 import errorsPlugin, { handleError } from './plugins/app/errors.ts';
+import releasesPlugin, { type ReleaseOptions } from './releases/plugin.ts';
 import lifecyclePlugin, { Lifecycle } from './plugins/app/lifecycle.ts';
 import underPressurePlugin, { type PressureOptions } from './plugins/external/under-pressure.ts';
 import testOnlyRoutes from './routes/test-only/index.ts';
@@ -47,10 +48,12 @@ export interface BuildAppOptions {
   db: Db;
   /** Demo mode: registers the /dev routes. (Seeding is the caller's job: db/seed-demo.ts.) */
   demo?: boolean;
-  /** The shell's build folder (index.html, assets/). */
+  /** The local shell build (index.html, assets/): published as the initial shell when none is live (src/releases). */
   shellDir: string;
-  /** Published remotes: remotes.json and <app>/<version>/ folders. */
+  /** RELEASES_DIR: the releases store when none is given (a folder), and an old-layout folder to import at start. */
   releasesDir: string;
+  /** Releases (src/releases/plugin.ts): their store, ASSET_ORIGIN, the release control; the server passes storageOptions(env). */
+  releases?: ReleaseOptions;
   /**
    * false (tests), true, or pino options. Structured JSON logs with a request id either way. `stream` sends the
    * lines elsewhere than stdout (tests read what would be logged).
@@ -171,9 +174,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // apply to every route.
   app.register(lifecyclePlugin, { lifecycle: options.lifecycle ?? new Lifecycle() });
   app.register(underPressurePlugin, options.pressure ?? {});
-  app.register(helmetPlugin, { imageHosts: options.imageHosts ?? [] });
+  app.register(helmetPlugin, { imageHosts: options.imageHosts ?? [], assetOrigin: options.releases?.assetOrigin });
   app.register(formbodyPlugin);
-  app.register(errorsPlugin, { shellDir: options.shellDir, releasesDir: options.releasesDir });
+  // Releases (issue 15): app.releases / app.releaseStorage for the 404 handler, the landing page and the static routes.
+  app.register(releasesPlugin, { releases: options.releases ?? {}, shellDir: options.shellDir, releasesDir: options.releasesDir });
+  app.register(errorsPlugin);
 
   app.register(healthRoutes, options.readiness ?? {});
   app.register(personalCenterRoutes);
@@ -197,8 +202,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   if (options.demo) app.register(devRoutes);
   if (options.demo) app.register(promotionDevRoutes);
   if (options.testRoutes) app.register(testOnlyRoutes);
-  app.register(landingRoutes, { releasesDir: options.releasesDir });
-  app.register(staticRoutes, { shellDir: options.shellDir, releasesDir: options.releasesDir });
+  app.register(landingRoutes);
+  app.register(staticRoutes);
 
   return app;
 }

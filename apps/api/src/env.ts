@@ -113,6 +113,7 @@ const envSchema = z.object({
   CONFIRM_STEP_UP: z.enum(['0', '1', '']).optional(),
   SHELL_DIR: optionalText,
   RELEASES_DIR: optionalText,
+  ...storageFields(),
   SUPPORT_PHONE: z.string().trim().min(1).max(64).default('+62 21 5091 8080'),
   SUPPORT_EMAIL: z.string().trim().pipe(z.email().max(254)).default('cs@lendview.co.id'),
   /** The grievance officer (docs/compliance.md): written to app_settings at start when missing, like SUPPORT_*. */
@@ -163,6 +164,10 @@ export interface Env {
   demo: boolean;
   shellDir: string;
   releasesDir: string;
+  /** STORAGE and S3_*: where uploads and releases are kept (docs/deploy.md "Storage and releases"). */
+  storage: StorageSettings;
+  /** ASSET_ORIGIN: the origin (a CDN) remote assets are loaded from; unset: this server's own origin. */
+  assetOrigin: string | undefined;
   supportPhone: string;
   supportEmail: string;
   /**
@@ -290,6 +295,7 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
   const demo = e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo';
   const staging = e.LENDVIEW_STAGING === '1';
   const problems: string[] = [];
+  problems.push(...storageProblems(e, production));
   if (production) {
     if (demo) {
       problems.push(
@@ -385,6 +391,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demo,
     shellDir: fromRoot(e.SHELL_DIR, 'apps/shell/dist'),
     releasesDir: fromRoot(e.RELEASES_DIR, 'releases'),
+    storage: storageSettingsOf(e),
+    assetOrigin: assetOriginOf(e.ASSET_ORIGIN),
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
     grievanceOfficer: {
@@ -468,4 +476,180 @@ function parseTrustProxy(value: string | undefined): Env['trustProxy'] {
     return (_address: string, hop: number) => hop < hops;
   }
   return value;
+}
+
+// --- Storage and asset origin (issue 15; docs/deploy.md "Storage and releases") ------------------------------
+
+export interface S3Settings {
+  /** S3_ENDPOINT: unset for AWS S3; https://<account>.r2.cloudflarestorage.com for R2; http://minio:9000 for MinIO. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** S3_FORCE_PATH_STYLE=1: http://endpoint/bucket/key instead of http://bucket.endpoint/key (MinIO, most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** Both or neither; neither: the AWS SDK's default credentials (an instance or task role on AWS). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_PREFIX, '' or ending in '/': every key of this deployment is under it (one bucket, several deployments). */
+  prefix: string;
+}
+
+/** folder: DATA_DIR/complaint-images and RELEASES_DIR on this machine (the default); s3: one bucket, S3_*. */
+export type StorageSettings = { kind: 'folder' } | { kind: 's3'; s3: S3Settings };
+
+/** Declared as a function so that envSchema (above) can spread it before this part of the file runs. */
+function storageFields() {
+  return {
+    STORAGE: z.enum(['folder', 's3', ''], { error: 'STORAGE must be folder (the default) or s3' }).optional(),
+    S3_ENDPOINT: optionalText,
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false', '']).optional(),
+    S3_PREFIX: optionalText,
+    ASSET_ORIGIN: optionalText,
+  };
+}
+
+type StorageEnv = z.output<z.ZodObject<ReturnType<typeof storageFields>>>;
+
+const S3_NAMES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX = /^([A-Za-z0-9_][A-Za-z0-9._@+-]*\/)*[A-Za-z0-9_][A-Za-z0-9._@+-]*\/?$/;
+
+function urlOrNull(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is wrong with the storage settings, one sentence each (empty: fine). An S3 configuration that cannot work
+ * is refused in every mode; production also refuses S3_* without STORAGE=s3 (the files would silently stay on
+ * one machine), plain http to a store that is not on this machine, and an http ASSET_ORIGIN.
+ */
+export function storageProblems(e: StorageEnv, production: boolean): string[] {
+  const problems: string[] = [];
+  if (e.STORAGE === 's3') {
+    if (!e.S3_BUCKET) problems.push('STORAGE=s3 needs S3_BUCKET: the bucket that holds uploads and releases.');
+    else if (!BUCKET.test(e.S3_BUCKET)) problems.push(`S3_BUCKET "${e.S3_BUCKET}" is not a bucket name (3-63 of a-z, 0-9, "." and "-").`);
+    if (!e.S3_REGION)
+      problems.push("STORAGE=s3 needs S3_REGION: the bucket's region (AWS: e.g. ap-southeast-3; Cloudflare R2: auto; MinIO: us-east-1).");
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+      problems.push(
+        `STORAGE=s3 has ${e.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID without S3_SECRET_ACCESS_KEY' : 'S3_SECRET_ACCESS_KEY without S3_ACCESS_KEY_ID'}: set both (the store's access key), or neither on AWS to use the instance's role.`,
+      );
+    } else if (e.S3_ACCESS_KEY_ID === undefined && e.S3_ENDPOINT !== undefined) {
+      problems.push(
+        'STORAGE=s3 with S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: only AWS itself has default credentials (an instance or task role).',
+      );
+    }
+    if (e.S3_ENDPOINT !== undefined) {
+      const url = urlOrNull(e.S3_ENDPOINT);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.username) {
+        problems.push(
+          `S3_ENDPOINT "${e.S3_ENDPOINT}" must be an http(s) URL without a path, e.g. https://<account>.r2.cloudflarestorage.com.`,
+        );
+      } else if (production && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        problems.push(
+          `S3_ENDPOINT ${e.S3_ENDPOINT} is plain http in production: every upload and release would cross the network unencrypted. Use https.`,
+        );
+      }
+    }
+    if (e.S3_PREFIX !== undefined && !PREFIX.test(e.S3_PREFIX)) {
+      problems.push(
+        `S3_PREFIX "${e.S3_PREFIX}" must be folder names separated by "/", without a leading "/" or "..", e.g. lendview/prod/.`,
+      );
+    }
+  } else if (production) {
+    const set = S3_NAMES.filter((name) => e[name] !== undefined);
+    if (set.length > 0) {
+      problems.push(
+        `${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set but STORAGE is not s3: uploads and releases would stay in folders on this machine, which other instances do not see. Set STORAGE=s3, or unset ${set.length > 1 ? 'them' : 'it'}.`,
+      );
+    }
+  }
+  if (e.ASSET_ORIGIN !== undefined) {
+    const url = urlOrNull(e.ASSET_ORIGIN);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || e.ASSET_ORIGIN.replace(/\/$/, '') !== url.origin) {
+      problems.push(`ASSET_ORIGIN "${e.ASSET_ORIGIN}" must be an origin only (scheme, host and port), e.g. https://cdn.example.com.`);
+    } else if (production && url.protocol !== 'https:') {
+      problems.push(`ASSET_ORIGIN ${e.ASSET_ORIGIN} is plain http in production: pages would load their scripts unencrypted. Use https.`);
+    }
+  }
+  return problems;
+}
+
+/** The settings, once storageProblems found nothing. */
+export function storageSettingsOf(e: StorageEnv): StorageSettings {
+  if (e.STORAGE !== 's3') return { kind: 'folder' };
+  const prefix = e.S3_PREFIX === undefined ? '' : e.S3_PREFIX.endsWith('/') ? e.S3_PREFIX : `${e.S3_PREFIX}/`;
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION!,
+      bucket: e.S3_BUCKET!,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+      credentials:
+        e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      prefix,
+    },
+  };
+}
+
+/** ASSET_ORIGIN without a trailing slash (checked by storageProblems). */
+export function assetOriginOf(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : value.replace(/\/$/, '');
+}
+
+/** What the release commands need (src/cli/releases.ts): the database, the storage, the asset origin. No secret, no mode check. */
+export interface ReleaseEnv {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  releasesDir: string;
+  shellDir: string;
+  storage: StorageSettings;
+  assetOrigin: string | undefined;
+  /** Migrate PostgreSQL before acting, as a server of the same mode would at start (not in production, not with MIGRATE_ON_START=0). */
+  migrate: boolean;
+}
+
+const releaseEnvSchema = z.object({
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  ),
+  SHELL_DIR: optionalText,
+  RELEASES_DIR: optionalText,
+  NODE_ENV: z.string().optional(),
+  LENDVIEW_MODE: z.string().optional(),
+  MIGRATE_ON_START: z.string().optional(),
+  ...storageFields(),
+});
+
+export function loadReleaseEnv(source: NodeJS.ProcessEnv = process.env): ReleaseEnv {
+  const parsed = releaseEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new EnvError(`Invalid environment: ${detail}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production';
+  const problems = storageProblems(e, production);
+  if (problems.length > 0) throw new EnvError(`Invalid environment: ${problems.join(' ')}`, problems);
+  return {
+    dataDir: resolve(REPO_ROOT, e.DATA_DIR ?? '.data'),
+    databaseUrl: e.DATABASE_URL,
+    releasesDir: resolve(REPO_ROOT, e.RELEASES_DIR ?? 'releases'),
+    shellDir: resolve(REPO_ROOT, e.SHELL_DIR ?? 'apps/shell/dist'),
+    storage: storageSettingsOf(e),
+    assetOrigin: assetOriginOf(e.ASSET_ORIGIN),
+    migrate: e.MIGRATE_ON_START === '1' || (!production && e.MIGRATE_ON_START !== '0'),
+  };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { migrate, schemaState } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
@@ -9,7 +8,7 @@ import { demoArtifactProblems, demoBanner, grievanceOfficerProblems } from './li
 import { SandboxPaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider } from './providers/sms.ts';
 import { systemClock } from './lib/clock.ts';
-import { FolderStorage } from './providers/storage.ts';
+import { storageOptions } from './releases/plugin.ts';
 import { ensureSupportContact } from './repositories/settings.ts';
 import { ensureGrievanceOfficer } from './repositories/grievance-officer.ts';
 import { Lifecycle } from './plugins/app/lifecycle.ts';
@@ -74,7 +73,7 @@ async function main() {
     smsCodeSecret: env.smsCodeSecret,
     opsTotpKey: env.opsTotpKey,
     confirmStepUp: env.confirmStepUp,
-    storage: new FolderStorage(join(env.dataDir, 'complaint-images')),
+    ...storageOptions(env),
     // Chosen by configuration (SMS_PROVIDER, PAYMENT_PROVIDER); env.ts refuses these in production unless staging.
     sms: env.smsProvider === 'outbox' ? new OutboxSmsProvider(db, systemClock) : undefined,
     payments: env.paymentProvider === 'sandbox' ? new SandboxPaymentProvider(env.paymentWebhookSecret) : undefined,

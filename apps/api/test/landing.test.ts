@@ -1,47 +1,39 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FolderStorage } from '../src/providers/storage.ts';
+import { rollback } from '../src/releases/service.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
+import { releaseContext, releaseInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 
 // GET /landing (src/routes/landing): the promotion-registration remote's standalone index.html from the live
-// release, for ad traffic without the shell (apps/promotion-registration/README.md).
+// release (database + storage), for ad traffic without the shell (apps/promotion-registration/README.md).
 
 const html = (tag: string) =>
   `<!doctype html><html><head><title>LendView</title><script type="module" crossorigin src="./assets/entry-${tag}.js"></script>` +
   `<link rel="modulepreload" crossorigin href="./assets/App-${tag}.js"><link rel="stylesheet" href="./assets/index-${tag}.css">` +
   `<link rel="icon" href="/favicon.svg"></head><body><div id="root"></div></body></html>`;
 
-function release(ctx: TestContext, version: string) {
-  const dir = join(ctx.releasesDir, 'promotion-registration', version);
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), html(version));
+function promotion(version: string, withPage = true) {
+  return remoteBuild(tempDir(), {
+    name: 'promotion_registration',
+    version,
+    routes: ['/promo'],
+    files: withPage ? { 'index.html': html(version), [`assets/entry-${version}.js`]: '1' } : {},
+  });
 }
 
-function manifest(ctx: TestContext, version: string | null) {
-  const remotes =
-    version === null
-      ? []
-      : [
-          {
-            name: 'promotion_registration',
-            app: 'promotion-registration',
-            version,
-            entry: `/remotes/promotion-registration/${version}/mf-manifest.json`,
-            routes: ['/promo'],
-          },
-        ];
-  writeFileSync(join(ctx.releasesDir, 'remotes.json'), JSON.stringify({ remotes }));
+async function publish(ctx: TestContext) {
+  await releaseInto(ctx, 'shell', shellBuild(tempDir(), { version: '0.1.0', index: '<!doctype html>' }));
+  await releaseInto(ctx, 'promotion-registration', promotion('1.0.0'));
+  await releaseInto(ctx, 'promotion-registration', promotion('1.1.0'));
 }
+
+const back = (ctx: TestContext, version: string) =>
+  rollback(releaseContext(ctx.db, new FolderStorage(ctx.releasesDir)), 'promotion-registration', version);
 
 describe.each(BACKENDS)('standalone landing (%s)', (backend) => {
-  const ctx = useTestApp(backend, {
-    seed: false,
-    setup: (_app, c) => {
-      release(c, '1.0.0');
-      release(c, '1.1.0');
-      manifest(c, '1.1.0');
-    },
-  });
+  const ctx = useTestApp(backend, { seed: false, setup: (_app, c) => publish(c) });
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
   it('serves the live release with its relative URLs made absolute, never cached', async () => {
@@ -54,46 +46,45 @@ describe.each(BACKENDS)('standalone landing (%s)', (backend) => {
     expect(res.body).toContain('href="/remotes/promotion-registration/1.1.0/assets/index-1.1.0.css"');
     expect(res.body).toContain('href="/favicon.svg"');
     expect(res.body).not.toContain('"./');
+    expect((await get('/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js')).statusCode).toBe(200);
   });
 
-  it('follows a rollback of the manifest at once', async () => {
-    manifest(ctx, '1.0.0');
+  it('follows a rollback at once', async () => {
+    await back(ctx, '1.0.0');
     try {
       expect((await get('/landing?templateId=1')).body).toContain('/remotes/promotion-registration/1.0.0/assets/entry-1.0.0.js');
     } finally {
-      manifest(ctx, '1.1.0');
+      await back(ctx, '1.1.0');
     }
+    expect((await get('/landing?templateId=1')).body).toContain('/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js');
   });
 
-  it('answers a 404 envelope when the remote is not released or its build is missing', async () => {
-    manifest(ctx, null);
+  it('answers a 404 envelope when the live build has no page, or storage lost it', async () => {
+    await releaseInto(ctx, 'promotion-registration', promotion('1.2.0', false));
     try {
       const res = await get('/landing?templateId=1');
       expect(res.statusCode).toBe(404);
       expect(envelopeOf(res).code).toBe('NOT_FOUND');
     } finally {
-      manifest(ctx, '1.1.0');
+      await back(ctx, '1.1.0');
     }
-    manifest(ctx, '9.9.9');
-    try {
-      expect((await get('/landing?templateId=1')).statusCode).toBe(404);
-    } finally {
-      manifest(ctx, '1.1.0');
-    }
-    rmSync(join(ctx.releasesDir, 'remotes.json'));
+    // Listed in the database, gone from storage (never read before, so not in the server's memory either).
+    await releaseInto(ctx, 'promotion-registration', promotion('1.3.0'));
+    rmSync(join(ctx.releasesDir, 'promotion-registration/1.3.0/index.html'));
     try {
       expect((await get('/landing')).statusCode).toBe(404);
     } finally {
-      manifest(ctx, '1.1.0');
+      await back(ctx, '1.1.0');
     }
   });
+});
 
-  it('refuses a version that is not a plain folder name', async () => {
-    manifest(ctx, '../../etc');
-    try {
-      expect((await get('/landing')).statusCode).toBe(404);
-    } finally {
-      manifest(ctx, '1.1.0');
-    }
+describe.each(BACKENDS)('standalone landing, not released (%s)', (backend) => {
+  const ctx = useTestApp(backend, { seed: false });
+
+  it('answers a 404 envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/landing?templateId=1&isNeedPop=1', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The remotes manifest has not been published yet.' });
   });
 });

@@ -1,5 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@lendview/contracts';
@@ -67,7 +65,10 @@ export function handleError(err: FastifyError | Error, req: FastifyRequest, repl
  * - 'envelope': everything else (API and asset prefixes, probe-like paths, file extensions, other methods,
  *   clients that do not ask for HTML) → the 404 envelope.
  */
-function pageAnswer(req: FastifyRequest, manifestRoutes: readonly string[]): 'page' | 'missing-page' | 'envelope' {
+async function pageAnswer(
+  req: FastifyRequest,
+  manifestRoutes: () => Promise<readonly string[]>,
+): Promise<'page' | 'missing-page' | 'envelope'> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'envelope';
   // Browsers navigate with text/html; curl, link checkers and crawlers send */* or nothing. Only a client
   // that asks for something else (application/json) gets the 404 envelope instead of the page.
@@ -78,56 +79,32 @@ function pageAnswer(req: FastifyRequest, manifestRoutes: readonly string[]): 'pa
   if (isNonPagePath(pathname)) return 'envelope';
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   if (last.includes('.')) return 'envelope';
-  if (isPageRoute(pathname, manifestRoutes)) return 'page';
+  if (isPageRoute(pathname, []) || isPageRoute(pathname, await manifestRoutes())) return 'page';
   return asksHtml ? 'missing-page' : 'envelope';
 }
 
-/**
- * The routes the published remotes declare (`routes` of each entry of RELEASES_DIR/remotes.json), re-read when
- * the file changes (a release or rollback rewrites it; no restart).
- */
-function manifestRoutesReader(releasesDir: string | undefined) {
-  let cached: { mtimeMs: number; routes: string[] } | undefined;
-  return async (): Promise<string[]> => {
-    if (!releasesDir) return [];
-    const file = join(releasesDir, 'remotes.json');
-    try {
-      const { mtimeMs } = await stat(file);
-      if (cached?.mtimeMs === mtimeMs) return cached.routes;
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as { remotes?: unknown };
-      const routes = Array.isArray(parsed?.remotes)
-        ? parsed.remotes.flatMap((r: { routes?: unknown }) =>
-            Array.isArray(r?.routes) ? r.routes.filter((x): x is string => typeof x === 'string' && x.startsWith('/')) : [],
-          )
-        : [];
-      cached = { mtimeMs, routes };
-      return routes;
-    } catch {
-      return [];
-    }
-  };
-}
-
-/** The shell's index.html (never cached: it names the current hashed assets), or a 404 envelope if not built. */
-export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, shellDir: string, status = 200) {
-  let html: Buffer;
-  try {
-    html = await readFile(join(shellDir, 'index.html'));
-  } catch {
-    return sendFailure(req, reply, ErrorCode.notFound, 'shellMissing');
-  }
+/** The live shell's index.html (never cached: it names the current hashed assets), or a 404 envelope if no shell is live. */
+export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, status = 200) {
+  const html = await req.server.releases.shellIndex();
+  if (!html) return sendFailure(req, reply, ErrorCode.notFound, 'shellMissing');
   return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
-export default fp<{ shellDir: string; releasesDir?: string }>(
-  async (app, opts) => {
+export default fp(
+  async (app) => {
     app.setErrorHandler(handleError);
-    const manifestRoutes = manifestRoutesReader(opts.releasesDir);
 
     app.setNotFoundHandler(async (req, reply) => {
-      const answer = pageAnswer(req, await manifestRoutes());
+      // The routes the live remotes declare (src/releases/serving.ts), read from the database when needed: a release
+      // that adds or drops a route takes effect on every instance at once.
+      const answer = await pageAnswer(req, () =>
+        app.releases.pageRoutes().catch((err: unknown) => {
+          req.log.error({ err: safeError(err) }, 'live routes unreadable');
+          return [];
+        }),
+      );
       if (answer === 'envelope') return sendNotFound(req, reply);
-      return sendShellIndex(req, reply, opts.shellDir, answer === 'page' ? 200 : 404);
+      return sendShellIndex(req, reply, answer === 'page' ? 200 : 404);
     });
   },
   { name: 'errors' },

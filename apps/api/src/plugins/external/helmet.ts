@@ -29,18 +29,26 @@ export const CONTENT_SECURITY_POLICY = {
   'object-src': ["'none'"],
 } as const;
 
-/** The directives with the configured image hosts added to img-src (https only). */
-export function cspDirectives(imageHosts: readonly string[]): Record<string, string[]> {
+/**
+ * The directives with the configured image hosts added to img-src (https only), and the asset origin (ASSET_ORIGIN,
+ * a CDN serving /remotes/...) added wherever a remote's files are used: its scripts, styles, images and fonts, and
+ * the fetch of its mf-manifest.json (connect-src).
+ */
+export function cspDirectives(imageHosts: readonly string[], assetOrigin?: string): Record<string, string[]> {
   const directives: Record<string, string[]> = Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]));
   directives['img-src']!.push(...imageHosts.map((h) => `https://${h}`));
+  if (assetOrigin) {
+    for (const d of ['script-src', 'style-src', 'img-src', 'connect-src'] as const) directives[d]!.push(assetOrigin);
+    directives['font-src'] = ["'self'", assetOrigin];
+  }
   return directives;
 }
 
-export default fp<{ imageHosts?: readonly string[] }>(
+export default fp<{ imageHosts?: readonly string[]; assetOrigin?: string }>(
   async (app, opts) => {
     await app.register(helmet, {
       global: true,
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.imageHosts ?? []) },
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.imageHosts ?? [], opts.assetOrigin) },
       // Same-origin product; the iOS web view loads it as a top-level page.
       crossOriginEmbedderPolicy: false,
     });

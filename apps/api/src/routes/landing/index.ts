@@ -1,37 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, LANDING_IMAGE_PREFIX } from '@lendview/contracts';
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { landingImage } from '../../services/landing-templates.ts';
 
-export interface LandingOptions {
-  /** Published remotes: remotes.json and <app>/<version>/ folders (the same folder the static routes serve). */
-  releasesDir: string;
-}
-
 /** The remote whose standalone build is the light landing page (apps/promotion-registration). */
 const LANDING_APP = 'promotion-registration';
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-
-interface ManifestEntry {
-  app?: unknown;
-  version?: unknown;
-}
-
-/** The live version of the landing remote, read from the manifest on every request (release / rollback = rewrite). */
-async function liveVersion(releasesDir: string): Promise<string | null> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(join(releasesDir, 'remotes.json'), 'utf8'));
-  } catch {
-    return null;
-  }
-  const remotes = (parsed as { remotes?: unknown })?.remotes;
-  if (!Array.isArray(remotes)) return null;
-  const entry = remotes.find((r: ManifestEntry) => r?.app === LANDING_APP) as ManifestEntry | undefined;
-  return typeof entry?.version === 'string' && SEGMENT.test(entry.version) ? entry.version : null;
-}
 
 /**
  * GET /landing?templateId=ID: the registration landing for ad traffic without the shell (no manifest fetch,
@@ -41,9 +14,9 @@ async function liveVersion(releasesDir: string): Promise<string | null> {
  * or a rollback reaches the next visitor. The page reads its query (templateId, channel parameters,
  * isNeedPop) itself; the hash routes #/downloadTemplate and #/agreementTemplate work here too.
  */
-export default async function landingRoutes(app: FastifyInstance, opts: LandingOptions) {
+export default async function landingRoutes(app: FastifyInstance) {
   app.get('/landing', async (req, reply) => {
-    const page = await landingPage(opts.releasesDir);
+    const page = await landingPage(app);
     if (page.kind === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     if (page.kind === 'no-file') return sendNotFound(req, reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
@@ -62,16 +35,15 @@ export default async function landingRoutes(app: FastifyInstance, opts: LandingO
   });
 }
 
-/** The live release's standalone index.html with its asset URLs made absolute. */
-async function landingPage(releasesDir: string): Promise<{ kind: 'page'; html: string } | { kind: 'no-release' } | { kind: 'no-file' }> {
-  const version = await liveVersion(releasesDir);
-  if (!version) return { kind: 'no-release' };
-  let html: string;
-  try {
-    html = await readFile(join(releasesDir, LANDING_APP, version, 'index.html'), 'utf8');
-  } catch {
-    return { kind: 'no-file' };
-  }
-  const base = `/remotes/${LANDING_APP}/${version}/`;
-  return { kind: 'page', html: html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
+/** The live release's standalone index.html (from the database and the storage provider) with its asset URLs made absolute. */
+async function landingPage(app: FastifyInstance): Promise<{ kind: 'page'; html: string } | { kind: 'no-release' } | { kind: 'no-file' }> {
+  const live = (await app.releases.live()).find((r) => r.app === LANDING_APP);
+  if (!live) return { kind: 'no-release' };
+  const v = await app.releases.version(LANDING_APP, live.version);
+  const entry = v?.files['index.html'];
+  const bytes = v && entry ? await app.releases.bytes(v, 'index.html', entry.sha256, entry.size) : null;
+  if (!bytes) return { kind: 'no-file' };
+  // Under the asset origin (ASSET_ORIGIN) like every other remote file: the page's CSP allows it.
+  const base = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/`;
+  return { kind: 'page', html: bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
 }
