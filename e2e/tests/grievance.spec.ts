@@ -111,7 +111,7 @@ test('a complaint past its due time shows how to escalate: RBI Integrated Ombuds
   await expect(detail.getByText(RBI_TEXT, { exact: true })).toBeVisible();
   const portal = detail.getByRole('link', { name: 'cms.rbi.org.in: RBI Integrated Ombudsman, opens outside the app' });
   // Exactly the regulator's address: no tok or any other parameter of the page rides along.
-  await expect(portal).toHaveAttribute('href', 'https://cms.rbi.org.in');
+  await expect(portal).toHaveAttribute('href', 'https://cms.rbi.org.in/');
   await expect(portal).toHaveAttribute('target', '_blank');
   await expect(portal).toHaveAttribute('rel', /noreferrer/);
   await expect(detail.getByRole('link', { name: 'Call 14448, RBI Integrated Ombudsman' })).toHaveAttribute('href', 'tel:14448');
@@ -120,7 +120,7 @@ test('a complaint past its due time shows how to escalate: RBI Integrated Ombuds
   // In the app (the fake iOS host) the portal opens in a native page with just its address; this page stays.
   const here = page.url();
   await portal.click();
-  expect((await bridgeCalls(page)).map((c) => c.message)).toContainEqual({ action: 'openPage', url: 'https://cms.rbi.org.in' });
+  expect((await bridgeCalls(page)).map((c) => c.message)).toContainEqual({ action: 'openPage', url: 'https://cms.rbi.org.in/' });
   expect(page.url()).toBe(here);
 
   // Indonesian: OJK.
@@ -130,7 +130,7 @@ test('a complaint past its due time shows how to escalate: RBI Integrated Ombuds
   await expect(id.getByText(OJK_TEXT, { exact: true })).toBeVisible();
   await expect(id.getByRole('link', { name: 'kontak157.ojk.go.id: Kontak OJK 157, dibuka di luar aplikasi' })).toHaveAttribute(
     'href',
-    'https://kontak157.ojk.go.id',
+    'https://kontak157.ojk.go.id/',
   );
   await expect(id.getByRole('link', { name: 'Telepon 157, Kontak OJK 157' })).toHaveAttribute('href', 'tel:157');
   await expectOfficerCard(page, officer, 'Petugas pengaduan');

@@ -88,7 +88,7 @@ describe('escalation of a complaint not answered in time', () => {
     expect(notice.getByText(e.regulatorText)).toBeTruthy();
     const portal = notice.getByRole('link', { name: 'cms.rbi.org.in: RBI Integrated Ombudsman, opens outside the app' });
     // Exactly the regulator's address: the session never rides along, and no Referer carries the page's tok.
-    expect(portal.getAttribute('href')).toBe('https://cms.rbi.org.in');
+    expect(portal.getAttribute('href')).toBe('https://cms.rbi.org.in/');
     expect(portal.getAttribute('target')).toBe('_blank');
     expect(portal.getAttribute('rel')).toContain('noreferrer');
     expect(portal.getAttribute('referrerpolicy')).toBe('no-referrer');
@@ -106,9 +106,18 @@ describe('escalation of a complaint not answered in time', () => {
     expect(notice.getByRole('heading', { level: 2 }).textContent).toBe('Belum dijawab tepat waktu: cara meneruskan pengaduan');
     expect(notice.getByText(escalation('ojk').regulatorText)).toBeTruthy();
     expect(notice.getByRole('link', { name: 'kontak157.ojk.go.id: Kontak OJK 157, dibuka di luar aplikasi' }).getAttribute('href')).toBe(
-      'https://kontak157.ojk.go.id',
+      'https://kontak157.ojk.go.id/',
     );
     expect(notice.getByRole('link', { name: 'Telepon 157, Kontak OJK 157' }).getAttribute('href')).toBe('tel:157');
+  });
+
+  it('the portal goes through the outbound helper: nothing of the session even if the address carried it', async () => {
+    const e = { ...escalation('rbi'), url: 'https://cms.rbi.org.in/?tok=secret-tok&lang=en' };
+    withContact({ [PATHS.detail]: ok(problemDetail({ state: 'processing', disposeDetail: '', isScore: 0, escalation: e })) });
+    setSharedParams({ tok: 'secret-tok' });
+    await renderApp('/complainDetails?problemId=7');
+    const notice = within(await screen.findByTestId('escalation'));
+    expect(notice.getByRole('link', { name: /^cms\.rbi\.org\.in/ }).getAttribute('href')).toBe('https://cms.rbi.org.in/?lang=en');
   });
 
   it('no escalation from the API, no notice', async () => {
@@ -128,7 +137,7 @@ describe('escalation of a complaint not answered in time', () => {
     await renderApp('/complainDetails?problemId=7');
     const notice = within(await screen.findByTestId('escalation'));
     await userEvent.setup().click(notice.getByRole('link', { name: /^cms\.rbi\.org\.in/ }));
-    expect(posted).toEqual([{ action: 'openPage', url: 'https://cms.rbi.org.in' }]);
+    expect(posted).toEqual([{ action: 'openPage', url: 'https://cms.rbi.org.in/' }]);
   });
 
   it('list: the notice sits under the overdue complaint only, outside its link, in every tab that holds it', async () => {

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplaintEscalation } from '@lendview/contracts';
-import { onExternalClick, onPhoneClick, telHref } from '../lib/external.ts';
+import { buildOutboundUrl } from '@lendview/api-client';
+import { onExternalClick, onPhoneClick, telNumber } from '../lib/external.ts';
 import '../styles/grievance.css';
 
 /** The portal's host name as the link shows it ('https://cms.rbi.org.in' → 'cms.rbi.org.in'). */
@@ -23,6 +24,8 @@ export function EscalationNotice({ escalation, compact = false }: { escalation: 
   const { t } = useTranslation('complaint');
   const headingId = useId();
   const Heading = compact ? 'h3' : 'h2';
+  // Another origin: nothing of our session in it (outbound helper); '' for an address that is not http(s).
+  const portal = buildOutboundUrl(escalation.url);
   return (
     <section
       aria-labelledby={headingId}
@@ -36,23 +39,25 @@ export function EscalationNotice({ escalation, compact = false }: { escalation: 
       <p className="cc-escalation__text">{escalation.text}</p>
       <p className="cc-escalation__text">{escalation.regulatorText}</p>
       <div className="cc-escalation__actions">
+        {portal && (
+          <a
+            className="cc-escalation__link"
+            href={buildOutboundUrl(escalation.url)}
+            target="_blank"
+            rel="noopener noreferrer external"
+            referrerPolicy="no-referrer"
+            onClick={onExternalClick(escalation.url)}
+            aria-label={t('escalation.openPortal', { name: escalation.regulatorName, host: hostOf(escalation.url) })}
+          >
+            {hostOf(escalation.url)}
+            <span aria-hidden="true" className="cc-escalation__out">
+              ↗
+            </span>
+          </a>
+        )}
         <a
           className="cc-escalation__link"
-          href={escalation.url}
-          target="_blank"
-          rel="noopener noreferrer external"
-          referrerPolicy="no-referrer"
-          onClick={onExternalClick(escalation.url)}
-          aria-label={t('escalation.openPortal', { name: escalation.regulatorName, host: hostOf(escalation.url) })}
-        >
-          {hostOf(escalation.url)}
-          <span aria-hidden="true" className="cc-escalation__out">
-            ↗
-          </span>
-        </a>
-        <a
-          className="cc-escalation__link"
-          href={telHref(escalation.phone)}
+          href={`tel:${telNumber(escalation.phone)}`}
           onClick={onPhoneClick(escalation.phone)}
           aria-label={t('escalation.callLabel', { name: escalation.regulatorName, phone: escalation.phone })}
         >

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@lendview/ui';
 import { type GrievanceOfficer, useGrievanceOfficer } from '../api/contact-kf-info.ts';
-import { onPhoneClick, telHref } from '../lib/external.ts';
+import { onPhoneClick, telNumber } from '../lib/external.ts';
 import '../styles/grievance.css';
 
 /**
@@ -24,7 +24,7 @@ export function GrievanceOfficerCard({ officer }: { officer: GrievanceOfficer })
           <div>
             <dt>{t('officer.phone')}</dt>
             <dd>
-              <a href={telHref(officer.phone)} onClick={onPhoneClick(officer.phone)}>
+              <a href={`tel:${telNumber(officer.phone)}`} onClick={onPhoneClick(officer.phone)}>
                 {officer.phone}
               </a>
             </dd>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { GrievanceOfficer } from '@lendview/contracts';
 import { bridge, isInApp } from '@lendview/bridge';
 
-/** Digits and a leading + only ('+91 80 4718 2000' → 'tel:+918047182000'). */
-export const telHref = (phone: string) => {
+/** Digits and a leading + only, for a tel: link: `tel:${telNumber('+91 80 4718 2000')}` → 'tel:+918047182000'. */
+export const telNumber = (phone: string) => {
   const trimmed = phone.trim();
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
+  return `${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
 };
 
 /**
@@ -31,7 +31,7 @@ export function GrievanceOfficerCard({ officer }: { officer: GrievanceOfficer })
         <div>
           <dt>{t('service.officerPhone')}</dt>
           <dd>
-            <a href={telHref(officer.phone)} onClick={onPhone}>
+            <a href={`tel:${telNumber(officer.phone)}`} onClick={onPhone}>
               {officer.phone}
             </a>
           </dd>
