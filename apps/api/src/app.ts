@@ -144,6 +144,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestTimeout: 30_000,
+    // Closing after the drain: plugins/app/lifecycle.ts answers late requests with the 503 envelope.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 1000 },
     // Fastify ignores what this returns: the reply is sent, and its promise (settled once sent) is not waited for.
     frameworkErrors: (err, req, reply) => void handleError(err, req, reply),

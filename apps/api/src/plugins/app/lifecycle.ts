@@ -1,4 +1,8 @@
 import fp from 'fastify-plugin';
+import { ErrorCode } from '@lendview/contracts';
+import { langOf } from '../../i18n/lang.ts';
+import { t } from '../../i18n/messages.ts';
+import { envelope } from '../../lib/envelope.ts';
 
 /**
  * The instance's shutdown state (docs/deploy.md "Shutdown, drain and load shedding"), shared by the server's
@@ -36,6 +40,19 @@ declare module 'fastify' {
 export default fp<{ lifecycle: Lifecycle }>(
   async (app, opts) => {
     app.decorate('lifecycle', opts.lifecycle);
+    // After the drain period (the listener is closed): a request still arriving on an open socket (sent before it
+    // saw our Connection: close) gets the 503 envelope, not Fastify's own closing answer (return503OnClosing is
+    // off in app.ts), so the client retries elsewhere.
+    app.addHook('onRequest', async (req, reply) => {
+      if (opts.lifecycle.state !== 'closing') return;
+      const lang = langOf(req);
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .send(envelope(ErrorCode.server, null, `${t(lang, 'notReady')} ${t(lang, 'readyDraining')}`));
+    });
     // onSend runs for every answer, also of a request that arrived before the signal: once draining, the
     // socket is closed after this answer (Node's http server honours the header), never in the middle of one.
     app.addHook('onSend', async (_req, reply) => {
