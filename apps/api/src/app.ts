@@ -42,6 +42,10 @@ import staticRoutes from './routes/static/index.ts';
 import landingRoutes from './routes/landing/index.ts';
 import opsConsoleRoutes from './routes/ops/console.ts';
 import contactMessageRoutes from './routes/contact-messages/index.ts';
+import clientErrorRoutes from './routes/client-errors/index.ts';
+import metricsRoutes from './routes/metrics/index.ts';
+import telemetryPlugin from './telemetry/plugin.ts';
+import { createTelemetry, telemetryOf, type Telemetry } from './telemetry/index.ts';
 
 export interface BuildAppOptions {
   /** Opened and migrated by the caller, who also closes it (the app never closes it). */
@@ -100,6 +104,8 @@ export interface BuildAppOptions {
   pressure?: PressureOptions;
   /** LENDVIEW_TEST_ROUTES=1: GET /dev/slow (routes/test-only), for the drain test. */
   testRoutes?: boolean;
+  /** Metrics and traces (src/telemetry); default the one `db` was instrumented with (server.ts), else metrics only. */
+  telemetry?: Telemetry;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -174,6 +180,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   // External plugins, then the app's own, then routes. Shutdown state and load shedding first: their hooks
   // apply to every route.
+  // Telemetry before everything (issue 15 item 4): its hooks time every request, shed and refused ones included.
+  app.register(telemetryPlugin, { telemetry: options.telemetry ?? telemetryOf(options.db) ?? createTelemetry() });
   app.register(lifecyclePlugin, { lifecycle: options.lifecycle ?? new Lifecycle() });
   app.register(underPressurePlugin, options.pressure ?? {});
   app.register(helmetPlugin, { imageHosts: options.imageHosts ?? [], assetOrigin: options.releases?.assetOrigin });
@@ -183,6 +191,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(errorsPlugin);
 
   app.register(healthRoutes, options.readiness ?? {});
+  app.register(metricsRoutes);
   app.register(personalCenterRoutes);
   app.register(loginRoutes);
   app.register(loanDetailsRoutes);
@@ -201,6 +210,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(opsTemplateRoutes);
   app.register(opsConsoleRoutes);
   app.register(contactMessageRoutes);
+  app.register(clientErrorRoutes);
   if (options.demo) app.register(devRoutes);
   if (options.demo) app.register(promotionDevRoutes);
   if (options.testRoutes) app.register(testOnlyRoutes);

@@ -14,6 +14,7 @@ import { ensureGrievanceOfficer } from './repositories/grievance-officer.ts';
 import { Lifecycle } from './plugins/app/lifecycle.ts';
 import { startJobs } from './services/jobs.ts';
 import { shutdownHandler } from './shutdown.ts';
+import { instrumentDb, startTelemetry } from './telemetry/index.ts';
 
 /**
  * Process entry: env (refuses a configuration wrong for its mode: env.ts) → database (migrate, or with
@@ -25,11 +26,12 @@ import { shutdownHandler } from './shutdown.ts';
 
 async function main() {
   const env = loadEnv();
+  const telemetry = startTelemetry(); // metrics; traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md)
   const defaultSecrets = KNOWN_SECRETS.includes(env.paymentWebhookSecret) || KNOWN_SECRETS.includes(env.cardFingerprintSecret);
   if (env.demo) process.stderr.write(`\n${demoBanner(env, defaultSecrets)}\n\n`);
   let db: Db | undefined;
   try {
-    db = await openDb(env);
+    db = instrumentDb(await openDb(env), telemetry);
     if (env.migrateOnStart) await migrate(db);
     else {
       // A rolling deploy migrates once (`pnpm migrate`) before starting the new instances (docs/deploy.md).

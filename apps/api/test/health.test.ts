@@ -141,11 +141,15 @@ describe.each(BACKENDS)('health and readiness (%s)', (backend) => {
     );
   });
 
-  it('/metrics is not served (a 404 envelope, not the shell)', async () => {
+  it('/metrics: Prometheus text to this machine, a 403 envelope to another address, never the shell (telemetry.test.ts has the rest)', async () => {
     for (const accept of ['text/html', '*/*']) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { accept } });
-      expect(res.statusCode).toBe(404);
-      expect(envelopeOf(res).code).toBe('NOT_FOUND');
+      const local = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { accept } });
+      expect(local.statusCode).toBe(200);
+      expect(local.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(local.body).toContain('# TYPE http_server_request_duration_seconds histogram');
+      const remote = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { accept } });
+      expect(remote.statusCode).toBe(403);
+      expect(envelopeOf(remote).code).toBe('FORBIDDEN');
     }
   });
 });

@@ -281,7 +281,7 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
       for (const path of [
         '/readyz-extra',
         '/readyz/x',
-        '/metrics',
+        '/metrics/x',
         '/livez',
         '/health',
         '/status',

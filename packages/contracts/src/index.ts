@@ -13,3 +13,4 @@ export * from './cards.ts';
 export * from './partner.ts';
 export * from './ops-console.ts';
 export * from './ops-templates.ts';
+export * from './telemetry.ts';

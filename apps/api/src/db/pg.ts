@@ -76,6 +76,7 @@ export async function openPg(options: {
       closing ??= pool.end();
       return closing;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -25,4 +25,12 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the pool or the PGlite instance (and releases its data folder lock). Idempotent. */
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle) and checkouts waiting, for the metrics (src/telemetry). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }

@@ -362,6 +362,11 @@ const en = {
   coolingOffClosed: 'The cooling-off period of this loan has ended, so it can no longer be cancelled. You can still repay it as usual.',
   rowWaived: 'Not charged',
   rowClosedDate: 'Closed on',
+  // Telemetry (issue 15 item 4; docs/observability.md)
+  metricsUnauthorized: 'A valid metrics token is required (Authorization: Bearer).',
+  metricsForbidden: 'Metrics are only served to this machine.',
+  clientErrorReceived: 'Thank you. The problem has been recorded.',
+  clientErrorTooMany: 'Too many problem reports. Please try again in {minutes} minutes.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -704,6 +709,11 @@ const id: Record<MessageKey, string> = {
     'Masa pembatalan pinjaman ini sudah berakhir, sehingga pinjaman tidak dapat dibatalkan lagi. Anda tetap dapat membayarnya seperti biasa.',
   rowWaived: 'Tidak ditagih',
   rowClosedDate: 'Ditutup pada',
+  // Telemetry (issue 15 item 4; docs/observability.md)
+  metricsUnauthorized: 'Token metrik yang valid diperlukan (Authorization: Bearer).',
+  metricsForbidden: 'Metrik hanya disajikan untuk mesin ini.',
+  clientErrorReceived: 'Terima kasih. Masalah ini telah dicatat.',
+  clientErrorTooMany: 'Terlalu banyak laporan masalah. Silakan coba lagi dalam {minutes} menit.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

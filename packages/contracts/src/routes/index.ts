@@ -14,3 +14,4 @@ export type { EndpointOf, RequestOf, ResponseOf } from './types.ts';
 export * from './ops-console.ts';
 export * from './ops-templates.ts';
 export * from './landing-contrast.ts';
+export * from './telemetry.ts';
