@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv, loadReleaseEnv, storageProblems } from '../src/env.ts';
 import { S3Storage, storagesOf } from '../src/providers/s3-storage.ts';
 import { FolderStorage, type StorageProvider } from '../src/providers/storage.ts';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { release } from '../src/releases/service.ts';
+import { remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 import { S3_KEY, startS3, type TestS3 } from './helpers/s3.ts';
+import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
+import { tinyPng, uploadAs } from './helpers/uploads.ts';
+
+const BIG = `export const big = ${JSON.stringify('y'.repeat(400 * 1024))};`;
 
 // The storage provider (issue 15): the local folder (the embedded default) and any S3-compatible store, here an
 // S3-protocol server started by the test (s3rver on a loopback port). Both must behave the same.
@@ -249,5 +256,106 @@ describe('STORAGE and S3_* (env.ts)', () => {
     expect(env.migrate).toBe(true);
     expect(loadReleaseEnv({ NODE_ENV: 'production' }).migrate).toBe(false);
     expect(() => loadReleaseEnv({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+  });
+});
+
+/** A store chosen after the app's options are written (the S3 server starts in beforeAll). */
+class LateStorage implements StorageProvider {
+  target: StorageProvider | undefined;
+  private get t() {
+    if (!this.target) throw new Error('storage not set yet');
+    return this.target;
+  }
+  put(...args: Parameters<StorageProvider['put']>) {
+    return this.t.put(...args);
+  }
+  get(key: string) {
+    return this.t.get(key);
+  }
+  stream(key: string) {
+    return this.t.stream(key);
+  }
+  delete(key: string) {
+    return this.t.delete(key);
+  }
+  describe() {
+    return this.t.describe();
+  }
+}
+
+describe.each(BACKENDS)('the product on S3 storage (%s)', (backend) => {
+  const uploads = new LateStorage();
+  const releases = new LateStorage();
+  const ctx = useTestApp(backend, {
+    setup: async (_app, c) => {
+      const settings = s3.settings('lendview', `app-${backend}/`);
+      const stores = storagesOf({ kind: 's3', s3: settings }, { dataDir: c.releasesDir, releasesDir: c.releasesDir });
+      uploads.target = stores.storage;
+      releases.target = stores.releaseStorage;
+      const rc = { db: c.db, storage: releases, actor: 'ci@build' };
+      await release(rc, 'shell', shellBuild(tempDir(), { version: '0.1.0', index: '<!doctype html><title>s3</title>' }));
+      await release(
+        rc,
+        'marketing',
+        remoteBuild(tempDir(), {
+          name: 'marketing',
+          version: '1.0.0',
+          routes: ['/About'],
+          files: {
+            'assets/app-1a2b.js': 'export default 1;',
+            'assets/app-1a2b.js.br': brotliCompressSync('export default 1;'),
+            'assets/big-3c4d.js': BIG,
+          },
+        }),
+      );
+    },
+    app: { storage: uploads, releases: { storage: releases } },
+  });
+  afterAll(async () => {
+    for (const s of [uploads.target, releases.target]) if (s instanceof S3Storage) await s.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+  it('serves the manifest, the shell and remote files from the bucket: precompressed copies, revalidation, large files streamed', async () => {
+    expect((await get('/remotes.json')).json()).toMatchObject({ remotes: [{ app: 'marketing', version: '1.0.0' }] });
+    expect((await get('/About', { accept: 'text/html' })).body).toBe('<!doctype html><title>s3</title>');
+    const br = await get('/remotes/marketing/1.0.0/assets/app-1a2b.js', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('export default 1;');
+    const entry = await get('/remotes/marketing/1.0.0/remoteEntry.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect((await get('/remotes/marketing/1.0.0/remoteEntry.js', { 'if-none-match': String(entry.headers.etag) })).statusCode).toBe(304);
+    const big = await get('/remotes/marketing/1.0.0/assets/big-3c4d.js');
+    expect(big.headers['content-length']).toBe(String(Buffer.byteLength(BIG)));
+    expect(big.body).toBe(BIG);
+    const listed = await new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: S3_KEY,
+    }).send(new ListObjectsV2Command({ Bucket: 'lendview', Prefix: `app-${backend}/releases/marketing/1.0.0/` }));
+    expect((listed.Contents ?? []).map((o) => o.Key!.slice(`app-${backend}/releases/marketing/1.0.0/`.length)).sort()).toEqual([
+      'assets/app-1a2b.js',
+      'assets/app-1a2b.js.br',
+      'assets/big-3c4d.js',
+      'lendview-remote.json',
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
+  });
+
+  it('keeps complaint photos in the bucket', async () => {
+    const res = await uploadAs(ctx, 'demo-borrower', { bytes: tinyPng(3) });
+    const url = (envelopeOf(res) as { data: { url: string } }).data.url;
+    const served = await get(`${url}?tok=demo-borrower`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const [row] = await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images ORDER BY id DESC LIMIT 1');
+    const head = await new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_KEY }).send(
+      new HeadObjectCommand({ Bucket: 'lendview', Key: `app-${backend}/uploads/${row!.storage_key}` }),
+    );
+    expect(head.ContentType).toBe('image/jpeg');
+    expect(head.ContentLength).toBe(served.rawPayload.length);
   });
 });

@@ -57,7 +57,8 @@ function walk(dir: string, prefix: string, out: string[]) {
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (!PATH_SEGMENT.test(entry.name)) throw new ReleaseError(`${join(dir, rel)}: "${entry.name}" cannot be part of a URL; rename it in the build`);
+    if (!PATH_SEGMENT.test(entry.name))
+      throw new ReleaseError(`${join(dir, rel)}: "${entry.name}" cannot be part of a URL; rename it in the build`);
     if (entry.isDirectory()) walk(dir, rel, out);
     else if (entry.isFile()) out.push(rel);
   }
@@ -98,7 +99,8 @@ export function readRemoteBuild(dir: string, app: string): Build {
   }
   const decl = readJson<RemoteDeclaration>(declFile);
   const mf = readJson<{ name?: string }>(mfFile);
-  if (mf.name !== decl.name) throw new ReleaseError(`${dir}: mf-manifest.json names "${mf.name}", ${REMOTE_DECLARATION} names "${decl.name}"`);
+  if (mf.name !== decl.name)
+    throw new ReleaseError(`${dir}: mf-manifest.json names "${mf.name}", ${REMOTE_DECLARATION} names "${decl.name}"`);
   const version = String(decl.version);
   if (!VERSION.test(version)) throw new ReleaseError(`${dir}: "${version}" cannot be a folder name`);
   return { kind: 'remote', app, name: decl.name, version, declaration: decl, dir, ...readBuildFiles(dir) };
@@ -107,7 +109,8 @@ export function readRemoteBuild(dir: string, app: string): Build {
 /** The shell's build: index.html and lendview-shell.json (the shared versions every remote is checked against). */
 export function readShellBuild(dir: string): Build {
   const declFile = join(dir, SHELL_DECLARATION);
-  if (!existsSync(join(dir, 'index.html'))) throw new ReleaseError(`${dir} is not a shell build (no index.html): pnpm --filter @lendview/shell build`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new ReleaseError(`${dir} is not a shell build (no index.html): pnpm --filter @lendview/shell build`);
   if (!existsSync(declFile)) {
     throw new ReleaseError(
       `the shell build in ${dir} declares no shared versions (${SHELL_DECLARATION} is missing): rebuild it with pnpm --filter @lendview/shell build`,

@@ -47,7 +47,10 @@ export interface HistoryRow {
 const VERSION_COLUMNS = 'app, version, kind, name, digest, declaration, files, source, published_at, published_by';
 
 export async function findVersion(q: Queryable, app: string, version: string): Promise<VersionRow | null> {
-  const [row] = await q.query<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM release_versions WHERE app = $1 AND version = $2`, [app, version]);
+  const [row] = await q.query<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM release_versions WHERE app = $1 AND version = $2`, [
+    app,
+    version,
+  ]);
   return row ?? null;
 }
 
@@ -61,21 +64,18 @@ export async function listVersions(q: Queryable, app?: string): Promise<Omit<Ver
 }
 
 export async function insertVersion(q: Queryable, row: VersionRow): Promise<void> {
-  await q.query(
-    `INSERT INTO release_versions (${VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10)`,
-    [
-      row.app,
-      row.version,
-      row.kind,
-      row.name,
-      row.digest,
-      JSON.stringify(row.declaration),
-      JSON.stringify(row.files),
-      row.source,
-      row.published_at,
-      row.published_by,
-    ],
-  );
+  await q.query(`INSERT INTO release_versions (${VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10)`, [
+    row.app,
+    row.version,
+    row.kind,
+    row.name,
+    row.digest,
+    JSON.stringify(row.declaration),
+    JSON.stringify(row.files),
+    row.source,
+    row.published_at,
+    row.published_by,
+  ]);
 }
 
 /** A local build replacing the local build of the same version (the trigger refuses it for anything released). */
@@ -83,7 +83,16 @@ export async function replaceLocalVersion(q: Queryable, row: VersionRow): Promis
   await q.query(
     `UPDATE release_versions SET name = $3, digest = $4, declaration = $5::jsonb, files = $6::jsonb, published_at = $7, published_by = $8
       WHERE app = $1 AND version = $2 AND source = 'local'`,
-    [row.app, row.version, row.name, row.digest, JSON.stringify(row.declaration), JSON.stringify(row.files), row.published_at, row.published_by],
+    [
+      row.app,
+      row.version,
+      row.name,
+      row.digest,
+      JSON.stringify(row.declaration),
+      JSON.stringify(row.files),
+      row.published_at,
+      row.published_by,
+    ],
   );
 }
 
@@ -210,7 +219,8 @@ export async function takeReleaseLock(db: Db, who: string): Promise<ReleaseLock>
 export async function switchUnderLock<T>(db: Db, lock: ReleaseLock, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ holder: string | null }>('SELECT holder FROM release_lock WHERE id FOR UPDATE');
-    if (row?.holder !== lock.token) throw new ReleaseError('the release lock was lost (held past its lease by a stalled command): nothing was switched; run it again');
+    if (row?.holder !== lock.token)
+      throw new ReleaseError('the release lock was lost (held past its lease by a stalled command): nothing was switched; run it again');
     return fn(tx);
   });
 }

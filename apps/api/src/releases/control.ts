@@ -24,7 +24,8 @@ export interface ControlFile {
   storage: string;
 }
 
-export type ControlAnswer = { ok: true; outcome: OperationResult; notes: string[] } | { ok: false; refused: boolean; error: string; notes: string[] };
+export type ControlAnswer =
+  { ok: true; outcome: OperationResult; notes: string[] } | { ok: false; refused: boolean; error: string; notes: string[] };
 
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
@@ -48,7 +49,13 @@ export default fp<{ file: string }>(
       const notes: string[] = [];
       try {
         const outcome = await runOperation(
-          { db: app.db, storage: app.releaseStorage, actor: body.actor, say: (line) => notes.push(line), onSwitch: () => app.releases.forget() },
+          {
+            db: app.db,
+            storage: app.releaseStorage,
+            actor: body.actor,
+            say: (line) => notes.push(line),
+            onSwitch: () => app.releases.forget(),
+          },
           parsed.data,
         );
         req.log.info({ op: parsed.data.op, actor: body.actor }, 'release operation');
@@ -64,7 +71,12 @@ export default fp<{ file: string }>(
       const address = app.server.address() as AddressInfo | null;
       if (!address || typeof address !== 'object') return;
       const host = address.family === 'IPv6' ? '[::1]' : '127.0.0.1';
-      const content: ControlFile = { pid: process.pid, url: `http://${host}:${address.port}`, token, storage: app.releaseStorage.describe() };
+      const content: ControlFile = {
+        pid: process.pid,
+        url: `http://${host}:${address.port}`,
+        token,
+        storage: app.releaseStorage.describe(),
+      };
       const tmp = `${opts.file}.${process.pid}.tmp`;
       writeFileSync(tmp, JSON.stringify(content), { mode: 0o600 });
       renameSync(tmp, opts.file);
@@ -89,6 +101,7 @@ export async function askServer(control: ControlFile, operation: Operation, acto
     body: JSON.stringify({ operation, actor }),
   });
   const answer = (await res.json().catch(() => null)) as ControlAnswer | null;
-  if (!answer || typeof answer.ok !== 'boolean') throw new Error(`the server at ${control.url} answered ${res.status} without a release answer`);
+  if (!answer || typeof answer.ok !== 'boolean')
+    throw new Error(`the server at ${control.url} answered ${res.status} without a release answer`);
   return answer;
 }

@@ -15,7 +15,13 @@ export const operationSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('release'), app, from: absolute, name: z.string().max(200).optional() }),
   z.object({ op: z.literal('rollback'), app, version: z.string().regex(VERSION).optional() }),
   z.object({ op: z.literal('list') }),
-  z.object({ op: z.literal('publish-local'), builds: z.array(z.object({ app, dir: absolute })).min(1).max(64) }),
+  z.object({
+    op: z.literal('publish-local'),
+    builds: z
+      .array(z.object({ app, dir: absolute }))
+      .min(1)
+      .max(64),
+  }),
   z.object({ op: z.literal('import'), dir: absolute }),
 ]);
 export type Operation = z.infer<typeof operationSchema>;

@@ -50,9 +50,10 @@ export default fp<{ releases: ReleaseOptions; shellDir: string; releasesDir: str
  * The server's storage wiring (server.ts): the uploads store for `storage`, and the releases store, asset origin
  * and release control for `releases`, from STORAGE / S3_* / ASSET_ORIGIN (env.ts).
  */
-export function storageOptions(
-  env: Pick<Env, 'storage' | 'dataDir' | 'releasesDir' | 'assetOrigin' | 'databaseUrl'>,
-): { storage: StorageProvider; releases: ReleaseOptions } {
+export function storageOptions(env: Pick<Env, 'storage' | 'dataDir' | 'releasesDir' | 'assetOrigin' | 'databaseUrl'>): {
+  storage: StorageProvider;
+  releases: ReleaseOptions;
+} {
   const { storage, releaseStorage } = storagesOf(env.storage, env);
   return {
     storage,

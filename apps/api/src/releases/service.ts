@@ -108,7 +108,8 @@ async function publishLocked(ctx: ReleaseContext, lock: ReleaseLock, build: Buil
   const existing = await findVersion(ctx.db, build.app, build.version);
   if (existing && existing.kind !== build.kind) throw new ReleaseError(`${build.app} ${build.version} is published as a ${existing.kind}`);
   if (existing && existing.digest === build.digest) {
-    if (source === 'release' && existing.source === 'local') await switchUnderLock(ctx.db, lock, (tx) => markReleased(tx, build.app, build.version));
+    if (source === 'release' && existing.source === 'local')
+      await switchUnderLock(ctx.db, lock, (tx) => markReleased(tx, build.app, build.version));
     return 'identical';
   }
   if (existing && (source !== 'local' || existing.source !== 'local')) {
@@ -160,7 +161,9 @@ async function assertRemoteFitsLiveShell(ctx: ReleaseContext, remote: { app: str
   }
   const shell = live.declaration as ShellDeclaration;
   if (!shell.shared) {
-    throw new ReleaseError(`the live shell ${live.version} declares no shared versions: release a shell built with @lendview/vite-config first`);
+    throw new ReleaseError(
+      `the live shell ${live.version} declares no shared versions: release a shell built with @lendview/vite-config first`,
+    );
   }
   const problems = shellProblemsFor(remote, shell);
   if (problems.length > 0) {
@@ -177,7 +180,10 @@ async function assertShellFitsLiveRemotes(ctx: ReleaseContext, shell: { version:
   const remotes = (await liveReleases(ctx.db)).filter((r) => r.kind === 'remote');
   const lines: string[] = [];
   for (const r of remotes) {
-    const problems = shellProblemsFor({ app: r.app, version: r.version, declaration: r.declaration as RemoteDeclaration }, shell.declaration);
+    const problems = shellProblemsFor(
+      { app: r.app, version: r.version, declaration: r.declaration as RemoteDeclaration },
+      shell.declaration,
+    );
     if (problems.length > 0) lines.push(`  ${r.app} ${r.version}:`, ...problems.map((p) => `    - ${p}`));
   }
   if (lines.length > 0) {
@@ -189,8 +195,14 @@ async function assertShellFitsLiveRemotes(ctx: ReleaseContext, shell: { version:
 }
 
 async function assertFits(ctx: ReleaseContext, target: { app: string; kind: 'remote' | 'shell'; version: string; declaration: unknown }) {
-  if (target.kind === 'shell') await assertShellFitsLiveRemotes(ctx, { version: target.version, declaration: target.declaration as ShellDeclaration });
-  else await assertRemoteFitsLiveShell(ctx, { app: target.app, version: target.version, declaration: target.declaration as RemoteDeclaration });
+  if (target.kind === 'shell')
+    await assertShellFitsLiveRemotes(ctx, { version: target.version, declaration: target.declaration as ShellDeclaration });
+  else
+    await assertRemoteFitsLiveShell(ctx, {
+      app: target.app,
+      version: target.version,
+      declaration: target.declaration as RemoteDeclaration,
+    });
 }
 
 // --- Commands ---------------------------------------------------------------------------------------------------
@@ -214,7 +226,8 @@ export interface ReleaseResult {
  */
 export async function release(ctx: ReleaseContext, app: string, buildDir: string, expectedName?: string): Promise<ReleaseResult> {
   const build = readBuild(app, buildDir);
-  if (expectedName !== undefined && build.name !== expectedName) throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${expectedName}`);
+  if (expectedName !== undefined && build.name !== expectedName)
+    throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${expectedName}`);
   return withLock(ctx, async (lock) => {
     await assertFits(ctx, build);
     const published = await publishLocked(ctx, lock, build, 'release');
@@ -236,7 +249,11 @@ function previousOf(events: { version: string; previous: string | null }[], curr
  * `pnpm rollback <app> [version]`: switches back to a published version (without one: the version live before the
  * current one, from the history), after the same compatibility check as a release.
  */
-export async function rollback(ctx: ReleaseContext, app: string, wanted?: string): Promise<{ app: string; version: string; previous: string | null }> {
+export async function rollback(
+  ctx: ReleaseContext,
+  app: string,
+  wanted?: string,
+): Promise<{ app: string; version: string; previous: string | null }> {
   return withLock(ctx, async (lock) => {
     const live = (await liveReleases(ctx.db)).find((r) => r.app === app);
     const version = wanted ?? (live ? previousOf(await history(ctx.db, app), live.version) : undefined);
@@ -264,7 +281,10 @@ export interface LocalBuild {
  * of the same version. A version that was released is never replaced: it stays as released, and the command
  * says so.
  */
-export async function publishLocal(ctx: ReleaseContext, builds: LocalBuild[]): Promise<{ app: string; version: string; outcome: PublishOutcome }[]> {
+export async function publishLocal(
+  ctx: ReleaseContext,
+  builds: LocalBuild[],
+): Promise<{ app: string; version: string; outcome: PublishOutcome }[]> {
   const read = builds.map((b) => readBuild(b.app, b.dir));
   return withLock(ctx, async (lock) => {
     const out: { app: string; version: string; outcome: PublishOutcome }[] = [];
@@ -345,7 +365,9 @@ export async function importFolder(ctx: ReleaseContext, dir: string): Promise<{ 
   if (!existsSync(manifestFile)) throw new ReleaseError(`${dir} has no remotes.json: not a releases folder`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { remotes?: { app?: string; name?: string; version?: string }[] };
   const historyFile = join(dir, 'history.json');
-  const events: FolderEvent[] = existsSync(historyFile) ? ((JSON.parse(readFileSync(historyFile, 'utf8')) as { events?: FolderEvent[] }).events ?? []) : [];
+  const events: FolderEvent[] = existsSync(historyFile)
+    ? ((JSON.parse(readFileSync(historyFile, 'utf8')) as { events?: FolderEvent[] }).events ?? [])
+    : [];
   return withLock(ctx, async (lock) => {
     if ((await liveReleases(ctx.db)).some((r) => r.kind === 'remote')) {
       throw new ReleaseError('the database already has live remotes: the folder layout is imported once, into a database without releases');
@@ -401,12 +423,18 @@ export async function importFolder(ctx: ReleaseContext, dir: string): Promise<{ 
  * with what remotes.json said of them (name, routes), so they keep serving; the compatibility check refuses to
  * make one live again (rollback), as `pnpm release` always refused such a build.
  */
-function readImportedBuild(dir: string, app: string, version: string, entries: { app?: string; name?: string; version?: string; routes?: unknown }[]): Build {
+function readImportedBuild(
+  dir: string,
+  app: string,
+  version: string,
+  entries: { app?: string; name?: string; version?: string; routes?: unknown }[],
+): Build {
   if (existsSync(join(dir, REMOTE_DECLARATION))) return readRemoteBuild(dir, app);
   const mf = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { name?: unknown };
   const entry = entries.find((e) => (e.app ?? e.name) === app);
   const name = typeof mf.name === 'string' ? mf.name : (entry?.name ?? app);
-  const routes = entry?.version === version && Array.isArray(entry.routes) ? entry.routes.filter((r): r is string => typeof r === 'string') : [];
+  const routes =
+    entry?.version === version && Array.isArray(entry.routes) ? entry.routes.filter((r): r is string => typeof r === 'string') : [];
   const declaration = { kind: 'remote', name, version, routes } as unknown as RemoteDeclaration;
   return { ...readBuildFiles(dir), kind: 'remote', app, name, version, declaration, dir };
 }
@@ -454,7 +482,15 @@ export async function bootstrapReleases(ctx: ReleaseContext, dirs: { shellDir: s
 /** A shell build for the initial publish: without lendview-shell.json (an older build, a test's files) it still serves, as 0.0.0. */
 function readShellBuildLenient(dir: string): Build {
   if (existsSync(join(dir, SHELL_DECLARATION))) return readShellBuild(dir);
-  return { ...readBuildFiles(dir), kind: 'shell', app: SHELL_APP, name: '@lendview/shell', version: '0.0.0', declaration: {} as ShellDeclaration, dir };
+  return {
+    ...readBuildFiles(dir),
+    kind: 'shell',
+    app: SHELL_APP,
+    name: '@lendview/shell',
+    version: '0.0.0',
+    declaration: {} as ShellDeclaration,
+    dir,
+  };
 }
 
 function hasFiles(dir: string): boolean {
