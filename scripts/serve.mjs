@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` / `pnpm start` (through scripts/bootstrap.mjs, which first gets pnpm and installs), or
-// `pnpm serve` directly: build everything (turbo, cached), publish the remotes, then serve the whole product —
+// `pnpm serve` directly: build everything (turbo, cached), publish the local builds, then serve the whole product —
 // API, shell and remotes — from one Node process on PORT (default 8080), with the demo data loaded.
 // The API migrates (and in demo mode seeds) the database itself when it starts.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,7 +23,9 @@ if (process.env.SKIP_BUILD !== '1')
     'build',
     '--output-logs=errors-only',
   ]);
-run('publish the remotes (releases/, remotes.json)', process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs')]);
+run('publish the local builds, the remotes and the shell (database in DATA_DIR, files in releases/)', process.execPath, [
+  join(ROOT, 'scripts/publish-remotes.mjs'),
+]);
 console.log(
   `\n▶ serve the API, the shell and the remotes on http://${process.env.HOST ?? 'localhost'}:${process.env.PORT ?? 8080}/ (Ctrl-C stops)`,
 );

@@ -11,8 +11,13 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@lendview/'));
 
 await build({
-  // dist/server.mjs, and dist/migrate.mjs (the `pnpm migrate` step where only the build is deployed).
-  entryPoints: { server: join(here, 'src/server.ts'), migrate: join(here, 'src/cli/migrate.ts') },
+  // dist/server.mjs, and dist/migrate.mjs (the `pnpm migrate` step where only the build is deployed), and
+  // dist/releases.mjs (release / rollback / list of a build folder given with --from, docs/releasing.md).
+  entryPoints: {
+    server: join(here, 'src/server.ts'),
+    migrate: join(here, 'src/cli/migrate.ts'),
+    releases: join(here, 'src/cli/releases.ts'),
+  },
   outdir: join(here, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,
