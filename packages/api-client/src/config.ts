@@ -19,6 +19,12 @@ export interface ApiClientConfig {
    * `Authorization` header) and calls with `sessionGuard: false` never trigger it.
    */
   onUnauthorized?(envelope: { code: string | number; message: string }): void;
+  /**
+   * Report each call answered 5xx or not answered (no connection, timeout, not an envelope) once to
+   * POST /api/client-errors with its request id (docs/observability.md). The shell turns it on for every remote;
+   * off by default (tests, a remote running on its own).
+   */
+  reportFailures?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,6 +1,8 @@
 import type { Envelope, SuccessCode } from '@lendview/contracts/routes';
 import { DEFAULT_TIMEOUT_MS, beginLoading, endLoading, getConfig } from './config.ts';
+import { reportClientError } from './client-errors.ts';
 import { NetworkError } from './errors.ts';
+import { isRequestId, newRequestId, tagRequestId } from './request-id.ts';
 import { getSharedParams } from './shared-params.ts';
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -71,12 +73,51 @@ export function requestHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The call's request id (docs/observability.md): the caller's own `X-Request-Id` header when it gave a valid one,
+ * else a fresh one. Sent with the call; kept on the envelope (ApiError) and on NetworkError as `requestId`.
+ */
+function callRequestId(opts: RequestOptions): string {
+  const given = Object.entries(opts.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-request-id')?.[1];
+  return isRequestId(given) ? given : newRequestId();
+}
+
+/** The headers with exactly one X-Request-Id: the call's. */
+function withRequestId(headers: Record<string, string> | undefined, requestId: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (k.toLowerCase() !== 'x-request-id') out[k] = v;
+  out['X-Request-Id'] = requestId;
+  return out;
+}
+
+/**
+ * With `reportFailures` on (the shell turns it on): a call answered 5xx, or not answered at all (no connection,
+ * timeout, a body that is not an envelope), is reported once to POST /api/client-errors with its request id. A
+ * caller's own abort is not a failure.
+ */
+function reportFailure(method: string, url: string, requestId: string, what: string): void {
+  if (!getConfig().reportFailures) return;
+  const path = new URL(url, 'http://localhost').pathname;
+  reportClientError({ message: `${method} ${path} ${what}`, requestId, where: `api:${path}` });
+}
+
+function failureText(e: NetworkError): string {
+  if (e.kind === 'timeout') return 'timed out';
+  if (e.kind === 'network') return 'failed (no connection)';
+  return `gave a response that is not an envelope${e.status !== undefined ? ` (HTTP ${e.status})` : ''}`;
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
 /** fetch with the timeout of spec 9; the whole exchange (body included) must finish in time. */
-async function exchange(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ status: number; text: string }> {
+async function exchange(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  requestId: string,
+): Promise<{ status: number; text: string }> {
   if (signal?.aborted) throw abortReason(signal);
   const { fetch: customFetch, timeoutMs = DEFAULT_TIMEOUT_MS } = getConfig();
   const doFetch = customFetch ?? globalThis.fetch.bind(globalThis);
@@ -93,30 +134,30 @@ async function exchange(url: string, init: RequestInit, signal: AbortSignal | un
     const text = await res.text();
     return { status: res.status, text };
   } catch (cause) {
-    if (timedOut) throw new NetworkError('timeout', url, { cause });
+    if (timedOut) throw new NetworkError('timeout', url, { cause, requestId });
     if (signal?.aborted) throw abortReason(signal);
-    throw new NetworkError('network', url, { cause });
+    throw new NetworkError('network', url, { cause, requestId });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-function parseJson(text: string, url: string, status: number): unknown {
+function parseJson(text: string, url: string, status: number, requestId?: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new NetworkError('bad-response', url, { status, cause });
+    throw new NetworkError('bad-response', url, { status, cause, requestId });
   }
 }
 
 /** Spec 3 / 8: `{ code, data, message }` whatever the HTTP status; anything else is a bad response. */
-function toEnvelope(body: unknown, url: string, status: number): Envelope<unknown> {
+function toEnvelope(body: unknown, url: string, status: number, requestId?: string): Envelope<unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body) || !('code' in body)) {
-    throw new NetworkError('bad-response', url, { status });
+    throw new NetworkError('bad-response', url, { status, requestId });
   }
   const b = body as { code: unknown; data?: unknown; message?: unknown };
-  if (typeof b.code !== 'string' && typeof b.code !== 'number') throw new NetworkError('bad-response', url, { status });
+  if (typeof b.code !== 'string' && typeof b.code !== 'number') throw new NetworkError('bad-response', url, { status, requestId });
   return {
     code: b.code,
     data: b.data ?? null,
@@ -159,17 +200,24 @@ function report(env: Envelope<unknown>, opts: RequestOptions, status = 200, url 
 }
 
 async function envelopeRequest(url: string, init: RequestInit, opts: RequestOptions): Promise<Envelope<unknown>> {
+  const requestId = callRequestId(opts);
+  const method = init.method ?? 'GET';
   const token = beginLoading(opts.loadingText);
   let env: Envelope<unknown>;
   let httpStatus: number;
   try {
-    const { status, text } = await exchange(url, init, opts.signal);
+    const headers = withRequestId(init.headers as Record<string, string>, requestId);
+    const { status, text } = await exchange(url, { ...init, headers }, opts.signal, requestId);
     httpStatus = status;
-    env = toEnvelope(parseJson(text, url, status), url, status);
+    env = tagRequestId(toEnvelope(parseJson(text, url, status, requestId), url, status, requestId), requestId);
+  } catch (e) {
+    if (e instanceof NetworkError) reportFailure(method, url, requestId, failureText(e));
+    throw e;
   } finally {
     // Hide the indicator before a message is shown, so hiding it cannot take the message away.
     endLoading(token);
   }
+  if (httpStatus >= 500) reportFailure(method, url, requestId, `answered HTTP ${httpStatus} (${String(env.code)})`);
   report(env, opts, httpStatus, url);
   return env;
 }
@@ -203,6 +251,7 @@ export function get(path: string, query?: FormBody, opts: RequestOptions = {}): 
  */
 export async function postJson(path: string, body: unknown, opts: RequestOptions = {}): Promise<unknown> {
   const url = buildUrl(path);
+  const requestId = callRequestId(opts);
   const token = beginLoading(opts.loadingText);
   let parsed: unknown;
   let httpStatus = 200;
@@ -211,16 +260,21 @@ export async function postJson(path: string, body: unknown, opts: RequestOptions
       url,
       {
         method: 'POST',
-        headers: { ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers },
+        headers: withRequestId({ ...requestHeaders(), 'Content-Type': 'application/json', ...opts.headers }, requestId),
         body: JSON.stringify(body ?? {}),
       },
       opts.signal,
+      requestId,
     );
     httpStatus = status;
-    parsed = parseJson(text, url, status);
+    parsed = parseJson(text, url, status, requestId);
+  } catch (e) {
+    if (e instanceof NetworkError) reportFailure('POST', url, requestId, failureText(e));
+    throw e;
   } finally {
     endLoading(token);
   }
+  if (httpStatus >= 500) reportFailure('POST', url, requestId, `answered HTTP ${httpStatus}`);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
     const code = parsed.code;
     const message = (parsed as { message?: unknown }).message;
@@ -250,6 +304,7 @@ type UploadOutcome = { ok: true; env: Envelope<unknown> } | { ok: false; error: 
 /** Multipart upload through XMLHttpRequest, for progress; same query, headers, timeout and envelope handling. */
 export async function upload(path: string, formData: FormData, opts: UploadOptions = {}): Promise<Envelope<unknown>> {
   const url = buildUrl(path);
+  const requestId = callRequestId(opts);
   const { signal } = opts;
   if (signal?.aborted) throw abortReason(signal);
   const { timeoutMs = DEFAULT_TIMEOUT_MS, XMLHttpRequest: Xhr = globalThis.XMLHttpRequest } = getConfig();
@@ -270,6 +325,7 @@ export async function upload(path: string, formData: FormData, opts: UploadOptio
     const failed = (error: unknown): UploadOutcome => ({ ok: false, error });
     xhr.open('POST', url);
     for (const [k, v] of Object.entries(requestHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('X-Request-Id', requestId);
     xhr.timeout = timeoutMs;
     const { onProgress } = opts;
     if (onProgress) {
@@ -280,20 +336,27 @@ export async function upload(path: string, formData: FormData, opts: UploadOptio
     xhr.onload = () =>
       finish(() => {
         try {
-          const env = toEnvelope(parseJson(xhr.responseText, url, xhr.status), url, xhr.status);
+          const env = tagRequestId(
+            toEnvelope(parseJson(xhr.responseText, url, xhr.status, requestId), url, xhr.status, requestId),
+            requestId,
+          );
           opts.onProgress?.(1);
+          if (xhr.status >= 500) reportFailure('POST', url, requestId, `answered HTTP ${xhr.status} (${String(env.code)})`);
           report(env, opts, xhr.status, url);
           return { ok: true, env };
         } catch (e) {
           return failed(e);
         }
       });
-    xhr.onerror = () => finish(() => failed(new NetworkError('network', url)));
-    xhr.ontimeout = () => finish(() => failed(new NetworkError('timeout', url)));
-    xhr.onabort = () => finish(() => failed(signal?.aborted ? abortReason(signal) : new NetworkError('network', url)));
+    xhr.onerror = () => finish(() => failed(new NetworkError('network', url, { requestId })));
+    xhr.ontimeout = () => finish(() => failed(new NetworkError('timeout', url, { requestId })));
+    xhr.onabort = () => finish(() => failed(signal?.aborted ? abortReason(signal) : new NetworkError('network', url, { requestId })));
     signal?.addEventListener('abort', onAbort);
     xhr.send(formData);
   });
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    if (outcome.error instanceof NetworkError) reportFailure('POST', url, requestId, failureText(outcome.error));
+    throw outcome.error;
+  }
   return outcome.env;
 }

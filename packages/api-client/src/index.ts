@@ -3,6 +3,8 @@
 export type { Envelope, SharedParams, SuccessCode } from '@lendview/contracts/routes';
 export { type ApiClientConfig, DEFAULT_TIMEOUT_MS, configureApiClient, resetApiClient } from './config.ts';
 export { ApiError, NetworkError, type NetworkErrorKind, isApiError, isNetworkError } from './errors.ts';
+export { type ClientErrorReport, reportClientError } from './client-errors.ts';
+export { isRequestId, newRequestId, requestIdOf, shortReference } from './request-id.ts';
 export {
   type FormBody,
   type FormValue,

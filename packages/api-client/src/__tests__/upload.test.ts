@@ -82,6 +82,7 @@ describe('upload', () => {
       'X-Lv-Token': 'T',
       'X-Lv-Device': 'D',
       'Accept-Language': 'en',
+      'X-Request-Id': expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
     });
     expect(r.timeout).toBe(60_000);
     expect(r.body).toBe(fd);
