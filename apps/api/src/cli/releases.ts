@@ -19,7 +19,7 @@ import { EnvError, loadReleaseEnv, REPO_ROOT, type ReleaseEnv } from '../env.ts'
 import { S3Storage, storagesOf } from '../providers/s3-storage.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { actorOf } from '../releases/actor.ts';
-import { ReleaseError, SHELL_APP } from '../releases/builds.ts';
+import { APP_NAME, ReleaseError, SHELL_APP } from '../releases/builds.ts';
 import { hasReleaseTables } from '../releases/catalog.ts';
 import { askServer, type ControlFile } from '../releases/control.ts';
 import { runOperation, type Operation, type OperationResult } from '../releases/operations.ts';
@@ -56,6 +56,8 @@ export interface AppInfo {
 /** Every remote of this repo (apps/<app>/package.json with "lendview.remote") and the shell. */
 export function listApps(root: string = REPO_ROOT): AppInfo[] {
   const out: AppInfo[] = [];
+  // Where only the API's build is deployed there is no apps/ folder: builds are named with --from.
+  if (!existsSync(join(root, 'apps'))) return out;
   for (const app of readdirSync(join(root, 'apps')).sort()) {
     const file = join(root, 'apps', app, 'package.json');
     if (!existsSync(file)) continue;
@@ -100,7 +102,12 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
   switch (command) {
     case 'release': {
       if (positionals.length !== 1) throw new UsageError('one app');
-      const app = findApp(positionals[0]!);
+      const id = positionals[0]!;
+      // No checkout (dist/releases.mjs where only the build is deployed): the build's own declaration names the app.
+      if (values.from && APP_NAME.test(id) && listApps().length === 0) {
+        return { operation: { op: 'release', app: id, from: resolve(values.from) }, json, releases };
+      }
+      const app = findApp(id);
       const from = values.from ? resolve(values.from) : build(app);
       return { operation: { op: 'release', app: app.app, from, name: app.name }, json, releases };
     }
