@@ -3,10 +3,12 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
 import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
-import { captureSharedParams } from '@lendview/api-client';
+import { captureSharedParams, reportClientError } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
 import { takeManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/RemoteRoute.tsx';
+import { ErrorReference } from './remotes/ErrorReference.tsx';
+import { failureText } from './remotes/error-report.ts';
 import { TestPreview } from './pages/TestPreview.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import './messages.ts';
@@ -26,7 +28,7 @@ function QuerySync() {
   return null;
 }
 
-type ManifestState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; manifest: RemotesManifest };
+type ManifestState = { status: 'loading' } | { status: 'failed'; reference: string } | { status: 'ready'; manifest: RemotesManifest };
 
 function Routed() {
   const { t } = useTranslation('shell');
@@ -37,7 +39,7 @@ function Routed() {
       (manifest) => setState({ status: 'ready', manifest }),
       (error: unknown) => {
         console.error('[shell] remotes.json failed', error);
-        setState({ status: 'failed' });
+        setState({ status: 'failed', reference: reportClientError({ message: failureText(error), where: 'shell:manifest' }) });
       },
     );
   }, []);
@@ -51,7 +53,16 @@ function Routed() {
     state.status === 'ready' ? (
       <RemoteRoute manifest={state.manifest} />
     ) : state.status === 'failed' ? (
-      <ErrorPanel message={t('manifestFailed')} onRetry={retry} retryLabel={t('retry')} />
+      <ErrorPanel
+        message={
+          <>
+            {t('manifestFailed')}
+            <ErrorReference reference={state.reference} />
+          </>
+        }
+        onRetry={retry}
+        retryLabel={t('retry')}
+      />
     ) : (
       <div className="shell-loading">
         <Spinner label={t('loadingPage')} />

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { captureSharedParams } from '@lendview/api-client';
+import { captureSharedParams, configureApiClient } from '@lendview/api-client';
 import { initI18n, resolveLanguage } from '@lendview/i18n';
 import '@lendview/ui/styles.css';
 import './shell.css';
@@ -11,6 +11,8 @@ import { installSessionGuard } from './session/session-guard.ts';
 captureSharedParams();
 // Before any remote calls the API: an expired or missing session goes back to login (issue 12 item 10).
 installSessionGuard();
+// Every remote's calls answered 5xx or not at all are reported once with their request id (docs/observability.md).
+configureApiClient({ reportFailures: true });
 const lang = resolveLanguage();
 document.documentElement.lang = lang;
 const i18nReady = initI18n(lang); // ready synchronously (bundled messages): a remote may register its own now

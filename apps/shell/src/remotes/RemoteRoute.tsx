@@ -2,17 +2,32 @@ import { Component, useEffect, useState, type ComponentType, type ReactNode } fr
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, Spinner } from '@lendview/ui';
+import { reportClientError } from '@lendview/api-client';
 import { findOwner, type RemoteEntry, type RemotesManifest } from './manifest.ts';
 import { loadRemoteApp } from './load-remote.ts';
 import { NotFound } from '../pages/NotFound.tsx';
+import { ErrorReference } from './ErrorReference.tsx';
+import { failureText, requestIdOfError } from './error-report.ts';
 
 // Loaded remote Apps, by name and entry, so moving between routes of one remote does not reload it.
 const loaded = new Map<string, ComponentType>();
 const keyOf = (r: RemoteEntry) => `${r.name}@${r.entry}`;
 
-function RetryPanel({ onRetry }: { onRetry: () => void }) {
+/** "Could not load, retry", with the reference of the error report support can look up (issue 15 item 4). */
+function RetryPanel({ onRetry, reference }: { onRetry: () => void; reference?: string }) {
   const { t } = useTranslation('shell');
-  return <ErrorPanel message={t('remoteFailed')} onRetry={onRetry} retryLabel={t('retry')} />;
+  return (
+    <ErrorPanel
+      message={
+        <>
+          {t('remoteFailed')}
+          <ErrorReference reference={reference} />
+        </>
+      }
+      onRetry={onRetry}
+      retryLabel={t('retry')}
+    />
+  );
 }
 
 function RemoteLoading() {
@@ -27,7 +42,7 @@ function RemoteLoading() {
 /** Downloads the remote only when one of its routes is visited. */
 function RemoteApp({ remote }: { remote: RemoteEntry }) {
   const key = keyOf(remote);
-  const [state, setState] = useState<{ key: string; App?: ComponentType; failed?: boolean }>(() => ({
+  const [state, setState] = useState<{ key: string; App?: ComponentType; failed?: boolean; reference?: string }>(() => ({
     key,
     App: loaded.get(key),
   }));
@@ -44,7 +59,13 @@ function RemoteApp({ remote }: { remote: RemoteEntry }) {
       },
       (error: unknown) => {
         console.error(`[shell] remote ${remote.name} failed to load`, error);
-        if (live) setState({ key, failed: true });
+        if (!live) return;
+        const reference = reportClientError({
+          message: failureText(error),
+          requestId: requestIdOfError(error),
+          where: `remote-load:${remote.name}`,
+        });
+        setState({ key, failed: true, reference });
       },
     );
     return () => {
@@ -59,6 +80,7 @@ function RemoteApp({ remote }: { remote: RemoteEntry }) {
   if (current.failed) {
     return (
       <RetryPanel
+        reference={current.reference}
         onRetry={() => {
           setState({ key });
           setAttempt((n) => n + 1);
@@ -70,17 +92,32 @@ function RemoteApp({ remote }: { remote: RemoteEntry }) {
 }
 
 /** A remote that throws while rendering takes down its own routes only. */
-class RemoteBoundary extends Component<{ remote: string; children: ReactNode }, { error: unknown; attempt: number }> {
-  override state = { error: null as unknown, attempt: 0 };
+class RemoteBoundary extends Component<
+  { remote: string; children: ReactNode },
+  { error: unknown; attempt: number; reference: string | undefined }
+> {
+  override state = { error: null as unknown, attempt: 0, reference: undefined as string | undefined };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
   override componentDidCatch(error: unknown) {
     console.error(`[shell] remote ${this.props.remote} crashed`, error);
+    // Reported once per crash, with the failed call's id when an API error brought the remote down.
+    const reference = reportClientError({
+      message: failureText(error),
+      requestId: requestIdOfError(error),
+      where: `remote-crash:${this.props.remote}`,
+    });
+    this.setState({ reference });
   }
   override render() {
     if (this.state.error) {
-      return <RetryPanel onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))} />;
+      return (
+        <RetryPanel
+          reference={this.state.reference}
+          onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1, reference: undefined }))}
+        />
+      );
     }
     return (
       <div key={this.state.attempt} className="shell-remote">
