@@ -44,6 +44,8 @@ const EXPECTED_TABLES = [
   'contact_messages',
   'contracts',
   'instalments',
+  // 017: when each periodic job last ran, cluster-wide (issue 15 item 6).
+  'job_runs',
   // 012: landing editor uploads and template versions (issue 13 item 5).
   'landing_images',
   'landing_template_versions',

@@ -38,8 +38,10 @@ const GOOD_PRODUCTION = {
   // Production does not migrate at start unless told to (issue 15: `pnpm migrate` is a deploy step); these
   // start on a fresh data folder.
   MIGRATE_ON_START: '1',
-  // No drain (production's default is 10 s): these stop the server at the end of each test.
+  // No drain (production's default is 10 s): these stop the server at the end of each test. No shedding on event-loop
+  // delay (production's default is 1 s): the suite's other spawned servers load the machine.
   DRAIN_SECONDS: '0',
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
 } as const;
 
 function problemsOf(env: Record<string, string>): string[] {
