@@ -150,6 +150,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestTimeout: 30_000,
+    // Start-up work in onReady hooks (the first shell publish to an object store, or waiting for another instance
+    // doing it: src/releases/plugin.ts) can take longer than Fastify's 10 s default under load.
+    pluginTimeout: 120_000,
     // Closing after the drain: plugins/app/lifecycle.ts answers late requests with the 503 envelope.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 1000 },

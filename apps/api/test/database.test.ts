@@ -46,6 +46,8 @@ const EXPECTED_TABLES = [
   'instalments',
   // 017: when each periodic job last ran, cluster-wide (issue 15 item 6).
   'job_runs',
+  // 013: every key facts statement a borrower confirmed, by hash (issue 18).
+  'kfs_statements',
   // 012: landing editor uploads and template versions (issue 13 item 5).
   'landing_images',
   'landing_template_versions',
@@ -80,6 +82,11 @@ const EXPECTED_TABLES = [
   'qa_nodes',
   'qa_records',
   'rate_limits',
+  // 016: released versions, the live one per app, the history and the release lock (issue 15).
+  'release_history',
+  'release_live',
+  'release_lock',
+  'release_versions',
   'schema_migrations',
   'sessions',
   // 008: wrong SMS codes per phone across codes and resends (issue 12 item 3).
