@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { SpanKind, SpanStatusCode, context, trace, type Attributes, type Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Telemetry } from './index.ts';
 
@@ -36,9 +36,11 @@ export function instrumentDb(db: Db, telemetry: Telemetry): Db {
       try {
         return await run();
       } catch (err) {
+        // The SQLSTATE only: a database message may quote the offending value.
         const code = (err as { code?: unknown }).code;
-        span.setStatus({ code: SpanStatusCode.ERROR, message: typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : 'error' });
-        if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) span.setAttribute('db.response.status_code', code);
+        const sqlState = typeof code === 'string' && SQLSTATE.test(code) ? code : undefined;
+        span.setStatus({ code: SpanStatusCode.ERROR, message: sqlState ?? 'error' });
+        if (sqlState) span.setAttribute('db.response.status_code', sqlState);
         throw err;
       } finally {
         metrics.dbDuration.record((performance.now() - start) / 1000, attributes);
@@ -64,13 +66,14 @@ export function instrumentDb(db: Db, telemetry: Telemetry): Db {
 }
 
 const instrumented = new WeakMap<Db, Telemetry>();
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The telemetry a database was instrumented with (buildApp uses it when given none). */
 export function telemetryOf(db: Db): Telemetry | undefined {
   return instrumented.get(db);
 }
 
-function startSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: (span: import('@opentelemetry/api').Span) => Promise<T>) {
+function startSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
   return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, fn);
 }
 
