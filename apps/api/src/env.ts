@@ -295,7 +295,7 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
   const demo = e.DEMO_MODE === '1' || e.LENDVIEW_MODE === 'demo';
   const staging = e.LENDVIEW_STAGING === '1';
   const problems: string[] = [];
-  problems.push(...storageProblems(e, production));
+  problems.push(...storageProblems(e, production, staging));
   if (production) {
     if (demo) {
       problems.push(
@@ -528,9 +528,10 @@ function urlOrNull(value: string): URL | null {
 /**
  * What is wrong with the storage settings, one sentence each (empty: fine). An S3 configuration that cannot work
  * is refused in every mode; production also refuses S3_* without STORAGE=s3 (the files would silently stay on
- * one machine), plain http to a store that is not on this machine, and an http ASSET_ORIGIN.
+ * one machine), and (unless staging: a trial cluster with a store on its private network) plain http to a store
+ * that is not on this machine and an http ASSET_ORIGIN.
  */
-export function storageProblems(e: StorageEnv, production: boolean): string[] {
+export function storageProblems(e: StorageEnv, production: boolean, staging = false): string[] {
   const problems: string[] = [];
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) problems.push('STORAGE=s3 needs S3_BUCKET: the bucket that holds uploads and releases.');
@@ -552,7 +553,7 @@ export function storageProblems(e: StorageEnv, production: boolean): string[] {
         problems.push(
           `S3_ENDPOINT "${e.S3_ENDPOINT}" must be an http(s) URL without a path, e.g. https://<account>.r2.cloudflarestorage.com.`,
         );
-      } else if (production && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      } else if (production && !staging && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
         problems.push(
           `S3_ENDPOINT ${e.S3_ENDPOINT} is plain http in production: every upload and release would cross the network unencrypted. Use https.`,
         );
@@ -575,7 +576,7 @@ export function storageProblems(e: StorageEnv, production: boolean): string[] {
     const url = urlOrNull(e.ASSET_ORIGIN);
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || e.ASSET_ORIGIN.replace(/\/$/, '') !== url.origin) {
       problems.push(`ASSET_ORIGIN "${e.ASSET_ORIGIN}" must be an origin only (scheme, host and port), e.g. https://cdn.example.com.`);
-    } else if (production && url.protocol !== 'https:') {
+    } else if (production && !staging && url.protocol !== 'https:') {
       problems.push(`ASSET_ORIGIN ${e.ASSET_ORIGIN} is plain http in production: pages would load their scripts unencrypted. Use https.`);
     }
   }
@@ -630,6 +631,7 @@ const releaseEnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   LENDVIEW_MODE: z.string().optional(),
   MIGRATE_ON_START: z.string().optional(),
+  LENDVIEW_STAGING: z.string().optional(),
   ...storageFields(),
 });
 
@@ -641,7 +643,7 @@ export function loadReleaseEnv(source: NodeJS.ProcessEnv = process.env): Release
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production' || e.LENDVIEW_MODE === 'production';
-  const problems = storageProblems(e, production);
+  const problems = storageProblems(e, production, e.LENDVIEW_STAGING === '1');
   if (problems.length > 0) throw new EnvError(`Invalid environment: ${problems.join(' ')}`, problems);
   return {
     dataDir: resolve(REPO_ROOT, e.DATA_DIR ?? '.data'),

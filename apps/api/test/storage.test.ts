@@ -207,7 +207,7 @@ describe('STORAGE and S3_* (env.ts)', () => {
   });
 
   it('production refuses an incomplete S3 configuration, naming each missing piece', () => {
-    const production = { ...SECRETS, NODE_ENV: 'production', LENDVIEW_STAGING: '1', GRIEVANCE_OFFICER_NAME: 'x' };
+    const production = { ...SECRETS, NODE_ENV: 'production', GRIEVANCE_OFFICER_NAME: 'x' };
     let error: EnvError | undefined;
     try {
       loadEnv({ ...production, STORAGE: 's3', S3_ENDPOINT: 'http://minio.internal:9000', S3_ACCESS_KEY_ID: 'k' });
@@ -230,6 +230,15 @@ describe('STORAGE and S3_* (env.ts)', () => {
     expect(storageProblems({ S3_BUCKET: 'b' }, false)).toEqual([]);
     expect(storageProblems({ ASSET_ORIGIN: 'http://cdn.example.com' }, true)).toEqual([
       'ASSET_ORIGIN http://cdn.example.com is plain http in production: pages would load their scripts unencrypted. Use https.',
+    ]);
+    // Staging (a trial cluster, its store on a private network): plain http to the store is allowed; nothing else changes.
+    expect(
+      storageProblems({ ...S3, STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000', ASSET_ORIGIN: 'http://127.0.0.1:8080' }, true, true),
+    ).toEqual([]);
+    expect(storageProblems({ STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000' }, true, true)).toEqual([
+      'STORAGE=s3 needs S3_BUCKET: the bucket that holds uploads and releases.',
+      "STORAGE=s3 needs S3_REGION: the bucket's region (AWS: e.g. ap-southeast-3; Cloudflare R2: auto; MinIO: us-east-1).",
+      'STORAGE=s3 with S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: only AWS itself has default credentials (an instance or task role).',
     ]);
   });
 
