@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -191,6 +191,34 @@ describe.each(BACKENDS)('static product (%s)', (backend) => {
         expect(res.body).not.toContain('<!doctype html>');
         expect(res.body).not.toContain('not a remote');
         expect(envelopeOf(res).code).toBe('NOT_FOUND');
+      }
+    });
+
+    it("a listed file that storage lost is a 404 envelope, without the file's headers", async () => {
+      const unique = `export const v = ${JSON.stringify(Math.random())};`;
+      await releaseInto(
+        ctx,
+        'complaint-chatbot',
+        remoteBuild(tempDir(), {
+          name: 'complaint_chatbot',
+          version: '1.6.0',
+          routes: ['/complaint'],
+          files: { 'assets/only.js': unique, 'assets/only.js.br': brotliCompressSync(unique), 'assets/big.js': BIG },
+        }),
+      );
+      try {
+        rmSync(join(ctx.releasesDir, 'complaint-chatbot/1.6.0/assets/only.js.br'));
+        rmSync(join(ctx.releasesDir, 'complaint-chatbot/1.6.0/assets/big.js'));
+        for (const path of ['assets/only.js', 'assets/big.js']) {
+          const res = await get(`/remotes/complaint-chatbot/1.6.0/${path}`, { 'accept-encoding': 'br' });
+          expect(res.statusCode, path).toBe(404);
+          expect(res.headers['cache-control'], path).toBe('no-store');
+          expect(res.headers['content-encoding'], path).toBeUndefined();
+          expect(res.headers.etag, path).toBeUndefined();
+          expect(envelopeOf(res).code).toBe('NOT_FOUND');
+        }
+      } finally {
+        await back(ctx, 'complaint-chatbot', '1.4.0');
       }
     });
 

@@ -175,20 +175,25 @@ export class ReleaseServing {
     }
     const entry = v.files[path]!;
     const etag = `"${entry.sha256.slice(0, 40)}"`;
-    reply
-      .header('cache-control', cacheControlOf(v.kind, requested))
-      .header('etag', etag)
-      // The body depends on Accept-Encoding: a shared cache must keep one copy per encoding.
-      .header('vary', 'accept-encoding')
-      .type(direct ? 'application/octet-stream' : contentTypeOf(requested));
-    if (encoding) reply.header('content-encoding', encoding);
+    const headers = () => {
+      reply
+        .header('cache-control', cacheControlOf(v.kind, requested))
+        .header('etag', etag)
+        // The body depends on Accept-Encoding: a shared cache must keep one copy per encoding.
+        .header('vary', 'accept-encoding')
+        .type(direct ? 'application/octet-stream' : contentTypeOf(requested));
+      if (encoding) reply.header('content-encoding', encoding);
+    };
     if (etagMatches(req.headers['if-none-match'], etag)) {
+      headers();
       await reply.code(304).send();
       return true;
     }
+    // The bytes first: a file storage lost answers the caller's 404, without this file's headers.
     if (entry.size <= SMALL_FILE) {
       const bytes = await this.bytes(v, path, entry.sha256, entry.size);
       if (!bytes) return false;
+      headers();
       await reply.send(bytes);
       return true;
     }
@@ -197,6 +202,7 @@ export class ReleaseServing {
       this.log?.error({ app: v.app, version: v.version, path }, 'release file listed in the database is missing from storage');
       return false;
     }
+    headers();
     await reply.header('content-length', String(stream.size)).send(stream.body);
     return true;
   }
