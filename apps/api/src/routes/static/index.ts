@@ -44,7 +44,9 @@ export default async function staticRoutes(app: FastifyInstance) {
   // Anything else goes on to the 404 handler, which answers page routes with index.html.
   app.get('/*', async (req, reply) => {
     const rest = (req.params as { '*': string })['*'];
-    const v = rest.split('/').every((s) => SEGMENT.test(s)) ? await app.releases.shellFileVersion(rest) : null;
+    // Build files have an extension; page routes never do (plugins/app/errors.ts): those go straight on.
+    const file = rest.slice(rest.lastIndexOf('/') + 1).includes('.') && rest.split('/').every((s) => SEGMENT.test(s));
+    const v = file ? await app.releases.shellFileVersion(rest) : null;
     if (!v) return reply.callNotFound();
     if (!(await app.releases.send(req, reply, v, rest))) return sendNotFound(req, reply);
     return reply;
