@@ -200,7 +200,8 @@ describe('/confirm: Confirm', () => {
     await waitFor(() => expect(api.to(PUSH)).toHaveLength(1));
     expect(confirmButton().disabled).toBe(true);
     answer(null);
-    await screen.findByRole('heading', { level: 1, name: 'Loan details' });
+    // The details page is a lazy route: under a loaded machine it can take longer than the default second to mount.
+    await screen.findByRole('heading', { level: 1, name: 'Loan details' }, { timeout: 10_000 });
     expect(api.to(PUSH).map((c) => c.body)).toEqual([
       { amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1', keyFacts: 'a'.repeat(64) },
     ]);
