@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import {
   REMOTE_DECLARATION,
@@ -41,6 +41,7 @@ import {
   type ReleaseSource,
   type VersionRow,
 } from './catalog.ts';
+import { claimedRoutes, routeClashMessage, routeOwnership, type RouteClash } from './routes.ts';
 
 /**
  * Releasing, rolling back and listing remotes and the shell against the database (one truth for every
@@ -230,6 +231,7 @@ export async function release(ctx: ReleaseContext, app: string, buildDir: string
     throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${expectedName}`);
   return withLock(ctx, async (lock) => {
     await assertFits(ctx, build);
+    await assertRoutesFree(ctx, build);
     const published = await publishLocked(ctx, lock, build, 'release');
     const previous = await goLiveLocked(ctx, lock, build, 'release');
     return { app, version: build.version, published, previous };
@@ -265,6 +267,7 @@ export async function rollback(
     }
     // The shell may have moved on since this version was live (or the remotes, for a shell): it must still fit.
     await assertFits(ctx, row);
+    await assertRoutesFree(ctx, row);
     const previous = await goLiveLocked(ctx, lock, row, 'rollback');
     return { app, version, previous };
   });
@@ -287,6 +290,8 @@ export async function publishLocal(
 ): Promise<{ app: string; version: string; outcome: PublishOutcome }[]> {
   const read = builds.map((b) => readBuild(b.app, b.dir));
   return withLock(ctx, async (lock) => {
+    // Refused as a whole, before anything is uploaded or switched (docs/decisions.md "Route ownership").
+    await assertLocalRoutesFree(ctx, read);
     const out: { app: string; version: string; outcome: PublishOutcome }[] = [];
     for (const build of read) {
       const outcome = await publishLocked(ctx, lock, build, 'local');
@@ -495,4 +500,59 @@ function readShellBuildLenient(dir: string): Build {
 
 function hasFiles(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).some((f) => !f.startsWith('.'));
+}
+
+// --- Route ownership (issue 16 item 1; routes.ts, docs/releasing.md "Route ownership") ------------------------------
+
+type RouteTarget = { app: string; version: string; kind?: 'remote' | 'shell'; declaration: unknown };
+
+/** The clashes of `targets` (going live together) with the live remotes outside them, and among themselves. */
+async function routeClashes(q: Queryable, targets: RouteTarget[]): Promise<RouteClash[]> {
+  const live = await liveReleases(q);
+  const { owners } = await routeOwnership(q, live);
+  const moving = new Set(targets.map((t) => t.app));
+  const clashes: RouteClash[] = [];
+  const claimedHere = new Map<string, RouteTarget>();
+  for (const t of targets) {
+    if (t.kind === 'shell' || t.app === SHELL_APP) continue;
+    for (const route of claimedRoutes(t.declaration)) {
+      // Another app in the same publish claims it too.
+      const sibling = claimedHere.get(route);
+      if (sibling)
+        clashes.push({ route, app: t.app, version: t.version, other: { app: sibling.app, version: sibling.version, where: 'publish' } });
+      else claimedHere.set(route, t);
+      // A live app outside the targets owns it. A remote's own previous version is no conflict, and neither is a
+      // route this app already owns (a conflict left by older data is resolved in its favour: serving.ts).
+      const owner = owners.get(route);
+      if (!owner || owner === t.app || moving.has(owner)) continue;
+      const held = live.find((r) => r.app === owner)!;
+      clashes.push({ route, app: t.app, version: t.version, other: { app: held.app, version: held.version, where: 'live' } });
+    }
+  }
+  return clashes;
+}
+
+/**
+ * Refuses a remote version whose routes (its declaration's, compared as the shell matches them) another live
+ * remote owns, naming both (routes.ts routeClashMessage). Called by a release and a rollback under the lock before
+ * anything is written; canary and preview call it for their versions too. A shell claims no routes.
+ */
+export async function assertRoutesFree(ctx: { db: Queryable }, build: RouteTarget): Promise<void> {
+  const clashes = await routeClashes(ctx.db, [build]);
+  if (clashes.length > 0) throw new ReleaseError(routeClashMessage(clashes));
+}
+
+/**
+ * The local publish's check: what goes live for each build (the build, or the released version it keeps) against
+ * the live remotes outside the publish and against each other. The whole publish is refused on any clash.
+ */
+async function assertLocalRoutesFree(ctx: ReleaseContext, builds: Build[]): Promise<void> {
+  const targets: RouteTarget[] = [];
+  for (const b of builds) {
+    const existing = await findVersion(ctx.db, b.app, b.version);
+    const kept = existing && existing.digest !== b.digest && existing.source !== 'local';
+    targets.push({ app: b.app, version: b.version, kind: b.kind, declaration: kept ? existing.declaration : b.declaration });
+  }
+  const clashes = await routeClashes(ctx.db, targets);
+  if (clashes.length > 0) throw new ReleaseError(`nothing was published: ${routeClashMessage(clashes)}`);
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { PATH_SEGMENT, SHELL_APP, VERSION, APP_NAME, cacheControlOf, contentTypeOf, storageKeyOf, type FileMap } from './builds.ts';
 import { liveReleases, type LiveRow, type ReleaseKind, type ReleaseSource } from './catalog.ts';
+import { normalRoute, routeOwnership, type RouteOwnership } from './routes.ts';
 
 /**
  * What the server reads to serve releases (src/routes/static, routes/landing, plugins/app/errors.ts): the live
@@ -17,6 +18,37 @@ export interface ManifestEntry {
   version: string;
   entry: string;
   routes: string[];
+}
+
+/** A route more than one live remote claims (routes.ts): who serves it, who claims it too (federation names). */
+export interface ManifestConflict {
+  route: string;
+  owner: string;
+  others: string[];
+}
+
+/** /remotes.json: `conflicts` only when live remotes claim a route together (older data, a direct edit). */
+export interface RemotesManifest {
+  remotes: ManifestEntry[];
+  conflicts?: ManifestConflict[];
+}
+
+/**
+ * Route ownership applied to a manifest (issue 16 item 1): a route several live remotes claim stays only in its
+ * owner's `routes` (routes.ts routeOwnership: the earliest unbroken claim, then the app name), so every shell and
+ * every instance send it to the same remote, and `conflicts` names the route, its owner and the others. Entries
+ * are matched by app, so it applies to whichever version of each app a request is served.
+ */
+export function withRouteOwnership(manifest: { remotes: ManifestEntry[] }, ownership: RouteOwnership): RemotesManifest {
+  if (ownership.conflicts.length === 0) return manifest;
+  const nameOf = (app: string) => manifest.remotes.find((r) => r.app === app)?.name ?? app;
+  return {
+    remotes: manifest.remotes.map((r) => ({
+      ...r,
+      routes: r.routes.filter((route) => (ownership.owners.get(normalRoute(route)) ?? r.app) === r.app),
+    })),
+    conflicts: ownership.conflicts.map((c) => ({ route: c.route, owner: nameOf(c.owner), others: c.others.map(nameOf) })),
+  };
 }
 
 interface CachedVersion {
@@ -54,18 +86,22 @@ export class ReleaseServing {
   }
 
   /** /remotes.json: each live remote with its entry under the asset origin; null when no remote is live. */
-  async manifest(): Promise<{ remotes: ManifestEntry[] } | null> {
-    const remotes = (await this.live()).filter((r) => r.kind === 'remote');
+  async manifest(): Promise<RemotesManifest | null> {
+    const live = await this.live();
+    const remotes = live.filter((r) => r.kind === 'remote');
     if (remotes.length === 0) return null;
-    return {
-      remotes: remotes.map((r) => ({
-        name: r.name,
-        app: r.app,
-        version: r.version,
-        entry: `${this.assetOrigin}/remotes/${r.app}/${r.version}/mf-manifest.json`,
-        routes: routesOf(r),
-      })),
-    };
+    return withRouteOwnership(
+      {
+        remotes: remotes.map((r) => ({
+          name: r.name,
+          app: r.app,
+          version: r.version,
+          entry: `${this.assetOrigin}/remotes/${r.app}/${r.version}/mf-manifest.json`,
+          routes: routesOf(r),
+        })),
+      },
+      await routeOwnership(this.db, live),
+    );
   }
 
   /** The page routes the live remotes declare. */
