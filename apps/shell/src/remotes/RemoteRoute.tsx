@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, Spinner } from '@lendview/ui';
 import { reportClientError } from '@lendview/api-client';
-import { findOwner, type RemoteEntry, type RemotesManifest } from './manifest.ts';
+import { findConflict, findOwner, type RemoteEntry, type RemotesManifest } from './manifest.ts';
 import { loadRemoteApp } from './load-remote.ts';
 import { NotFound } from '../pages/NotFound.tsx';
 import { ErrorReference } from './ErrorReference.tsx';
@@ -127,9 +127,29 @@ class RemoteBoundary extends Component<
   }
 }
 
+/** Conflicted routes already reported in this page load (one report per route, not one per render). */
+const reportedConflicts = new Set<string>();
+
+/**
+ * A route several live remotes claim (issue 16, docs/releasing.md "Route ownership"): the owner still renders it,
+ * and the conflict is logged and reported once (`route-conflict:<route>`), never a blank page.
+ */
+function useConflictReport(manifest: RemotesManifest, pathname: string) {
+  const conflict = findConflict(manifest, pathname);
+  const key = conflict ? `${conflict.route}\0${conflict.owner}\0${conflict.others.join(',')}` : '';
+  useEffect(() => {
+    if (!conflict || reportedConflicts.has(key)) return;
+    reportedConflicts.add(key);
+    const message = `route ${conflict.route} is claimed by ${[conflict.owner, ...conflict.others].join(', ')}; ${conflict.owner} renders it`;
+    console.error(`[shell] ${message}`);
+    reportClientError({ message, where: `route-conflict:${conflict.route}` });
+  }, [conflict, key]);
+}
+
 export function RemoteRoute({ manifest }: { manifest: RemotesManifest }) {
   const { pathname } = useLocation();
   const owner = findOwner(manifest, pathname);
+  useConflictReport(manifest, pathname);
   if (!owner) return <NotFound />;
   return (
     <RemoteBoundary key={owner.name} remote={owner.name}>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchManifest, findOwner, parseManifest } from './manifest.ts';
+import { fetchManifest, findConflict, findOwner, parseManifest } from './manifest.ts';
 
 const manifest = parseManifest({
   remotes: [
@@ -34,5 +34,38 @@ describe('remotes manifest', () => {
   it('fails on a non-200 answer so the shell can offer a retry', async () => {
     const fetchImpl = vi.fn().mockResolvedValue(new Response('nope', { status: 503 }));
     await expect(fetchManifest(fetchImpl)).rejects.toThrow('remotes.json answered 503');
+  });
+});
+
+describe('route ownership in the manifest (issue 16)', () => {
+  const entry = (name: string, routes: string[]) => ({
+    name,
+    app: name,
+    version: '1.0.0',
+    entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
+    routes,
+  });
+
+  it('the owner is the first remote listing the route, in manifest order; trailing slashes on either side are ignored', () => {
+    const m = parseManifest({ remotes: [entry('zeta', ['/repay/']), entry('alpha', ['/repay'])] });
+    expect(findOwner(m, '/repay')?.name).toBe('zeta');
+    expect(findOwner(m, '/repay//')?.name).toBe('zeta');
+    expect(findOwner(parseManifest({ remotes: [entry('alpha', ['/repay']), entry('zeta', ['/repay'])] }), '/repay')?.name).toBe('alpha');
+  });
+
+  it("a conflict is the server's listed one, else several remotes listing the route; none when one remote owns it", () => {
+    const served = parseManifest({
+      remotes: [entry('hijack', ['/hijack']), entry('repayment', ['/repay'])],
+      conflicts: [{ route: '/repay', owner: 'repayment', others: ['hijack'] }, { route: 3 }],
+    });
+    expect(served.conflicts).toEqual([{ route: '/repay', owner: 'repayment', others: ['hijack'] }]);
+    expect(findOwner(served, '/repay/')?.name).toBe('repayment');
+    expect(findConflict(served, '/repay/')).toEqual({ route: '/repay', owner: 'repayment', others: ['hijack'] });
+    expect(findConflict(served, '/hijack')).toBeUndefined();
+
+    const older = parseManifest({ remotes: [entry('hijack', ['/repay']), entry('repayment', ['/repay', '/that'])] });
+    expect(older.conflicts).toBeUndefined();
+    expect(findConflict(older, '/repay')).toEqual({ route: '/repay', owner: 'hijack', others: ['repayment'] });
+    expect(findConflict(older, '/that')).toBeUndefined();
   });
 });

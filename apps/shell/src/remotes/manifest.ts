@@ -12,8 +12,19 @@ export interface RemoteEntry {
   routes: string[];
 }
 
+/** A route more than one live remote claims (the server resolved it: only the owner lists it). Issue 16. */
+export interface RouteConflict {
+  route: string;
+  /** Federation name of the remote that renders it. */
+  owner: string;
+  /** The other remotes that claim it too. */
+  others: string[];
+}
+
 export interface RemotesManifest {
   remotes: RemoteEntry[];
+  /** Routes in conflict, when the server found any (docs/releasing.md "Route ownership"). */
+  conflicts?: RouteConflict[];
 }
 
 function isRemoteEntry(r: unknown): r is RemoteEntry {
@@ -28,17 +39,51 @@ function isRemoteEntry(r: unknown): r is RemoteEntry {
   );
 }
 
+function isRouteConflict(c: unknown): c is RouteConflict {
+  if (typeof c !== 'object' || c === null) return false;
+  const e = c as Record<string, unknown>;
+  return (
+    typeof e.route === 'string' && typeof e.owner === 'string' && Array.isArray(e.others) && e.others.every((o) => typeof o === 'string')
+  );
+}
+
 export function parseManifest(json: unknown): RemotesManifest {
   const list: unknown = (json as { remotes?: unknown })?.remotes;
   if (!Array.isArray(list)) throw new Error('remotes.json has no "remotes" list');
   const remotes = (list as unknown[]).filter(isRemoteEntry);
-  return { remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })) };
+  const conflicts: unknown = (json as { conflicts?: unknown }).conflicts;
+  return {
+    remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })),
+    ...(Array.isArray(conflicts) ? { conflicts: (conflicts as unknown[]).filter(isRouteConflict) } : {}),
+  };
 }
 
-/** The remote that owns a pathname. Trailing slashes are ignored, case is not (routes are written as the spec names them). */
+/** A path as routes are matched: exact, trailing slashes ignored ("/" stays "/"). */
+export function normalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The remote that owns a pathname: the first remote, in manifest order, that lists it (the server keeps a route
+ * in its owner's list only, and orders nothing else). Trailing slashes are ignored, case is not (routes are
+ * written as the spec names them).
+ */
 export function findOwner(manifest: RemotesManifest, pathname: string): RemoteEntry | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return manifest.remotes.find((r) => r.routes.includes(path));
+  const path = normalPath(pathname);
+  return manifest.remotes.find((r) => r.routes.some((route) => normalPath(route) === path));
+}
+
+/**
+ * The conflict on a pathname, if any: what the server listed in `conflicts`, or, from a server that lists none,
+ * several remotes listing the route (the first one renders it). Undefined when one remote owns it alone.
+ */
+export function findConflict(manifest: RemotesManifest, pathname: string): RouteConflict | undefined {
+  const path = normalPath(pathname);
+  const listed = manifest.conflicts?.find((c) => normalPath(c.route) === path);
+  if (listed) return listed;
+  const claimants = manifest.remotes.filter((r) => r.routes.some((route) => normalPath(route) === path));
+  if (claimants.length < 2) return undefined;
+  return { route: path, owner: claimants[0]!.name, others: claimants.slice(1).map((r) => r.name) };
 }
 
 export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {

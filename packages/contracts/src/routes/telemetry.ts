@@ -13,11 +13,12 @@ export const CLIENT_ERROR_MESSAGE_MAX = 300;
 export const CLIENT_ERROR_WHERE_MAX = 120;
 
 /**
+ * 'route-conflict:<route>': the shell rendered a route several live remotes claim (issue 16, route ownership).
  * `where` is `<kind>:<detail>` (or just the kind): what failed, e.g. 'remote-load:loan-details',
  * 'remote-crash:repayment', 'api:/v3/loan-details/detail'. The kind is the label of the client error counter in
  * /metrics (an unknown kind counts as 'other'); the detail is only logged.
  */
-export const CLIENT_ERROR_KINDS = ['remote-load', 'remote-crash', 'api', 'shell'] as const;
+export const CLIENT_ERROR_KINDS = ['remote-load', 'remote-crash', 'api', 'shell', 'route-conflict'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 
 /** Letters, digits and `_ . : / - # @ ? = & , +`: a remote name, a route path, a component name. No spaces, no controls. */
