@@ -6,7 +6,7 @@
 //
 // Exit codes: 0 done, 1 refused or failed (nothing switched), 2 bad arguments or environment.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -77,10 +77,25 @@ function findApp(id: string): AppInfo {
 }
 
 function build(app: AppInfo): string {
+  return cleanBuild(app);
+}
+
+/**
+ * Builds one app from a clean output folder (issue 16 item 2): apps/<app>/dist is removed first, then
+ * `turbo run build --filter=<pkg>`, so a cache hit restores exactly that commit's output and nothing a later
+ * build left behind stays in it (releasing a revert gives the earlier build's digest: "already published
+ * (identical)"). `root` and `turbo` are for tests on a copy of a workspace.
+ */
+export function cleanBuild(
+  app: Pick<AppInfo, 'app' | 'dist' | 'pkg'>,
+  opts: { root?: string; turbo?: string[]; stdio?: 'inherit' | 'pipe' } = {},
+): string {
+  rmSync(app.dist, { recursive: true, force: true });
+  const [cmd, ...pre] = opts.turbo ?? ['pnpm', 'exec', 'turbo'];
   // Through turbo, filtered to this app: a cache hit when nothing it depends on changed.
-  const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', `--filter=${app.pkg}`, '--output-logs=errors-only'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const r = spawnSync(cmd!, [...pre, 'run', 'build', `--filter=${app.pkg}`, '--output-logs=errors-only'], {
+    cwd: opts.root ?? REPO_ROOT,
+    stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'],
     env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
   });
   if (r.status !== 0) throw new ReleaseError(`building ${app.app} failed`);
@@ -106,6 +121,11 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
       // No checkout (dist/releases.mjs where only the build is deployed): the build's own declaration names the app.
       if (values.from && APP_NAME.test(id) && listApps().length === 0) {
         return { operation: { op: 'release', app: id, from: resolve(values.from) }, json, releases };
+      }
+      // A new remote built outside this checkout (--from a remote's build, its app name not in apps/): released under that name.
+      if (values.from && APP_NAME.test(id) && !listApps().some((a) => a.app === id || a.name === id)) {
+        const from = resolve(values.from);
+        if (existsSync(join(from, 'lendview-remote.json'))) return { operation: { op: 'release', app: id, from }, json, releases };
       }
       const app = findApp(id);
       const from = values.from ? resolve(values.from) : build(app);
