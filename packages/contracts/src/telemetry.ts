@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
-import { safeText } from './fields.ts';
+import { hasForbiddenChars, safeText } from './fields.ts';
 import * as R from './routes/telemetry.ts';
 
 // Telemetry (issue 15 item 4; docs/observability.md). Form-encoded or JSON bodies.
@@ -31,4 +31,81 @@ export const clientErrorReport = endpoint(R.clientErrorReport, {
     where: z.string().trim().regex(R.CLIENT_ERROR_WHERE_PATTERN),
   }),
   response: z.object({ received: z.literal(true) }),
+});
+
+export {
+  RUM_KINDS,
+  RUM_BATCH_MAX,
+  RUM_BODY_MAX,
+  RUM_MESSAGE_MAX,
+  RUM_STACK_MAX,
+  RUM_TARGET_MAX,
+  RUM_MS_MAX,
+  RUM_CLS_MAX,
+  RUM_PAGE_ID_PATTERN,
+  RUM_ROUTE_PATTERN,
+  RUM_PHASES,
+  RUM_LOAD_STATES,
+  RUM_ERROR_SOURCES,
+  type RumKind,
+} from './routes/telemetry.ts';
+
+// Real-user signals (issue 16 item 4). Strict: an unknown field anywhere is a 400, so nothing unplanned is stored.
+const rumApp = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+const rumVersion = z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/);
+const rumRoute = z.string().regex(R.RUM_ROUTE_PATTERN);
+/** No control characters but line breaks and tabs (a stack is multi-line); NUL never (PostgreSQL text refuses it). */
+const rumText = (max: number, multiline = true) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !hasForbiddenChars(s, multiline), 'contains control characters');
+const ms = z.number().finite().min(0).max(R.RUM_MS_MAX);
+const rumVitalDetail = z
+  .object({
+    target: rumText(R.RUM_TARGET_MAX, false).optional(),
+    loadState: z.enum(R.RUM_LOAD_STATES).optional(),
+    /** INP: what the interaction was. */
+    type: z.enum(['pointer', 'keyboard']).optional(),
+    phases: z.partialRecord(z.enum(R.RUM_PHASES), ms).optional(),
+  })
+  .strict();
+const rumBase = { app: rumApp, version: rumVersion, route: rumRoute };
+export const rumEvent = z.discriminatedUnion('kind', [
+  z.object({ ...rumBase, kind: z.literal('view') }).strict(),
+  z
+    .object({
+      ...rumBase,
+      kind: z.literal('error'),
+      detail: z
+        .object({
+          source: z.enum(R.RUM_ERROR_SOURCES),
+          name: z
+            .string()
+            .max(100)
+            .regex(/^[A-Za-z0-9_$.]*$/)
+            .optional(),
+          message: rumText(R.RUM_MESSAGE_MAX),
+          stack: rumText(R.RUM_STACK_MAX).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  z.object({ ...rumBase, kind: z.literal('lcp'), value: ms, detail: rumVitalDetail.optional() }).strict(),
+  z.object({ ...rumBase, kind: z.literal('inp'), value: ms, detail: rumVitalDetail.optional() }).strict(),
+  z
+    .object({ ...rumBase, kind: z.literal('cls'), value: z.number().finite().min(0).max(R.RUM_CLS_MAX), detail: rumVitalDetail.optional() })
+    .strict(),
+]);
+export type RumEvent = z.infer<typeof rumEvent>;
+
+/** One batch: the page load's random id and 1-50 events. Answers how many were stored and how many dropped. */
+export const rumIngest = endpoint(R.rumIngest, {
+  request: z
+    .object({
+      pageId: z.string().regex(R.RUM_PAGE_ID_PATTERN),
+      events: z.array(rumEvent).min(1).max(R.RUM_BATCH_MAX),
+    })
+    .strict(),
+  response: z.object({ accepted: z.number().int().min(0), dropped: z.number().int().min(0) }),
 });

@@ -367,6 +367,14 @@ const en = {
   metricsForbidden: 'Metrics are only served to this machine.',
   clientErrorReceived: 'Thank you. The problem has been recorded.',
   clientErrorTooMany: 'Too many problem reports. Please try again in {minutes} minutes.',
+  // Real-user signals (issue 16 item 4; docs/releasing.md "Real-user signals")
+  rumReceived: 'Received.',
+  rumTooMany: 'Too many measurements from this address. Please try again in {minutes} minutes.',
+  rumTooLarge: 'Too many measurements in one request (limit 128 KB).',
+  // Preview links (issue 16 item 3; docs/releasing.md "Preview")
+  previewInvalid: 'This preview link is not valid. Ask for a new link.',
+  previewExpired: 'This preview link has expired. Ask for a new link.',
+  previewUnavailable: 'The preview of {app} {version} cannot be opened now: it does not fit what is live. Ask for a new link.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -714,6 +722,14 @@ const id: Record<MessageKey, string> = {
   metricsForbidden: 'Metrik hanya disajikan untuk mesin ini.',
   clientErrorReceived: 'Terima kasih. Masalah ini telah dicatat.',
   clientErrorTooMany: 'Terlalu banyak laporan masalah. Silakan coba lagi dalam {minutes} menit.',
+  // Sinyal pengguna nyata (issue 16 item 4)
+  rumReceived: 'Diterima.',
+  rumTooMany: 'Terlalu banyak pengukuran dari alamat ini. Silakan coba lagi dalam {minutes} menit.',
+  rumTooLarge: 'Terlalu banyak pengukuran dalam satu permintaan (batas 128 KB).',
+  // Tautan pratinjau (issue 16 item 3)
+  previewInvalid: 'Tautan pratinjau ini tidak valid. Mintalah tautan baru.',
+  previewExpired: 'Tautan pratinjau ini sudah kedaluwarsa. Mintalah tautan baru.',
+  previewUnavailable: 'Pratinjau {app} {version} tidak dapat dibuka sekarang: tidak cocok dengan versi yang sedang aktif. Mintalah tautan baru.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { JOB_LOCK, jobLastRunAt, recordJobRun, tryJobLock } from '../repositories/job-runs.ts';
+import { purgeRumEvents } from '../repositories/rum.ts';
 import { purgeUnattachedImages } from './complaint-images.ts';
 
 /**
@@ -34,7 +35,15 @@ export interface PeriodicJob {
 
 /** The housekeeping the server runs (formerly a bare setInterval in server.ts). */
 export const HOUSEKEEPING_JOBS: readonly PeriodicJob[] = [
-  { name: 'purge-expired', periodMs: HOUR_MS, run: (q, now) => purgeExpired(q, now) },
+  {
+    name: 'purge-expired',
+    periodMs: HOUR_MS,
+    run: async (q, now) => {
+      await purgeExpired(q, now);
+      // Real-user signals are kept 30 days (repositories/rum.ts RUM_RETENTION_DAYS; docs/releasing.md).
+      await purgeRumEvents(q, now);
+    },
+  },
   { name: 'purge-unattached-images', periodMs: HOUR_MS, run: (q, now, deps) => purgeUnattachedImages(q, deps.storage, now) },
 ];
 

@@ -30,3 +30,47 @@ export const CLIENT_ERROR_WHERE_PATTERN = /^[A-Za-z0-9_.:/#@?=&,+-]{1,120}$/;
  * Logged as one warn line (`client error reported`) and counted; capped per client address.
  */
 export const clientErrorReport = route('clientErrorReport', 'POST', '/api/client-errors');
+
+// Real-user signals (issue 16 item 4; docs/releasing.md "Real-user signals"): what borrowers' browsers measured
+// and hit, per remote version.
+
+/** What one event is: a page view of a remote, an uncaught error in it, or a web-vitals metric. */
+export const RUM_KINDS = ['view', 'error', 'lcp', 'inp', 'cls'] as const;
+export type RumKind = (typeof RUM_KINDS)[number];
+/** Events in one batch (one sendBeacon). */
+export const RUM_BATCH_MAX = 50;
+/** Bytes of one batch; a bigger body is refused (413) before it is parsed. */
+export const RUM_BODY_MAX = 128 * 1024;
+/** Bounds of the error text kept: the message and the raw stack. */
+export const RUM_MESSAGE_MAX = 500;
+export const RUM_STACK_MAX = 8000;
+/** A CSS selector of web-vitals attribution (tag names, ids, classes: never text content). */
+export const RUM_TARGET_MAX = 200;
+/** LCP / INP / phases in ms: at most 10 minutes; CLS unitless, at most 100. */
+export const RUM_MS_MAX = 600_000;
+export const RUM_CLS_MAX = 100;
+/** A random id of one page load (the browser makes it; no device id, no session). */
+export const RUM_PAGE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** The top-level route a remote rendered: a path only, never a query string or fragment. */
+export const RUM_ROUTE_PATTERN = /^\/[A-Za-z0-9_./-]{0,199}$/;
+/** web-vitals attribution phases (ms) kept, by their web-vitals names. */
+export const RUM_PHASES = [
+  'timeToFirstByte',
+  'resourceLoadDelay',
+  'resourceLoadDuration',
+  'elementRenderDelay',
+  'inputDelay',
+  'processingDuration',
+  'presentationDelay',
+  'largestShiftTime',
+  'largestShiftValue',
+] as const;
+export const RUM_LOAD_STATES = ['loading', 'dom-interactive', 'dom-content-loaded', 'complete'] as const;
+export const RUM_ERROR_SOURCES = ['error', 'rejection', 'boundary'] as const;
+
+/**
+ * POST /api/rum (public, no session): a batch of real-user events of one page load, sent with
+ * navigator.sendBeacon (a text/plain body holding JSON) or fetch keepalive. Events of an app/version that is not
+ * a published version are dropped and counted; capped per client address.
+ */
+export const rumIngest = route('rumIngest', 'POST', '/api/rum');

@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@lendview/contracts';
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { sendShellIndex } from '../../plugins/app/errors.ts';
+import { canaryJudgePlugin } from '../../releases/canary-plugin.ts';
+import { manifestFor } from '../../releases/canary-manifest.ts';
+import previewRoutes from '../preview/index.ts';
 
 /** Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no ".."). */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
+/**
+ * Source maps (and their .br / .gz copies) are published with a build, for the server's symbolication of
+ * real-user errors (src/rum/symbolicate.ts), and never served: they would hand out the original source.
+ */
+export const SOURCE_MAP = /\.map(?:\.br|\.gz)?$/i;
 
 /**
  * The product's static files (ARCHITECTURE.md "Runtime topology"), all from releases (src/releases): the remotes
@@ -17,12 +25,18 @@ export default async function staticRoutes(app: FastifyInstance) {
   // module scripts and the manifest fetch, and a resource policy that lets another origin's page use them.
   const crossOrigin = app.releases.assetOrigin !== '';
 
+  // Preview links (/preview/<token>, /preview/exit) and the canary's judge (issue 16 items 3 and 5): both belong
+  // to what /remotes.json serves each browser.
+  const preview = previewRoutes(app);
+  await app.register(canaryJudgePlugin);
+
   // The root page, the public site's home.
   app.get('/', async (req, reply) => sendShellIndex(req, reply));
 
   // Read on every request: releasing or rolling back a remote is a row in the database, no restart.
   app.get('/remotes.json', async (req, reply) => {
-    const manifest = await app.releases.manifest();
+    // Per request (issue 16): a running canary's entry for the borrowers in its share, a preview for its browser.
+    const manifest = await manifestFor(app.releases, app.db, await preview.viewerOf(req, reply));
     if (!manifest) return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(manifest));
   });
@@ -31,7 +45,7 @@ export default async function staticRoutes(app: FastifyInstance) {
   app.get('/remotes/*', async (req, reply) => {
     const rest = (req.params as { '*': string })['*'];
     const segments = rest.split('/');
-    if (segments.length < 3 || !segments.every((s) => SEGMENT.test(s))) return sendNotFound(req, reply);
+    if (segments.length < 3 || !segments.every((s) => SEGMENT.test(s)) || SOURCE_MAP.test(rest)) return sendNotFound(req, reply);
     const [name, version, ...path] = segments as [string, string, ...string[]];
     const v = await app.releases.remoteFileVersion(name, version, path.join('/'));
     if (!v) return sendNotFound(req, reply);
@@ -45,7 +59,8 @@ export default async function staticRoutes(app: FastifyInstance) {
   app.get('/*', async (req, reply) => {
     const rest = (req.params as { '*': string })['*'];
     // Build files have an extension; page routes never do (plugins/app/errors.ts): those go straight on.
-    const file = rest.slice(rest.lastIndexOf('/') + 1).includes('.') && rest.split('/').every((s) => SEGMENT.test(s));
+    const file =
+      rest.slice(rest.lastIndexOf('/') + 1).includes('.') && rest.split('/').every((s) => SEGMENT.test(s)) && !SOURCE_MAP.test(rest);
     const v = file ? await app.releases.shellFileVersion(rest) : null;
     if (!v) return reply.callNotFound();
     if (!(await app.releases.send(req, reply, v, rest))) return sendNotFound(req, reply);

@@ -1,0 +1,129 @@
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import type { FastifyBaseLogger } from 'fastify';
+import { storageKeyOf } from '../releases/builds.ts';
+import type { ReleaseServing } from '../releases/serving.ts';
+import type { StorageProvider } from '../providers/storage.ts';
+
+/**
+ * Symbolication of stored stacks (docs/releasing.md "Real-user signals"). Remotes are built with hidden source
+ * maps (packages/vite-config: `build.sourcemap: 'hidden'`: no sourceMappingURL in the served JavaScript); the
+ * `.map` files are published with the version like every build file but never served (releases/serving.ts). A
+ * frame `…/remotes/<app>/<version>/<path>.js:line:col` is mapped through `<path>.js.map` of that version, read
+ * from the releases storage and kept parsed in memory by its content hash (a published version never changes).
+ */
+export interface Frame {
+  /** The original source ('src/pages/About.tsx'), or the served path when no map covers the frame. */
+  file: string;
+  line: number | null;
+  column: number | null;
+  name: string | null;
+}
+
+/** Frames kept per stack. */
+export const MAX_FRAMES = 20;
+/** A map bigger than this is not parsed (a remote's chunk maps are far smaller). */
+const MAX_MAP_BYTES = 16 * 1024 * 1024;
+/** Parsed maps kept in memory. */
+const MAX_MAPS = 48;
+
+const REMOTE_PATH = /^\/remotes\/([a-z0-9][a-z0-9-]{0,63})\/([0-9A-Za-z][0-9A-Za-z.+-]{0,63})\/([A-Za-z0-9_][A-Za-z0-9._@+/-]*\.m?js)$/;
+// A location: optional origin, a path, an optional query (cut), then :line:column.
+const LOCATION = /(?:https?:\/\/[^\s/()]+)?(\/[^\s()?#]*?)(?:[?#][^\s:()]*)?:(\d+):(\d+)\)?\s*$/;
+
+export interface RawFrame {
+  path: string;
+  line: number;
+  column: number;
+  name: string | null;
+}
+
+/** The frames of a V8 (`at fn (url:1:2)`) or Firefox / Safari (`fn@url:1:2`) stack, top first. */
+export function parseStack(stack: string): RawFrame[] {
+  const out: RawFrame[] = [];
+  for (const raw of stack.split('\n')) {
+    const line = raw.trim();
+    const loc = LOCATION.exec(line);
+    if (!loc) continue;
+    let name: string | null = null;
+    const v8 = /^at (?:async )?(.+?) \(/.exec(line);
+    const gecko = /^([^@\s]*)@/.exec(line);
+    if (v8) name = v8[1]!;
+    else if (gecko && gecko[1]) name = gecko[1];
+    out.push({ path: loc[1]!, line: Number(loc[2]), column: Number(loc[3]), name: name ? clean(name).slice(0, 200) : null });
+    if (out.length >= MAX_FRAMES) break;
+  }
+  return out;
+}
+
+/** No control characters (a bundler's virtual module names start with NUL, which PostgreSQL refuses). */
+function clean(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f]/g, '');
+}
+
+/** '../../src/App.tsx', 'webpack://x/./src/App.tsx' → 'src/App.tsx'. */
+export function sourceName(source: string): string {
+  return clean(source)
+    .replace(/^[a-z-]+:\/\/[^/]*\//, '')
+    .replace(/^(?:\.{1,2}\/)+/, '')
+    .slice(0, 300);
+}
+
+export class SourceMaps {
+  private readonly maps = new Map<string, Promise<TraceMap | null>>();
+
+  constructor(
+    private readonly releases: ReleaseServing,
+    private readonly storage: StorageProvider,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** The parsed map of a served file of a published remote version, or null (no map, too big, unreadable). */
+  private async mapOf(app: string, version: string, path: string): Promise<TraceMap | null> {
+    const v = await this.releases.version(app, version);
+    const entry = v?.kind === 'remote' ? v.files[`${path}.map`] : undefined;
+    if (!v || !entry || entry.size > MAX_MAP_BYTES) return null;
+    const key = entry.sha256;
+    let map = this.maps.get(key);
+    if (map) {
+      this.maps.delete(key);
+      this.maps.set(key, map);
+      return map;
+    }
+    map = (async () => {
+      try {
+        const bytes = await this.storage.get(storageKeyOf(app, version, `${path}.map`));
+        return bytes ? new TraceMap(bytes.toString('utf8')) : null;
+      } catch (err) {
+        this.log?.warn({ err, app, version, path }, 'rum: source map unreadable');
+        return null;
+      }
+    })();
+    this.maps.set(key, map);
+    if (this.maps.size > MAX_MAPS) this.maps.delete(this.maps.keys().next().value!);
+    return map;
+  }
+
+  /** Each frame mapped to its original source when it is under /remotes/<app>/<version>/ and that version has the map. */
+  async symbolicate(stack: string): Promise<Frame[]> {
+    const frames: Frame[] = [];
+    for (const f of parseStack(stack)) {
+      const remote = REMOTE_PATH.exec(f.path);
+      const map = remote ? await this.mapOf(remote[1]!, remote[2]!, remote[3]!) : null;
+      if (map) {
+        const pos = originalPositionFor(map, { line: f.line, column: Math.max(0, f.column - 1) });
+        if (pos.source !== null) {
+          frames.push({
+            file: sourceName(pos.source),
+            line: pos.line,
+            column: pos.column === null ? null : pos.column + 1,
+            name: pos.name ?? f.name,
+          });
+          continue;
+        }
+      }
+      frames.push({ file: clean(f.path).slice(0, 300), line: f.line, column: f.column, name: f.name });
+    }
+    return frames;
+  }
+}

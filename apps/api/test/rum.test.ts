@@ -1,0 +1,329 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RUM_LIMITS } from '../src/services/rum.ts';
+import { HOUSEKEEPING_JOBS, runJobOnce } from '../src/services/jobs.ts';
+import { FolderStorage } from '../src/providers/storage.ts';
+import { maskRumText, maskStack } from '../src/rum/redact.ts';
+import { parseStack, sourceName } from '../src/rum/symbolicate.ts';
+import { remoteBuild, releaseInto, shellBuild, tempDir } from './helpers/releases.ts';
+import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
+
+// Issue 16 item 4: POST /api/rum (real-user signals per remote version), symbolication through hidden source
+// maps, the maps never served, retention. On PGlite and on PostgreSQL.
+
+const URL = '/api/rum';
+const PAGE = 'page-0123456789abcdef';
+const BOOM_SOURCE = `export function formatAmount(amount: number): string {
+  if (amount < 0) {
+    throw new Error('negative amount for 0812-3456-7890');
+  }
+  return String(amount);
+}
+
+export function render(): string {
+  return formatAmount(-1);
+}
+`;
+/** The line of the throw in BOOM_SOURCE (1-based). */
+const THROW_LINE = 3;
+
+/**
+ * A remote version built for real: src/pages/Boom.tsx bundled and minified by esbuild with an external map and no
+ * sourceMappingURL (what `build.sourcemap: 'hidden'` gives), published as marketing 1.0.0. Returns the stack the
+ * bundle throws when run as the browser would load it from /remotes/marketing/1.0.0/assets/boom.js.
+ */
+async function publishBoom(ctx: TestContext): Promise<string> {
+  const dir = tempDir('lendview-rum-build-');
+  mkdirSync(join(dir, 'src/pages'), { recursive: true });
+  writeFileSync(join(dir, 'src/pages/Boom.tsx'), BOOM_SOURCE);
+  const out = join(dir, 'dist');
+  await build({
+    entryPoints: [join(dir, 'src/pages/Boom.tsx')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    globalName: 'Boom',
+    sourcemap: 'external',
+    outfile: join(out, 'assets/boom.js'),
+    logLevel: 'silent',
+  });
+  const js = readFileSync(join(out, 'assets/boom.js'), 'utf8');
+  expect(js).not.toContain('sourceMappingURL');
+  remoteBuild(out, { name: 'marketing', version: '1.0.0', routes: ['/About'] });
+  await releaseInto(ctx, 'shell', shellBuild(tempDir(), { version: '0.1.0', index: '<!doctype html><title>shell</title>' }));
+  await releaseInto(ctx, 'marketing', out);
+  // Run in a plain node process (as a browser runs it: V8 positions of the served file); vitest's own stack
+  // handling would rewrite positions in this process.
+  const run = `const vm = require('node:vm'); try { vm.runInNewContext(require('node:fs').readFileSync(process.argv[1], 'utf8') + '\\nBoom.render();', {}, { filename: 'http://127.0.0.1:8080/remotes/marketing/1.0.0/assets/boom.js' }); } catch (e) { process.stdout.write(e.stack); }`;
+  const stack = execFileSync(process.execPath, ['-e', run, join(out, 'assets/boom.js')], { encoding: 'utf8' });
+  expect(stack).toContain('/remotes/marketing/1.0.0/assets/boom.js:');
+  return stack;
+}
+
+const view = (over: Record<string, unknown> = {}) => ({ app: 'marketing', version: '1.0.0', route: '/About', kind: 'view', ...over });
+
+describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
+  const ctx = useTestApp(backend, { seed: false });
+  let stack = '';
+  beforeAll(async () => {
+    stack = await publishBoom(ctx);
+  });
+  let ip = 0;
+  /** Each test posts from its own address, so the per-address cap of one test never touches another. */
+  const post = (body: unknown, opts: Partial<InjectOptions> & { as?: string } = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      remoteAddress: opts.as ?? `10.0.0.${++ip}`,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'accept-language': 'en', ...opts.headers },
+      payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+  const rows = async (where = 'true') =>
+    ctx.db.query<{
+      app: string;
+      version: string;
+      route: string;
+      kind: string;
+      value: number | null;
+      detail: Record<string, unknown> | null;
+      page_id: string;
+    }>(`SELECT app, version, route, kind, value, detail, page_id FROM rum_events WHERE ${where} ORDER BY id`);
+
+  it('stores a batch sent as sendBeacon sends it (text/plain JSON): the view, the vitals with their attribution, the error', async () => {
+    const res = await post({
+      pageId: PAGE,
+      events: [
+        view(),
+        {
+          ...view({ kind: 'lcp', value: 1234.5 }),
+          detail: { target: 'main>img.hero', loadState: 'complete', phases: { timeToFirstByte: 80, elementRenderDelay: 400 } },
+        },
+        {
+          ...view({ kind: 'inp', value: 96 }),
+          detail: { target: 'button#apply', type: 'pointer', phases: { inputDelay: 4, processingDuration: 60, presentationDelay: 32 } },
+        },
+        {
+          ...view({ kind: 'cls', value: 0.05 }),
+          detail: { target: 'div.banner', phases: { largestShiftValue: 0.04, largestShiftTime: 900 } },
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(envelopeOf(res)).toEqual({ code: '00', data: { accepted: 4, dropped: 0 }, message: 'Received.' });
+    const stored = await rows();
+    expect(stored.map((r) => [r.app, r.version, r.route, r.kind, r.value, r.page_id])).toEqual([
+      ['marketing', '1.0.0', '/About', 'view', null, PAGE],
+      ['marketing', '1.0.0', '/About', 'lcp', 1234.5, PAGE],
+      ['marketing', '1.0.0', '/About', 'inp', 96, PAGE],
+      ['marketing', '1.0.0', '/About', 'cls', 0.05, PAGE],
+    ]);
+    expect(stored[0]!.detail).toBeNull();
+    expect(stored[1]!.detail).toEqual({
+      target: 'main>img.hero',
+      loadState: 'complete',
+      phases: { timeToFirstByte: 80, elementRenderDelay: 400 },
+    });
+    expect(stored[2]!.detail).toEqual({
+      target: 'button#apply',
+      type: 'pointer',
+      phases: { inputDelay: 4, processingDuration: 60, presentationDelay: 32 },
+    });
+    // application/json is accepted the same way (fetch keepalive).
+    const json = await post({ pageId: PAGE, events: [view()] }, { headers: { 'content-type': 'application/json' } });
+    expect(envelopeOf(json).data).toEqual({ accepted: 1, dropped: 0 });
+  });
+
+  it("symbolicates a stack through the version's hidden source map: the original .tsx file, line and function", async () => {
+    const res = await post({
+      pageId: PAGE,
+      events: [
+        { ...view({ kind: 'error' }), detail: { source: 'error', name: 'Error', message: 'negative amount for 0812-3456-7890', stack } },
+      ],
+    });
+    expect(envelopeOf(res).data).toEqual({ accepted: 1, dropped: 0 });
+    const [row] = await rows("kind = 'error'");
+    const detail = row!.detail as {
+      source: string;
+      name: string;
+      message: string;
+      stack: string;
+      frames: { file: string; line: number; column: number; name: string | null }[];
+    };
+    expect(detail.source).toBe('error');
+    expect(detail.name).toBe('Error');
+    // The phone number in the message is masked, in the message and in the raw stack's first line.
+    expect(detail.message).toBe('negative amount for [number]');
+    expect(detail.stack).not.toMatch(/0812|3456|7890/);
+    // The raw stack keeps the served location, the frames name the original source.
+    expect(detail.stack).toContain('/remotes/marketing/1.0.0/assets/boom.js:');
+    expect(detail.frames[0]).toMatchObject({ file: 'src/pages/Boom.tsx', line: THROW_LINE });
+    expect(detail.frames[1]).toMatchObject({ file: 'src/pages/Boom.tsx', line: 9 });
+    // The caller's line (appended after the bundle, outside the map) stays as served.
+    expect(detail.frames[2]).toMatchObject({ file: '/remotes/marketing/1.0.0/assets/boom.js', line: 3 });
+  });
+
+  it('never serves a source map (nor its compressed copies); the JavaScript itself is served', async () => {
+    const js = await ctx.app.inject({ method: 'GET', url: '/remotes/marketing/1.0.0/assets/boom.js' });
+    expect(js.statusCode).toBe(200);
+    for (const url of [
+      '/remotes/marketing/1.0.0/assets/boom.js.map',
+      '/remotes/marketing/1.0.0/assets/boom.js.map.gz',
+      '/remotes/marketing/1.0.0/assets/boom.js.MAP',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('mappings');
+    }
+    // It is published all the same: the version lists it and storage has it (symbolication reads it there).
+    const [v] = await ctx.db.query<{ files: Record<string, unknown> }>(
+      "SELECT files FROM release_versions WHERE app = 'marketing' AND version = '1.0.0'",
+    );
+    expect(Object.keys(v!.files)).toContain('assets/boom.js.map');
+    expect(await new FolderStorage(ctx.releasesDir).get('marketing/1.0.0/assets/boom.js.map')).not.toBeNull();
+  });
+
+  it('drops (and counts) events of an app or version that is not published', async () => {
+    const before = (await rows()).length;
+    const res = await post({
+      pageId: PAGE,
+      events: [view(), view({ version: '9.9.9' }), view({ app: 'no-such-remote' }), view({ app: 'shell', version: '0.1.0' })],
+    });
+    expect(envelopeOf(res).data).toEqual({ accepted: 1, dropped: 3 });
+    expect((await rows()).length).toBe(before + 1);
+  });
+
+  it('masks personal data in what it stores: tokens, phone numbers, e-mails, query strings', async () => {
+    await ctx.db.query("DELETE FROM rum_events WHERE kind = 'error'");
+    const message =
+      'failed /v3/loan-details/detail?tok=secret-token-abc&dId=dev-42 for +62 812 3456 7890 ana@example.com Bearer abc.def eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln';
+    const res = await post({
+      pageId: PAGE,
+      events: [
+        {
+          ...view({ kind: 'error' }),
+          detail: {
+            source: 'rejection',
+            message,
+            stack: `Error: ${message}\n    at load (http://127.0.0.1/remotes/marketing/1.0.0/assets/boom.js?tok=abc123:1:200)`,
+          },
+        },
+      ],
+    });
+    expect(envelopeOf(res).data).toEqual({ accepted: 1, dropped: 0 });
+    const [row] = await rows("kind = 'error'");
+    const text = JSON.stringify(row!.detail);
+    for (const secret of ['secret-token-abc', 'dev-42', '812', '3456', '7890', 'ana@example.com', 'abc.def', 'eyJhbGci', 'tok=abc123']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect((row!.detail as { message: string }).message).toBe(
+      'failed /v3/loan-details/detail for [number] [email] Bearer [redacted] [token]',
+    );
+  });
+
+  it('refuses hostile input with a clear 4xx, never a 500, and stores none of it', async () => {
+    const before = (await rows()).length;
+    const cases: [string, unknown, number][] = [
+      ['not JSON', 'garbage{{', 400],
+      ['empty', '', 400],
+      [
+        'NUL in a message',
+        { pageId: PAGE, events: [{ ...view({ kind: 'error' }), detail: { source: 'error', message: 'a\u0000b' } }] },
+        400,
+      ],
+      ['NUL in a route', { pageId: PAGE, events: [view({ route: '/About\u0000' })] }, 400],
+      ['a query string in the route', { pageId: PAGE, events: [view({ route: '/About?tok=x' })] }, 400],
+      ['an unknown field', { pageId: PAGE, events: [view({ phone: '081234567890' })] }, 400],
+      ['an unknown kind', { pageId: PAGE, events: [view({ kind: 'ttfb', value: 1 })] }, 400],
+      ['a negative LCP', { pageId: PAGE, events: [view({ kind: 'lcp', value: -1 })] }, 400],
+      ['an LCP of a day', { pageId: PAGE, events: [view({ kind: 'lcp', value: 86_400_000 })] }, 400],
+      ['a CLS of 1e9', { pageId: PAGE, events: [view({ kind: 'cls', value: 1e9 })] }, 400],
+      ['a bad page id', { pageId: 'x', events: [view()] }, 400],
+      ['no events', { pageId: PAGE, events: [] }, 400],
+      ['51 events', { pageId: PAGE, events: Array.from({ length: 51 }, () => view()) }, 400],
+      [
+        'a message of 10 000 characters',
+        { pageId: PAGE, events: [{ ...view({ kind: 'error' }), detail: { source: 'error', message: 'x'.repeat(10_000) } }] },
+        400,
+      ],
+      ['an array', [view()], 400],
+      ['a 10 MB body', 'x'.repeat(10 * 1024 * 1024), 413],
+      [
+        'a 200 KB body of valid JSON',
+        { pageId: PAGE, events: [{ ...view({ kind: 'error' }), detail: { source: 'error', message: 'x', stack: 'y'.repeat(200_000) } }] },
+        413,
+      ],
+    ];
+    for (const [what, body, status] of cases) {
+      const res = await post(body);
+      expect(res.statusCode, what).toBe(status);
+      expect(envelopeOf(res).code, what).not.toBe('SERVER_ERROR');
+    }
+    const formBody = await ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: 'pageId=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(formBody.statusCode).toBe(415);
+    expect((await rows()).length).toBe(before);
+  });
+
+  it(`caps batches per client address (${RUM_LIMITS.perMinute.limit} a minute): then 429 with Retry-After`, async () => {
+    const as = '10.9.9.9';
+    for (let i = 0; i < RUM_LIMITS.perMinute.limit; i++) {
+      const res = await post({ pageId: PAGE, events: [view({ version: '9.9.9' })] }, { as });
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await post({ pageId: PAGE, events: [view()] }, { as });
+    expect(refused.statusCode).toBe(429);
+    expect(envelopeOf(refused)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many measurements from this address. Please try again in 1 minutes.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await post({ pageId: PAGE, events: [view()] }, { as: '10.9.9.10' })).statusCode).toBe(200);
+  });
+
+  it('the hourly housekeeping deletes events older than 30 days', async () => {
+    const now = ctx.clock.now();
+    await ctx.db.query(
+      `INSERT INTO rum_events (at, app, version, route, kind, page_id) VALUES ($1, 'marketing', '1.0.0', '/About', 'view', 'old-page-1'), ($2, 'marketing', '1.0.0', '/About', 'view', 'new-page-1')`,
+      [new Date(now.getTime() - 31 * 86_400_000), new Date(now.getTime() - 29 * 86_400_000)],
+    );
+    const job = HOUSEKEEPING_JOBS.find((j) => j.name === 'purge-expired')!;
+    await ctx.db.query('DELETE FROM job_runs');
+    expect(await runJobOnce(ctx.db, job, now, { storage: new FolderStorage(ctx.releasesDir) })).toBe('ran');
+    const pages = (await rows()).map((r) => r.page_id);
+    expect(pages).not.toContain('old-page-1');
+    expect(pages).toContain('new-page-1');
+  });
+});
+
+describe('masking and stack parsing', () => {
+  it("masks numbers, tokens, e-mails and query strings but keeps a frame's line and column", () => {
+    expect(maskRumText('call 0812-3456-7890 or +62 (21) 555 1234, card 4111111111111111')).toBe('call [number] or [number], card [number]');
+    expect(maskRumText('GET https://x.test/a/b?tok=1&x=2#frag failed')).toBe('GET https://x.test/a/b failed');
+    expect(maskRumText('HTTP 502 at step 3')).toBe('HTTP 502 at step 3');
+    expect(maskStack('TypeError: x for 081234567890\n    at f (https://h/remotes/a/1.0.0/assets/x-123456789.js?v=1:12:3456)')).toBe(
+      'TypeError: x for [number]\n    at f (https://h/remotes/a/1.0.0/assets/x-[number].js:12:3456)',
+    );
+  });
+
+  it('reads V8 and Firefox / Safari frames', () => {
+    expect(parseStack('Error: x\n    at async load (http://h/remotes/m/1.0.0/a.js:1:20)\n    at http://h/assets/i.js:3:4')).toEqual([
+      { path: '/remotes/m/1.0.0/a.js', line: 1, column: 20, name: 'load' },
+      { path: '/assets/i.js', line: 3, column: 4, name: null },
+    ]);
+    expect(parseStack('render@http://h/remotes/m/1.0.0/a.js:5:6\n@http://h/x.js:7:8')).toEqual([
+      { path: '/remotes/m/1.0.0/a.js', line: 5, column: 6, name: 'render' },
+      { path: '/x.js', line: 7, column: 8, name: null },
+    ]);
+    expect(sourceName('../../src/App.tsx')).toBe('src/App.tsx');
+    expect(sourceName('\u0000virtual:x')).toBe('virtual:x');
+  });
+});
