@@ -117,7 +117,7 @@ async function publishLocked(ctx: ReleaseContext, lock: ReleaseLock, build: Buil
     if (source === 'local') return 'kept-release';
     throw new ReleaseError(
       `${build.app} ${build.version} is already published with different content (${ctx.storage.describe()}). Published versions never change: ` +
-        `bump the version (pnpm changeset, then pnpm changeset version) and release again.`,
+        `bump the version (pnpm changeset, then pnpm version-remote ${build.app}) and release again.`,
     );
   }
   await uploadFiles(ctx, build);
