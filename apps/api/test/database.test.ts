@@ -82,6 +82,9 @@ const EXPECTED_TABLES = [
   'qa_nodes',
   'qa_records',
   'rate_limits',
+  // 019: the running canary of each remote and its events (issue 16 item 5).
+  'release_canary',
+  'release_canary_history',
   // 016: released versions, the live one per app, the history and the release lock (issue 15).
   'release_history',
   'release_live',

@@ -41,6 +41,20 @@ DATABASE_URL, else the embedded one in DATA_DIR; the files go to the configured 
   list: `usage: pnpm remotes [--json] [--releases DIR]
        pnpm remotes import [DIR]    import a releases folder of the old layout (remotes.json, history.json)`,
   'publish-local': `usage: pnpm publish-remotes [--releases DIR]   (what pnpm start does: publish every local build)`,
+  // Issue 16 items 3 and 5 (docs/releasing.md "Canary", "Preview").
+  canary: `usage: pnpm release <remote> --canary <1..99> [--min-views N] [--from DIR] [--releases DIR]
+
+  --canary P      publish the version (the checks of a release) and serve it to P % of borrowers (by device id)
+                  instead of making it live; the judge ends it by itself when its error rate or LCP is worse
+  --min-views N   canary page views before the judge decides (default CANARY_MIN_VIEWS, else 200)`,
+  promote: `usage: pnpm promote <remote> [--releases DIR]
+
+  Makes the remote's running canary the live version. pnpm rollback <remote> ends a canary instead.`,
+  preview: `usage: pnpm remotes preview <app> <version> [--hours 24] [--origin URL]
+
+  Prints a signed link that shows this published version to the browser that opens it, and to no one else.
+  --hours H       how long the link works (default 24, at most 168)
+  --origin URL    the site's origin in the link (default PUBLIC_ORIGIN, else http://localhost:PORT)`,
 };
 
 export interface AppInfo {
@@ -104,12 +118,69 @@ export function cleanBuild(
 
 class UsageError extends Error {}
 
+// --- Canary and preview (issue 16 items 3 and 5) ---------------------------------------------------------------------
+
+type Flags = { from?: string; canary?: string; 'min-views'?: string; hours?: string; origin?: string };
+
+function wholeNumber(value: string, flag: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new ReleaseError(`${flag} takes a whole number, not "${value}"`);
+  return Number(value);
+}
+
+/** `pnpm release <remote> --canary P [--min-views N]`: built like a release, then the canary operation. */
+function canaryOperation(id: string, values: Flags, json: boolean, releases: string | undefined) {
+  const percent = wholeNumber(values.canary!, '--canary');
+  if (percent < 1 || percent > 99) throw new ReleaseError(`--canary takes a percentage from 1 to 99, not ${percent}`);
+  const minRaw = values['min-views'] ?? process.env.CANARY_MIN_VIEWS;
+  const minViews = minRaw !== undefined && minRaw.trim() !== '' ? wholeNumber(minRaw, '--min-views') : undefined;
+  const limits = { percent, ...(minViews !== undefined ? { minViews } : {}) };
+  if (values.from && APP_NAME.test(id) && listApps().length === 0) {
+    return { operation: { op: 'canary' as const, app: id, from: resolve(values.from), ...limits }, json, releases };
+  }
+  const app = findApp(id);
+  if (app.kind !== 'remote') throw new ReleaseError('the shell has no canary: release it with pnpm release shell');
+  const from = values.from ? resolve(values.from) : build(app);
+  return { operation: { op: 'canary' as const, app: app.app, from, name: app.name, ...limits }, json, releases };
+}
+
+/** `pnpm remotes preview <app> <version> [--hours H] [--origin URL]`. */
+function previewOperation(positionals: string[], values: Flags, json: boolean, releases: string | undefined) {
+  if (positionals.length !== 2) throw new UsageError('preview <app> <version>');
+  const [id, version] = positionals as [string, string];
+  const app = listApps().find((a) => a.app === id || (a.kind === 'remote' && a.name === id))?.app ?? id;
+  const hours = values.hours !== undefined ? Number(values.hours) : undefined;
+  if (hours !== undefined && !(hours > 0 && hours <= 168))
+    throw new ReleaseError(`--hours takes a number of hours up to 168, not "${values.hours}"`);
+  const origin = (values.origin ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? '8080'}`).replace(/\/+$/, '');
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    throw new ReleaseError(`--origin "${origin}" is not a URL`);
+  }
+  return {
+    operation: { op: 'preview' as const, app, version, origin: parsed.origin, ...(hours !== undefined ? { hours } : {}) },
+    json,
+    releases,
+  };
+}
+
 /** The operation the arguments ask for (building first when a release names no folder). */
 export function operationOf(command: string, argv: string[]): { operation: Operation; json: boolean; releases?: string } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { from: { type: 'string' }, releases: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      from: { type: 'string' },
+      releases: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      // Issue 16: canary and preview.
+      canary: { type: 'string' },
+      'min-views': { type: 'string' },
+      hours: { type: 'string' },
+      origin: { type: 'string' },
+    },
   });
   if (values.help) throw new UsageError('help');
   const releases = values.releases ? resolve(values.releases) : undefined;
@@ -122,6 +193,7 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
       if (values.from && APP_NAME.test(id) && listApps().length === 0) {
         return { operation: { op: 'release', app: id, from: resolve(values.from) }, json, releases };
       }
+      if (values.canary !== undefined) return canaryOperation(id, values, json, releases);
       // A new remote built outside this checkout (--from a remote's build, its app name not in apps/): released under that name.
       if (values.from && APP_NAME.test(id) && !listApps().some((a) => a.app === id || a.name === id)) {
         const from = resolve(values.from);
@@ -138,7 +210,14 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
       const app = listApps().find((a) => a.app === id || (a.kind === 'remote' && a.name === id))?.app ?? id;
       return { operation: { op: 'rollback', app, ...(positionals[1] ? { version: positionals[1] } : {}) }, json, releases };
     }
+    case 'promote': {
+      if (positionals.length !== 1) throw new UsageError('one remote');
+      const id = positionals[0]!;
+      const app = listApps().find((a) => a.app === id || (a.kind === 'remote' && a.name === id))?.app ?? id;
+      return { operation: { op: 'promote', app }, json, releases };
+    }
     case 'list': {
+      if (positionals[0] === 'preview') return previewOperation(positionals.slice(1), values, json, releases);
       if (positionals[0] === 'import') {
         if (positionals.length > 2) throw new UsageError('import [DIR]');
         return { operation: { op: 'import', dir: resolve(positionals[1] ?? releases ?? loadReleaseEnv().releasesDir) }, json, releases };
@@ -264,6 +343,27 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
       return [
         `import: ${outcome.result.versions} versions imported into ${target.database}, ${target.storage}; live: ${outcome.result.live.join(', ') || 'none'}`,
       ];
+    case 'canary': {
+      const { app, version, percent, minViews, live, published } = outcome.result;
+      return [
+        `release: ${app} ${version} ${published === 'identical' ? 'already published (identical)' : `published to ${target.storage}`}`,
+        `canary: ${app} ${version} serves ${percent} % of borrowers, ${live} stays live for the rest; judged after ${minViews} canary views ` +
+          `(pnpm promote ${app} to make it live, pnpm rollback ${app} to end it)`,
+      ];
+    }
+    case 'promote': {
+      const { app, version, previous } = outcome.result;
+      return [`promote: ${app} is live at ${version} (was ${previous ?? 'not live'}); the canary has ended`];
+    }
+    case 'canary-ended': {
+      const { app, version, live, percent } = outcome.result;
+      return [`rollback: the canary ${app} ${version} (${percent} %) has ended; every borrower gets ${live ?? 'no version'} again`];
+    }
+    case 'preview': {
+      const { url, expires } = outcome.result;
+      if (json) return [JSON.stringify(outcome.result, null, 2)];
+      return [url, `preview: ${outcome.result.app} ${outcome.result.version} for the browser that opens this link, until ${expires}`];
+    }
     case 'list': {
       const rows = outcome.result;
       if (json) return [JSON.stringify({ database: target.database, storage: target.storage, remotes: rows }, null, 2)];
@@ -271,7 +371,7 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
         rows.map((r) => [
           r.remote,
           r.version,
-          r.live ? 'live' : '',
+          r.live ? 'live' : r.canary != null ? `canary ${r.canary}%` : '',
           r.wentLive ? r.wentLive.replace('T', ' ').replace(/\.\d+Z$/, '') : 'never',
           r.action ?? '',
           r.by ?? '',
@@ -291,7 +391,13 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
   }
 }
 
-const REFUSED: Record<string, string> = { release: 'release', rollback: 'rollback', list: 'remotes', 'publish-local': 'publish' };
+const REFUSED: Record<string, string> = {
+  release: 'release',
+  rollback: 'rollback',
+  list: 'remotes',
+  'publish-local': 'publish',
+  promote: 'promote',
+};
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const [command = '', ...rest] = argv;

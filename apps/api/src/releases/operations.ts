@@ -1,7 +1,9 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { APP_NAME, VERSION } from './builds.ts';
-import { importFolder, listReleases, publishLocal, release, rollback, type ReleaseContext } from './service.ts';
+import { importFolder, publishLocal, release, type rollback, type ReleaseContext } from './service.ts';
+import { endCanary, listWithCanaries, promote, releaseCanary, rollbackOrEndCanary } from './canary.ts';
+import { createPreviewLink, MAX_PREVIEW_HOURS } from './preview.ts';
 
 /**
  * One release operation, as the release commands ask for it: run in the command's own process when it can open
@@ -23,27 +25,67 @@ export const operationSchema = z.discriminatedUnion('op', [
       .max(64),
   }),
   z.object({ op: z.literal('import'), dir: absolute }),
+  // Issue 16 items 3 and 5 (canary.ts, preview.ts).
+  z.object({
+    op: z.literal('canary'),
+    app,
+    from: absolute,
+    name: z.string().max(200).optional(),
+    percent: z.number().int().min(1).max(99),
+    minViews: z.number().int().min(1).max(1_000_000).optional(),
+  }),
+  z.object({ op: z.literal('promote'), app }),
+  z.object({
+    op: z.literal('preview'),
+    app,
+    version: z.string().regex(VERSION),
+    hours: z.number().positive().max(MAX_PREVIEW_HOURS).optional(),
+    origin: z.string().url().max(300),
+  }),
 ]);
 export type Operation = z.infer<typeof operationSchema>;
 
 export type OperationResult =
   | { op: 'release'; result: Awaited<ReturnType<typeof release>> }
   | { op: 'rollback'; result: Awaited<ReturnType<typeof rollback>> }
-  | { op: 'list'; result: Awaited<ReturnType<typeof listReleases>> }
+  | { op: 'list'; result: Awaited<ReturnType<typeof listWithCanaries>> }
   | { op: 'publish-local'; result: Awaited<ReturnType<typeof publishLocal>> }
-  | { op: 'import'; result: Awaited<ReturnType<typeof importFolder>> };
+  | { op: 'import'; result: Awaited<ReturnType<typeof importFolder>> }
+  | { op: 'canary'; result: Awaited<ReturnType<typeof releaseCanary>> }
+  | { op: 'promote'; result: Awaited<ReturnType<typeof promote>> }
+  | { op: 'canary-ended'; result: Awaited<ReturnType<typeof endCanary>> }
+  | { op: 'preview'; result: Awaited<ReturnType<typeof createPreviewLink>> };
 
 export async function runOperation(ctx: ReleaseContext, operation: Operation): Promise<OperationResult> {
   switch (operation.op) {
     case 'release':
       return { op: 'release', result: await release(ctx, operation.app, operation.from, operation.name) };
-    case 'rollback':
-      return { op: 'rollback', result: await rollback(ctx, operation.app, operation.version) };
+    case 'rollback': {
+      // While a canary runs, a rollback ends it (live unchanged): canary.ts.
+      const r = await rollbackOrEndCanary(ctx, operation.app, operation.version);
+      return r.kind === 'rollback' ? { op: 'rollback', result: r.result } : { op: 'canary-ended', result: r.result };
+    }
     case 'list':
-      return { op: 'list', result: await listReleases(ctx) };
+      return { op: 'list', result: await listWithCanaries(ctx) };
     case 'publish-local':
       return { op: 'publish-local', result: await publishLocal(ctx, operation.builds) };
     case 'import':
       return { op: 'import', result: await importFolder(ctx, operation.dir) };
+    case 'canary':
+      return {
+        op: 'canary',
+        result: await releaseCanary(ctx, operation.app, operation.from, {
+          percent: operation.percent,
+          minViews: operation.minViews,
+          expectedName: operation.name,
+        }),
+      };
+    case 'promote':
+      return { op: 'promote', result: await promote(ctx, operation.app) };
+    case 'preview':
+      return {
+        op: 'preview',
+        result: await createPreviewLink(ctx, operation.app, operation.version, { hours: operation.hours, origin: operation.origin }),
+      };
   }
 }

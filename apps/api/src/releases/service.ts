@@ -502,6 +502,34 @@ function hasFiles(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).some((f) => !f.startsWith('.'));
 }
 
+// --- For canary.ts and preview.ts (issue 16 items 3 and 5) -----------------------------------------------------------
+
+/** The release lock around `fn` (canary.ts: a canary release, promote, ending a canary). */
+export const withReleaseLock = withLock;
+
+/** The same checks as a release (the live shell, or the live remotes for a shell); throws a ReleaseError naming each problem. */
+export async function assertFitsLive(
+  ctx: ReleaseContext,
+  target: { app: string; kind: 'remote' | 'shell'; version: string; declaration: unknown },
+): Promise<void> {
+  await assertFits(ctx, target);
+}
+
+/** Publishes a build under the lock as a release (immutable), without making it live (a canary). */
+export function publishReleaseLocked(ctx: ReleaseContext, lock: ReleaseLock, build: Build): Promise<PublishOutcome> {
+  return publishLocked(ctx, lock, build, 'release');
+}
+
+/** Makes a published version live under the lock, with its history row (a promoted canary: action 'release'). */
+export function goLiveUnderLock(
+  ctx: ReleaseContext,
+  lock: ReleaseLock,
+  target: { app: string; name: string; version: string },
+  action: ReleaseAction,
+): Promise<string | null> {
+  return goLiveLocked(ctx, lock, target, action);
+}
+
 // --- Route ownership (issue 16 item 1; routes.ts, docs/releasing.md "Route ownership") ------------------------------
 
 type RouteTarget = { app: string; version: string; kind?: 'remote' | 'shell'; declaration: unknown };

@@ -32,6 +32,7 @@ export const METRIC = {
   heapTotal: 'nodejs_heap_total_bytes',
   rss: 'process_resident_memory_bytes',
   clientErrors: 'lendview_client_errors',
+  canaryRollbacks: 'lendview_canary_rollbacks',
 } as const;
 
 /** The Prometheus text exposition format (what /metrics answers). */
@@ -46,6 +47,8 @@ export class Metrics {
   readonly dbDuration: Histogram;
   /** Reports of POST /api/client-errors: attribute kind (CLIENT_ERROR_KINDS, or other). */
   readonly clientErrors: Counter;
+  /** Canaries the judge ended by itself (src/releases/canary-judge.ts): attribute app. */
+  readonly canaryRollbacks: Counter;
 
   readonly #provider: MeterProvider;
   readonly #reader: PrometheusExporter;
@@ -71,6 +74,9 @@ export class Metrics {
       advice: { explicitBucketBoundaries: DB_BUCKETS },
     });
     this.clientErrors = meter.createCounter(METRIC.clientErrors, { description: 'Error reports received from the pages.' });
+    this.canaryRollbacks = meter.createCounter(METRIC.canaryRollbacks, {
+      description: 'Canary releases ended automatically by the judge (worse error rate or LCP than the live version).',
+    });
 
     const gauge = (name: string, description: string, unit?: string) => {
       const g = meter.createObservableGauge(name, { description, ...(unit ? { unit } : {}) });

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@lendview/contracts';
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { sendShellIndex } from '../../plugins/app/errors.ts';
+import { canaryJudgePlugin } from '../../releases/canary-plugin.ts';
+import { manifestFor } from '../../releases/canary-manifest.ts';
+import previewRoutes from '../preview/index.ts';
 
 /** Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no ".."). */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
@@ -22,12 +25,18 @@ export default async function staticRoutes(app: FastifyInstance) {
   // module scripts and the manifest fetch, and a resource policy that lets another origin's page use them.
   const crossOrigin = app.releases.assetOrigin !== '';
 
+  // Preview links (/preview/<token>, /preview/exit) and the canary's judge (issue 16 items 3 and 5): both belong
+  // to what /remotes.json serves each browser.
+  const preview = previewRoutes(app);
+  await app.register(canaryJudgePlugin);
+
   // The root page, the public site's home.
   app.get('/', async (req, reply) => sendShellIndex(req, reply));
 
   // Read on every request: releasing or rolling back a remote is a row in the database, no restart.
   app.get('/remotes.json', async (req, reply) => {
-    const manifest = await app.releases.manifest();
+    // Per request (issue 16): a running canary's entry for the borrowers in its share, a preview for its browser.
+    const manifest = await manifestFor(app.releases, app.db, await preview.viewerOf(req, reply));
     if (!manifest) return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(manifest));
   });

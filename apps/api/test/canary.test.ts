@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Queryable } from '../src/db/types.ts';
+import { FolderStorage } from '../src/providers/storage.ts';
+import { history } from '../src/releases/catalog.ts';
+import {
+  canaryHistory,
+  canaryOf,
+  cohortBucket,
+  inCanary,
+  listWithCanaries,
+  promote,
+  releaseCanary,
+  rollbackOrEndCanary,
+} from '../src/releases/canary.ts';
+import { canaryConfigOf, judgeCanaries, JUDGE_ACTOR } from '../src/releases/canary-judge.ts';
+import { canaryJudgeOf } from '../src/releases/canary-plugin.ts';
+import { release, type ReleaseContext } from '../src/releases/service.ts';
+import { BACKENDS, useTestApp, type TestContext } from './helpers/setup.ts';
+import { SHARED, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
+
+// Canary releases (issue 16 item 5; src/releases/canary*.ts, migration 019): who gets the canary, the commands
+// (one canary per remote, promote, rollback), /remotes.json per borrower, and the judge's rule on real-user events
+// (rum_events) at its edges. On PGlite and PostgreSQL.
+
+const marketing = (version: string, shared: Record<string, string> = SHARED) =>
+  remoteBuild(tempDir(), { name: 'marketing', version, routes: ['/About', '/'], shared, files: { 'assets/app.js': `v${version}` } });
+
+describe('the cohort bucket', () => {
+  it('is stable for a key and gives about the percentage asked of 2,000 keys', () => {
+    for (const key of ['device-1', 'abc', 'Zx9_-k']) {
+      const b = cohortBucket('marketing', key);
+      expect(b).toBeGreaterThanOrEqual(0);
+      expect(b).toBeLessThan(100);
+      for (let i = 0; i < 5; i++) expect(cohortBucket('marketing', key)).toBe(b);
+    }
+    const keys = Array.from({ length: 2000 }, (_, i) => `device-${i}-${(i * 7919) % 1000}`);
+    const half = keys.filter((k) => inCanary('marketing', k, 50)).length;
+    expect(half).toBeGreaterThan(2000 * 0.46);
+    expect(half).toBeLessThan(2000 * 0.54);
+    const tenth = keys.filter((k) => inCanary('marketing', k, 10)).length;
+    expect(tenth).toBeGreaterThan(2000 * 0.07);
+    expect(tenth).toBeLessThan(2000 * 0.13);
+    // A larger share keeps everyone the smaller one had (raising 10 -> 50 moves no canary borrower back).
+    expect(keys.filter((k) => inCanary('marketing', k, 10)).every((k) => inCanary('marketing', k, 50))).toBe(true);
+    // Another remote's canary picks its own borrowers, not the same ones.
+    const both = keys.filter((k) => inCanary('marketing', k, 50) && inCanary('repayment', k, 50)).length;
+    expect(both).toBeGreaterThan(2000 * 0.2);
+    expect(both).toBeLessThan(2000 * 0.3);
+  });
+});
+
+/** A key whose bucket for marketing is below (true) or at/above (false) the percentage. */
+function keyOn(side: boolean, percent = 50, prefix = 'dev'): string {
+  for (let i = 0; ; i++) {
+    const k = `${prefix}-${i}`;
+    if (inCanary('marketing', k, percent) === side) return k;
+  }
+}
+
+/** rum_events of one version: `views` page views (pages <tag>-1..n), the first `errorViews` of them with an error, LCP values. */
+async function events(
+  q: Queryable,
+  at: Date,
+  version: string,
+  tag: string,
+  opts: { views: number; errorViews?: number; lcp?: { n: number; ms: number } },
+) {
+  const insert = `INSERT INTO rum_events (at, app, version, route, kind, value, page_id)
+    SELECT $1, 'marketing', $2, '/About', $3, $4, 'page-' || $5 || '-' || lpad(g::text, 5, '0') FROM generate_series(1, $6::int) g`;
+  if (opts.views) await q.query(insert, [at, version, 'view', null, tag, opts.views]);
+  if (opts.errorViews) await q.query(insert, [at, version, 'error', null, tag, opts.errorViews]);
+  if (opts.lcp) await q.query(insert, [at, version, 'lcp', opts.lcp.ms, `${tag}-lcp`, opts.lcp.n]);
+}
+
+describe.each(BACKENDS)('canary releases (%s)', (backend) => {
+  const ctx = useTestApp(backend, { seed: false });
+  let now = new Date('2026-11-26T10:00:00Z');
+  const rc = (c: TestContext, actor = 'ana@laptop'): ReleaseContext => ({
+    db: c.db,
+    storage: new FolderStorage(c.releasesDir),
+    actor,
+    now: () => now,
+  });
+  const manifest = async (headers: Record<string, string> = {}) => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/remotes.json', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json<{ remotes: { app: string; version: string; entry: string; canary?: true; routes: string[] }[] }>();
+    return { res, marketing: body.remotes.find((r) => r.app === 'marketing')! };
+  };
+
+  it('serves the canary to its share of borrowers by device id, else a first-party cookie; the same key always gets the same version', async () => {
+    await release(rc(ctx), 'shell', shellBuild(tempDir(), { version: '0.1.0', index: '<!doctype html><title>shell</title>' }));
+    await release(rc(ctx), 'marketing', marketing('1.0.0'));
+    const started = await releaseCanary(rc(ctx), 'marketing', marketing('1.1.0'), { percent: 50, minViews: 10 });
+    expect(started).toMatchObject({ app: 'marketing', version: '1.1.0', percent: 50, minViews: 10, live: '1.0.0', published: 'published' });
+    // Nothing went live.
+    expect((await history(ctx.db, 'marketing')).map((e) => e.version)).toEqual(['1.0.0']);
+
+    const inside = keyOn(true);
+    const outside = keyOn(false);
+    for (let i = 0; i < 3; i++) {
+      const a = await manifest({ 'x-lv-device': inside });
+      expect(a.marketing).toMatchObject({ version: '1.1.0', canary: true, routes: ['/About', '/'] });
+      expect(a.marketing.entry).toBe('/remotes/marketing/1.1.0/mf-manifest.json');
+      // A device id is the key: no cookie is made.
+      expect(a.res.headers['set-cookie']).toBeUndefined();
+      const b = await manifest({ 'x-lv-device': outside });
+      expect(b.marketing.version).toBe('1.0.0');
+      expect(b.marketing.canary).toBeUndefined();
+    }
+
+    // Another instance on the same database answers the same.
+    const other = buildApp({ db: ctx.db, demo: true, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false });
+    try {
+      await other.ready();
+      const res = await other.inject({ method: 'GET', url: '/remotes.json', headers: { 'x-lv-device': inside } });
+      expect(res.json<{ remotes: { app: string; version: string }[] }>().remotes.find((r) => r.app === 'marketing')!.version).toBe('1.1.0');
+    } finally {
+      await other.close();
+    }
+
+    // No device id: a random cohort cookie, a year, HttpOnly, SameSite=Lax (Secure on https).
+    const first = await manifest();
+    const set = String(first.res.headers['set-cookie']);
+    expect(set).toMatch(/^lv_cohort=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    const cookie = set.split(';')[0]!;
+    const expected = inCanary('marketing', cookie.slice('lv_cohort='.length), 50) ? '1.1.0' : '1.0.0';
+    expect(first.marketing.version).toBe(expected);
+    for (let i = 0; i < 3; i++) {
+      const again = await manifest({ cookie });
+      expect(again.marketing.version).toBe(expected);
+      expect(again.res.headers['set-cookie']).toBeUndefined();
+    }
+
+    // Of 400 new browsers about half get the canary.
+    let canary = 0;
+    for (let i = 0; i < 400; i++) if ((await manifest({ 'x-lv-device': `share-${i}` })).marketing.version === '1.1.0') canary++;
+    expect(canary).toBeGreaterThan(160);
+    expect(canary).toBeLessThan(240);
+
+    const listed = (await listWithCanaries(ctx)).filter((r) => r.remote === 'marketing');
+    expect(listed.map((r) => [r.version, r.live, r.canary])).toEqual([
+      ['1.1.0', false, 50],
+      ['1.0.0', true, null],
+    ]);
+  });
+
+  it('one canary per remote: 20 at once give one canary; a second is refused naming the first', async () => {
+    await rollbackOrEndCanary(rc(ctx), 'marketing');
+    const builds = Array.from({ length: 20 }, (_, i) => marketing(`1.2.${i}`));
+    const results = await Promise.allSettled(builds.map((dir) => releaseCanary(rc(ctx), 'marketing', dir, { percent: 10 })));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(String(r.reason)).toMatch(/another release is in progress|already has a canary/);
+    }
+    const rows = await ctx.db.query<{ version: string }>("SELECT version FROM release_canary WHERE app = 'marketing'");
+    expect(rows).toHaveLength(1);
+    await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.3.0'), { percent: 10 })).rejects.toThrow(
+      new RegExp(`marketing already has a canary: ${rows[0]!.version.replace(/\./g, '\\.')} to 10% since .*pnpm promote marketing`),
+    );
+  });
+
+  it('refuses what a release refuses, the shell, a bad percentage, and the live version', async () => {
+    await rollbackOrEndCanary(rc(ctx), 'marketing');
+    await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.4.0', { ...SHARED, react: '20.0.0' }), { percent: 10 })).rejects.toThrow(
+      /marketing 1\.4\.0 cannot go live on the live shell 0\.1\.0/,
+    );
+    expect(await ctx.db.query("SELECT 1 FROM release_versions WHERE app = 'marketing' AND version = '1.4.0'")).toHaveLength(0);
+    // Route ownership: a canary may not claim another live remote's route.
+    await release(rc(ctx), 'repayment', remoteBuild(tempDir(), { name: 'repayment', version: '1.0.0', routes: ['/repay'] }));
+    const greedy = remoteBuild(tempDir(), { name: 'marketing', version: '1.4.2', routes: ['/About', '/repay'] });
+    await expect(releaseCanary(rc(ctx), 'marketing', greedy, { percent: 10 })).rejects.toThrow(/\/repay.*repayment|repayment.*\/repay/s);
+    await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.4.1'), { percent: 0 })).rejects.toThrow(/1 to 99/);
+    await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.4.1'), { percent: 100 })).rejects.toThrow(/1 to 99/);
+    await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.0.0'), { percent: 10 })).rejects.toThrow(/is the live version already/);
+    await expect(releaseCanary(rc(ctx), 'shell', shellBuild(tempDir(), { version: '0.2.0', index: 'x' }), { percent: 10 })).rejects.toThrow(
+      /the shell has no canary/,
+    );
+    expect(await canaryOf(ctx.db, 'marketing')).toBeNull();
+  });
+
+  it('rollback ends the canary and keeps the live version; promote makes the canary live', async () => {
+    await releaseCanary(rc(ctx), 'marketing', marketing('1.5.0'), { percent: 30 });
+    await expect(rollbackOrEndCanary(rc(ctx), 'marketing', '1.0.0')).rejects.toThrow(/has a canary \(1\.5\.0 to 30%\): end it first/);
+    const ended = await rollbackOrEndCanary(rc(ctx), 'marketing');
+    expect(ended).toEqual({ kind: 'canary-ended', result: { app: 'marketing', version: '1.5.0', live: '1.0.0', percent: 30 } });
+    expect((await manifest({ 'x-lv-device': keyOn(true, 30) })).marketing.version).toBe('1.0.0');
+    await expect(promote(rc(ctx), 'marketing')).rejects.toThrow('marketing has no canary to promote');
+
+    await releaseCanary(rc(ctx, 'ci@build-9'), 'marketing', marketing('1.6.0'), { percent: 30 });
+    expect(await promote(rc(ctx, 'ci@build-9'), 'marketing')).toEqual({ app: 'marketing', version: '1.6.0', previous: '1.0.0' });
+    expect(await canaryOf(ctx.db, 'marketing')).toBeNull();
+    const last = (await history(ctx.db, 'marketing')).at(-1)!;
+    expect([last.version, last.previous, last.action, last.actor]).toEqual(['1.6.0', '1.0.0', 'release', 'ci@build-9']);
+    expect((await manifest({ 'x-lv-device': keyOn(false, 30) })).marketing.version).toBe('1.6.0');
+    const events = (await canaryHistory(ctx.db, 'marketing')).slice(-3).map((e) => [e.version, e.action, e.actor]);
+    expect(events).toEqual([
+      ['1.5.0', 'rollback', 'ana@laptop'],
+      ['1.6.0', 'canary', 'ci@build-9'],
+      ['1.6.0', 'promote', 'ci@build-9'],
+    ]);
+    // With no canary, rollback is the usual rollback of the live version.
+    expect(await rollbackOrEndCanary(rc(ctx), 'marketing')).toMatchObject({
+      kind: 'rollback',
+      result: { version: '1.0.0', previous: '1.6.0' },
+    });
+  });
+
+  describe('the judge', () => {
+    const cfg = { errorMargin: 0.02, lcpMargin: 0.25 };
+    let n = 0;
+    /** A fresh canary (min views 200) against live 1.0.0; returns its version and when it started. */
+    async function start(): Promise<{ version: string; at: Date }> {
+      const running = await canaryOf(ctx.db, 'marketing');
+      if (running) await rollbackOrEndCanary(rc(ctx), 'marketing');
+      now = new Date(now.getTime() + 3_600_000);
+      const version = `3.0.${n++}`;
+      await releaseCanary(rc(ctx), 'marketing', marketing(version), { percent: 50, minViews: 200 });
+      return { version, at: new Date(now.getTime() + 60_000) };
+    }
+    const verdict = async () => {
+      const [j] = await judgeCanaries(ctx.db, new Date(now.getTime() + 120_000), cfg);
+      return j!;
+    };
+
+    it('waits below the minimum sample of canary views, however bad they are', async () => {
+      const c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 500 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 199, errorViews: 199 });
+      expect(await verdict()).toMatchObject({ verdict: 'wait', reason: '199 canary views of the 200 needed', ended: false });
+      expect(await canaryOf(ctx.db, 'marketing')).not.toBeNull();
+    });
+
+    it('error rate: exactly live + margin keeps running, just over rolls back by itself with the numbers', async () => {
+      let c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, errorViews: 2 }); // 1 %
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 6 }); // 3 % = 1 % + 2 points
+      expect(await verdict()).toMatchObject({ verdict: 'healthy', ended: false });
+
+      c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, errorViews: 2 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 7 }); // 3.5 %
+      const j = await verdict();
+      expect(j).toMatchObject({ verdict: 'rollback', ended: true });
+      expect(j.reason).toBe('error rate 3.50 % (7 of 200 views) > live 1.0.0 1.00 % (2 of 200 views) + margin 2.00 %');
+      expect(await canaryOf(ctx.db, 'marketing')).toBeNull();
+      const e = (await canaryHistory(ctx.db, 'marketing')).at(-1)!;
+      expect([e.version, e.action, e.actor, e.reason, e.live_version, e.percent]).toEqual([
+        c.version,
+        'auto-rollback',
+        JUDGE_ACTOR,
+        j.reason,
+        '1.0.0',
+        50,
+      ]);
+      // The live version never moved.
+      expect((await history(ctx.db, 'marketing')).at(-1)!.version).toBe('1.0.0');
+      // Judged again (another instance late): nothing more happens.
+      expect(await judgeCanaries(ctx.db, now, cfg)).toEqual([]);
+    });
+
+    it('with no live data the canary is held to the margin alone', async () => {
+      let c = await start();
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 4 }); // 2 %
+      expect(await verdict()).toMatchObject({ verdict: 'healthy', liveHealth: { views: 0 } });
+      c = await start();
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 5 }); // 2.5 %
+      expect(await verdict()).toMatchObject({ verdict: 'rollback', ended: true });
+    });
+
+    it('LCP p75: up to live × 1.25 keeps running, over rolls back, too few LCP samples are not judged', async () => {
+      let c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 100, ms: 2500 } });
+      expect(await verdict()).toMatchObject({ verdict: 'healthy' });
+
+      c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 99, ms: 9000 } });
+      expect(await verdict()).toMatchObject({ verdict: 'healthy' });
+
+      c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 100, ms: 2510 } });
+      const j = await verdict();
+      expect(j).toMatchObject({ verdict: 'rollback', ended: true });
+      expect(j.reason).toBe('LCP p75 2510 ms (100 samples) > live 1.0.0 2000 ms (100 samples) × 1.25');
+    });
+
+    it("the server's judge ends a bad canary on its tick, counted in the metric; borrowers on the live version see no change", async () => {
+      const c = await start();
+      const outside = keyOn(false);
+      expect((await manifest({ 'x-lv-device': outside })).marketing.version).toBe('1.0.0');
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 50 });
+      ctx.clock.set(new Date(now.getTime() + 120_000));
+      const judged = await canaryJudgeOf(ctx.app.releases)!.tick();
+      expect(judged).toMatchObject([{ app: 'marketing', version: c.version, verdict: 'rollback', ended: true }]);
+      expect(await ctx.app.telemetry.metrics.text()).toMatch(/lendview_canary_rollbacks_total\{app="marketing"\} 1/);
+      expect((await manifest({ 'x-lv-device': keyOn(true) })).marketing.version).toBe('1.0.0');
+      expect((await manifest({ 'x-lv-device': outside })).marketing.version).toBe('1.0.0');
+    });
+  });
+});
+
+describe('canary settings', () => {
+  it('reads CANARY_* with their defaults and names a bad value', () => {
+    expect(canaryConfigOf({})).toEqual({ checkSeconds: 30, minViews: 200, errorMargin: 0.02, lcpMargin: 0.25 });
+    expect(
+      canaryConfigOf({ CANARY_CHECK_SECONDS: '1', CANARY_MIN_VIEWS: '5', CANARY_ERROR_MARGIN: '0.05', CANARY_LCP_MARGIN: '0.5' }),
+    ).toEqual({
+      checkSeconds: 1,
+      minViews: 5,
+      errorMargin: 0.05,
+      lcpMargin: 0.5,
+    });
+    expect(() => canaryConfigOf({ CANARY_ERROR_MARGIN: 'two' })).toThrow('CANARY_ERROR_MARGIN "two" must be');
+  });
+});
