@@ -7,16 +7,6 @@ import { id } from './i18n/id.ts';
 
 addMessages('complaint', { en, id });
 
-// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-export const ROUTES = [
-  '/complaint',
-  '/complainNewPage',
-  '/intelligentCustomerService',
-  '/complainPageNext',
-  '/complaintList',
-  '/complainDetails',
-];
-
 // One chunk per screen: a borrower downloads only the screen they open.
 const ComplaintPage = lazy(() => import('./pages/ComplaintPage.tsx'));
 const ProblemGridPage = lazy(() => import('./pages/ProblemGridPage.tsx'));

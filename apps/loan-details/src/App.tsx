@@ -7,9 +7,6 @@ import { id } from './i18n/id.ts';
 
 addMessages('loanDetails', { en, id });
 
-// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-export const ROUTES = ['/loanDetails', '/confirm', '/relevant', '/error'];
-
 // One chunk per screen: a borrower downloads only the screen they open.
 const LoanDetailsPage = lazy(() => import('./pages/LoanDetailsPage.tsx'));
 const ConfirmPage = lazy(() => import('./pages/ConfirmPage.tsx'));

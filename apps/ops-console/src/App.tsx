@@ -11,9 +11,6 @@ import './styles/console.css';
 
 addMessages('ops_console', { en, id });
 
-// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-export { ROUTES } from './lib/paths.ts';
-
 // One chunk per screen.
 const QueuePage = lazy(() => import('./pages/QueuePage.tsx'));
 const ItemPage = lazy(() => import('./pages/ItemPage.tsx'));

@@ -8,10 +8,6 @@ import { id } from './i18n/id.ts';
 
 addMessages('promotion_registration', { en, id });
 
-// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-// The shell matches routes exactly, so the editor's template id is a query (?id=), not a path segment.
-export const ROUTES = ['/promo', '/ops/templates', '/ops/templates/edit'];
-
 // One chunk per screen. Visitors of /promo never download the editor (nor zod, which only the editor's
 // validation chunk imports).
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));

@@ -7,9 +7,6 @@ import { id } from './i18n/id.ts';
 
 addMessages('repayment', { en, id });
 
-// The routes this remote owns (also listed in package.json "lendview.routes", which feeds /remotes.json).
-export const ROUTES = ['/that', '/individual', '/installment', '/repayDelay', '/repay', '/bindCard'];
-
 // One chunk per screen: a borrower downloads only the screen they open.
 const VirtualAccountPage = lazy(() => import('./pages/VirtualAccountPage.tsx'));
 const MethodChoicePage = lazy(() => import('./pages/MethodChoicePage.tsx'));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json';
-import { ROUTES } from '../App.tsx';
+import { ROUTES } from '../routes.ts';
 import { CATEGORIES, PATHS, REPAYMENT_QUESTIONS, problemDetail, problemInit, problemInitV3, problemList } from '../test/fixtures.ts';
 import { type Handler, ok, renderApp, stubApi } from '../test/render.tsx';
 

@@ -56,7 +56,7 @@ interface FormProps {
  * choose one here instead: no type in the address (the chatbot's way in), or one the list does not know.
  * Until the list has loaded, a type in the address is taken as it is.
  */
-export function resolveType(
+function resolveType(
   init: Pick<ProblemInit, 'problemType'> | undefined,
   typeParam?: number,
   indexParam?: number,

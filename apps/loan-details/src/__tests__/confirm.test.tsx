@@ -5,7 +5,7 @@ import { setSharedParams } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import type { LoanConfirm } from '../api/loan-detail-confirm.ts';
 import { externalNav } from '../lib/navigation.ts';
-import { showsPopup } from '../pages/ConfirmPage.tsx';
+import { showsPopup } from '../lib/confirm-rules.ts';
 import { keyFacts, loanConfirm } from '../test/fixtures.ts';
 import { type Handler, fail, ok, renderApp, stubApi, toastText } from '../test/render.tsx';
 

@@ -15,14 +15,10 @@ import { RepayPlanModal } from '../components/RepayPlanModal.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
 import { externalNav, resolveTarget } from '../lib/navigation.ts';
 import { CONTRACT_SCENE, LOAN_TYPE } from '../lib/scene.ts';
-import { StepUpCode, isStepUpCode } from './ConfirmPageStepUp.tsx';
+import { isStepUpCode, showsPopup } from '../lib/confirm-rules.ts';
+import { StepUpCode } from './ConfirmPageStepUp.tsx';
 import '../styles/common.css';
 import '../styles/confirm.css';
-
-/** The popup agreement shows on load only for type 1 with a URL (spec 4.8). */
-export function showsPopup(data: Pick<LoanConfirm, 'isPopType' | 'popAgreementUrl'>): boolean {
-  return data.isPopType === 1 && data.popAgreementUrl.trim() !== '';
-}
 
 /**
  * `/confirm?productId&orderId&position`: loan confirmation (spec 2.5, 4.8). Confirm needs the key facts statement

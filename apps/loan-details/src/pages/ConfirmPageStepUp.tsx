@@ -32,9 +32,6 @@ addMessages(NS, {
   },
 });
 
-/** Six digits: what the confirm needs when the server asks for a step-up code. */
-export const isStepUpCode = (code: string) => /^\d{6}$/.test(code);
-
 /**
  * The step-up block of /confirm when loan-detail-confirm says sendSms 1: a countdown "send code" button
  * (spec 4.4: 60 s) and the 6-digit code field. The code itself goes with loan-detail-push (smsCode).

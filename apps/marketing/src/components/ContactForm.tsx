@@ -14,7 +14,7 @@ import '../styles/form.css';
 export type ContactFieldName = 'firstName' | 'name' | 'email' | 'phone' | 'message';
 
 /** Longest phone number we accept (E.164 allows 15 digits; the API checks the same bound). */
-export const PHONE_MAX_DIGITS = CONTACT_PHONE_DIGITS.max;
+const PHONE_MAX_DIGITS = CONTACT_PHONE_DIGITS.max;
 
 const LABEL_KEY: Record<ContactFieldName, string> = {
   firstName: 'form.firstName',

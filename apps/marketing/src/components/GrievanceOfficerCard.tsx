@@ -4,7 +4,7 @@ import type { GrievanceOfficer } from '@lendview/contracts';
 import { bridge, isInApp } from '@lendview/bridge';
 
 /** Digits and a leading + only, for a tel: link: `tel:${telNumber('+91 80 4718 2000')}` → 'tel:+918047182000'. */
-export const telNumber = (phone: string) => {
+const telNumber = (phone: string) => {
   const trimmed = phone.trim();
   return `${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
 };

@@ -3,7 +3,7 @@ import { useLang } from '@lendview/i18n';
 import { SiteFrame } from '../components/SiteFrame.tsx';
 
 /** The privacy policy page in the current language (spec 1: isNeedPop=1 is English, anything else Indonesian). */
-export function privacyPolicySrc(lang: 'en' | 'id'): string {
+function privacyPolicySrc(lang: 'en' | 'id'): string {
   return `/privacyPolicy?isNeedPop=${lang === 'en' ? 1 : 0}`;
 }
 

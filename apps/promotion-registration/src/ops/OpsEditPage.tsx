@@ -21,8 +21,10 @@ import { ContrastPanel } from './ContrastPanel.tsx';
 import { defaultConfig } from './default-config.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ImageField } from './ImageField.tsx';
-import { ColorField, LocalizedField, TextField, useErrorText } from './fields.tsx';
-import { OpsBar, OpsGate, useOpsGate } from './OpsGate.tsx';
+import { useErrorText } from './error-text.ts';
+import { ColorField, LocalizedField, TextField } from './fields.tsx';
+import { useOpsGate } from './gate-context.ts';
+import { OpsBar, OpsGate } from './OpsGate.tsx';
 import { OPS_LIST_PATH, editPath } from './paths.ts';
 import type { FieldErrors } from './validate.ts';
 

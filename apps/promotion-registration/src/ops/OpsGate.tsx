@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, createContext, useCallback, useContext, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { Button } from '@lendview/ui';
@@ -6,23 +6,9 @@ import type { ResponseOf, opsLogin as opsLoginRoute } from '@lendview/contracts/
 import { opsLogin, opsLoginCode } from '../api/ops-login.ts';
 import { opsLogout } from '../api/ops-logout.ts';
 import { isOpsAuthError } from './ops-http.ts';
+import { GateContext, useOpsGate } from './gate-context.ts';
 import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
 import '../styles/ops.css';
-
-interface Gate {
-  session: OpsSession;
-  /** Call with any error of an ops call: 401 → login form, 403 → "cannot edit". True when it was one of those. */
-  handleAuthError: (e: unknown) => boolean;
-  logout: () => void;
-}
-
-const GateContext = createContext<Gate | null>(null);
-
-export function useOpsGate(): Gate {
-  const g = useContext(GateContext);
-  if (!g) throw new Error('useOpsGate outside OpsGate');
-  return g;
-}
 
 type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
 

@@ -5,7 +5,8 @@ import { isNetworkError } from '@lendview/api-client';
 import { formatDateTime } from '@lendview/i18n';
 import { ErrorPanel, Spinner } from '@lendview/ui';
 import { type OpsTemplateSummary, useOpsTemplateList } from '../api/ops-template-list.ts';
-import { OpsBar, OpsGate, useOpsGate } from './OpsGate.tsx';
+import { useOpsGate } from './gate-context.ts';
+import { OpsBar, OpsGate } from './OpsGate.tsx';
 import { editPath } from './paths.ts';
 
 function State({ item }: { item: OpsTemplateSummary }) {

@@ -4,8 +4,7 @@ import { amountParam, parseAmountParam } from '../lib/amount.ts';
 import { groupDigits } from '../lib/clipboard.ts';
 import { isShownRow, visibleRows } from '../lib/detail-rows.ts';
 import { complaintUrl, loanDetailsUrl, methodUrl, paymentContext, vaUrl } from '../lib/links.ts';
-import { instalmentPaymentUrl } from '../pages/InstalmentPage.tsx';
-import { extensionPaymentUrl } from '../pages/ExtensionPage.tsx';
+import { extensionPaymentUrl, instalmentPaymentUrl } from '../lib/payment-urls.ts';
 
 describe('amounts (spec 9)', () => {
   it('shows minor units with dot separators in Indonesian and commas in English', () => {

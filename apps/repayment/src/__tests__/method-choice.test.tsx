@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
-import { effectiveMarket } from '../pages/MethodChoicePage.tsx';
+import { effectiveMarket } from '../lib/market-choice.ts';
 import { BANKS, MARKETS, vaDetail } from '../test/fixtures.ts';
 import { type Answer, fail, ok, renderApp, stubApi, toastText, where } from '../test/render.tsx';
 

@@ -6,7 +6,7 @@ import type { Receipt } from '../api/payment-state.ts';
 import { showDateTime } from '../lib/dates.ts';
 
 /** 'Full repayment', 'Instalments 1, 2', 'Extension': what a payment was for. */
-export function useReceiptPurpose(): (r: Pick<Receipt, 'repayType' | 'periods'>) => string {
+function useReceiptPurpose(): (r: Pick<Receipt, 'repayType' | 'periods'>) => string {
   const { t } = useTranslation('repayment');
   return (r) =>
     r.repayType === 'installment' && r.periods.length > 0

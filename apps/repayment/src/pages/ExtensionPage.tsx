@@ -10,19 +10,14 @@ import { PaidPanel } from '../components/PaidPanel.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { CalendarIcon, PhoneIcon } from '../components/icons.tsx';
-import { amountParam } from '../lib/amount.ts';
 import { showDate } from '../lib/dates.ts';
 import { visibleRows } from '../lib/detail-rows.ts';
 import { loanDetailsUrl } from '../lib/links.ts';
+import { extensionPaymentUrl } from '../lib/payment-urls.ts';
 import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
 import extensionImage from '../assets/extension.svg';
 import '../styles/common.css';
 import '../styles/extension.css';
-
-/** The /that link of the extension: the fee (digits of minor units) and repayType delay. */
-export function extensionPaymentUrl(productId: string, orderId: string, fee: number): string {
-  return `/that?${new URLSearchParams({ productId, orderId, amount: amountParam(fee), repayType: 'delay' })}`;
-}
 
 /**
  * `/repayDelay?productId&orderId`: 'Detail Tagihan' of an extension (spec 2.5, 3): the fee, the new due date,

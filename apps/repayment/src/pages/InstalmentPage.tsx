@@ -24,17 +24,12 @@ import {
   toggleAll,
 } from '../lib/instalment-selection.ts';
 import { type PaymentContext, methodUrl, vaUrl } from '../lib/links.ts';
+import { instalmentPaymentUrl } from '../lib/payment-urls.ts';
 import { PAY_TYPE } from '../lib/pay-choice.ts';
 import { newReceipt, receiptIds } from '../lib/payment-watch.ts';
 import allPaidImage from '../assets/all-paid.svg';
 import '../styles/common.css';
 import '../styles/instalments.css';
-
-/** The /that link of a pay-now: the selected total (digits of minor units) and how many instalments it covers. */
-export function instalmentPaymentUrl(productId: string, orderId: string, total: number, periods: number): string {
-  const q = new URLSearchParams({ productId, orderId, amount: amountParam(total), repayType: 'installment', periods: String(periods) });
-  return `/that?${q}`;
-}
 
 /**
  * `/installment?productId&orderId`: 'Detail Tagihan' of an instalment loan (spec 2.5, 3, 4.7). The instalments to

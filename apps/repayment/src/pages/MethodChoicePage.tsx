@@ -9,17 +9,12 @@ import { OptionGroup } from '../components/OptionGroup.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { parseAmountParam } from '../lib/amount.ts';
 import { paymentContext, vaUrl } from '../lib/links.ts';
-import { DEFAULT_MARKET, PAY_TYPE, type PayType, loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
+import { effectiveMarket } from '../lib/market-choice.ts';
+import { PAY_TYPE, type PayType, loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
 import '../styles/common.css';
 import '../styles/method.css';
-
-/** The market the page shows as chosen: the borrower's pick, else ALFAMART when offered (spec 9), else none. */
-export function effectiveMarket(picked: string | null, markets: readonly string[]): string {
-  if (picked !== null) return markets.includes(picked) ? picked : '';
-  return markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : '';
-}
 
 /**
  * `/individual?productId&orderId&amount&display[&repayType&periods]`: the payment method (spec 2.5, 4.6, 5).

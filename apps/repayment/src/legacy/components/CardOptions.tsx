@@ -2,7 +2,7 @@ import type { BankCard } from '../api/repayment-way.ts';
 import { CardIcon } from './icons.tsx';
 
 /** The masked number with round dots: '**** **** **** 2222' → '•••• •••• •••• 2222'. */
-export function displayCardNo(cardNo: string): string {
+function displayCardNo(cardNo: string): string {
   return cardNo.replace(/\*/g, '•');
 }
 
