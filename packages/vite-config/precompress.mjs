@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
+// Not .map: source maps are published for the server's symbolication only, never sent to a browser.
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/;
 /** Smaller files gain nothing worth a second file (and a second stat on each request). */
 const MIN_BYTES = 1024;
 

@@ -6,6 +6,7 @@ import './shell.css';
 import { App } from './App.tsx';
 import { prefetchRoute } from './remotes/prefetch.ts';
 import { installSessionGuard } from './session/session-guard.ts';
+import { startRum } from './rum/index.ts';
 
 // Shared params (tok, dId, ...) and the language come from the page query and are kept for the session.
 captureSharedParams();
@@ -13,6 +14,8 @@ captureSharedParams();
 installSessionGuard();
 // Every remote's calls answered 5xx or not at all are reported once with their request id (docs/observability.md).
 configureApiClient({ reportFailures: true });
+// Real-user signals per remote version (issue 16 item 4; docs/releasing.md): errors, views, web-vitals to /api/rum.
+startRum();
 const lang = resolveLanguage();
 document.documentElement.lang = lang;
 const i18nReady = initI18n(lang); // ready synchronously (bundled messages): a remote may register its own now

@@ -8,6 +8,8 @@ import { loadRemoteApp } from './load-remote.ts';
 import { NotFound } from '../pages/NotFound.tsx';
 import { ErrorReference } from './ErrorReference.tsx';
 import { failureText, requestIdOfError } from './error-report.ts';
+import { rumError, rumLeave, rumView } from '../rum/index.ts';
+import type { RemoteRef } from '../rum/attribution.ts';
 
 // Loaded remote Apps, by name and entry, so moving between routes of one remote does not reload it.
 const loaded = new Map<string, ComponentType>();
@@ -59,6 +61,8 @@ function RemoteApp({ remote }: { remote: RemoteEntry }) {
       },
       (error: unknown) => {
         console.error(`[shell] remote ${remote.name} failed to load`, error);
+        // Real-user signals (issue 16 item 4): a version that does not load is an error of that version.
+        rumError(error, 'error', { app: remote.app, version: remote.version });
         if (!live) return;
         const reference = reportClientError({
           message: failureText(error),
@@ -93,7 +97,7 @@ function RemoteApp({ remote }: { remote: RemoteEntry }) {
 
 /** A remote that throws while rendering takes down its own routes only. */
 class RemoteBoundary extends Component<
-  { remote: string; children: ReactNode },
+  { remote: string; rum?: RemoteRef; children: ReactNode },
   { error: unknown; attempt: number; reference: string | undefined }
 > {
   override state = { error: null as unknown, attempt: 0, reference: undefined as string | undefined };
@@ -102,6 +106,8 @@ class RemoteBoundary extends Component<
   }
   override componentDidCatch(error: unknown) {
     console.error(`[shell] remote ${this.props.remote} crashed`, error);
+    // Real-user signals (issue 16 item 4): attributed by its stack frames, else to this remote's version.
+    rumError(error, 'boundary', this.props.rum);
     // Reported once per crash, with the failed call's id when an API error brought the remote down.
     const reference = reportClientError({
       message: failureText(error),
@@ -146,13 +152,28 @@ function useConflictReport(manifest: RemotesManifest, pathname: string) {
   }, [conflict, key]);
 }
 
+/**
+ * Real-user signals (issue 16 item 4, src/rum): a view of the remote that renders this route, tagged with the
+ * version this page loaded (the manifest's entry: the live one, a canary or a preview). Reported here, outside
+ * the boundary, so a remote that crashes on its first render still counts the view its error belongs to.
+ */
+function useRumView(owner: RemoteRef | undefined, pathname: string) {
+  const app = owner?.app;
+  const version = owner?.version;
+  useEffect(() => {
+    if (app && version) rumView({ app, version }, pathname);
+    else rumLeave();
+  }, [app, version, pathname]);
+}
+
 export function RemoteRoute({ manifest }: { manifest: RemotesManifest }) {
   const { pathname } = useLocation();
   const owner = findOwner(manifest, pathname);
   useConflictReport(manifest, pathname);
+  useRumView(owner, pathname);
   if (!owner) return <NotFound />;
   return (
-    <RemoteBoundary key={owner.name} remote={owner.name}>
+    <RemoteBoundary key={owner.name} remote={owner.name} rum={{ app: owner.app, version: owner.version }}>
       <RemoteApp remote={owner} />
     </RemoteBoundary>
   );

@@ -1,0 +1,58 @@
+import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
+import type { RemoteRef } from './attribution.ts';
+import { RumClient, type ErrorSource, type VitalReport } from './client.ts';
+
+/**
+ * The page's real-user signals (client.ts), started once by main.tsx; RemoteRoute reports views and the errors
+ * its boundary catches. Every function here is safe to call before start (it does nothing) and never throws.
+ */
+let client: RumClient | null = null;
+
+function transport() {
+  const nav = typeof navigator !== 'undefined' ? navigator : undefined;
+  return {
+    beacon: typeof nav?.sendBeacon === 'function' ? (url: string, body: string) => nav.sendBeacon(url, body) : undefined,
+    fetch: typeof fetch === 'function' ? (url: string, init: RequestInit) => fetch(url, init) : undefined,
+  };
+}
+
+/** Listens for uncaught errors and unhandled rejections, measures LCP / INP / CLS, flushes when the page is hidden. */
+export function startRum(): RumClient | null {
+  if (client) return client;
+  try {
+    const c = new RumClient({ transport: transport() });
+    client = c;
+    window.addEventListener('error', (ev: ErrorEvent) => {
+      const where = ev.filename ? `${ev.filename}:${ev.lineno}:${ev.colno}` : undefined;
+      c.error(ev.error ?? ev.message, 'error', undefined, where);
+    });
+    window.addEventListener('unhandledrejection', (ev: PromiseRejectionEvent) => c.error(ev.reason, 'rejection'));
+    // web-vitals first: its own visibilitychange listeners report before ours flushes.
+    const report = (m: unknown) => c.vital(m as VitalReport);
+    onLCP(report);
+    onINP(report);
+    onCLS(report);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') c.flush();
+    });
+    window.addEventListener('pagehide', () => c.flush());
+    return c;
+  } catch {
+    return null;
+  }
+}
+
+/** The remote `ref` rendered `pathname`. */
+export function rumView(ref: RemoteRef, pathname: string): void {
+  client?.view(ref, pathname);
+}
+
+/** The current route is no remote's (the shell's not-found page). */
+export function rumLeave(): void {
+  client?.leave();
+}
+
+/** An error a remote's boundary caught (attributed by its stack, else to that remote). */
+export function rumError(error: unknown, source: ErrorSource, owner?: RemoteRef): void {
+  client?.error(error, source, owner);
+}
