@@ -90,6 +90,8 @@ const EXPECTED_TABLES = [
   'release_live',
   'release_lock',
   'release_versions',
+  // 018: real-user signals per remote version (issue 16 item 4).
+  'rum_events',
   'schema_migrations',
   'sessions',
   // 008: wrong SMS codes per phone across codes and resends (issue 12 item 3).
@@ -151,11 +153,13 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     // amount (what the borrower consented to).
     expect(cols.length).toBe(29);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
-    const floats = await db.query(
-      `SELECT column_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND data_type IN ('real', 'double precision', 'numeric', 'money')`,
+    // The one float column is a browser measurement, never money: rum_events.value (018: LCP/INP ms, CLS unitless).
+    const floats = await db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND data_type IN ('real', 'double precision', 'numeric', 'money')
+        ORDER BY table_name, column_name`,
     );
-    expect(floats).toEqual([]);
+    expect(floats).toEqual([{ table_name: 'rum_events', column_name: 'value' }]);
   });
 
   it('read int8 as exact numbers and dates as strings', async () => {
