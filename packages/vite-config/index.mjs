@@ -4,7 +4,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { declareBuild, resolvedVersion } from './declaration.mjs';
 import { precompress } from './precompress.mjs';
 import { checkSubsetImports, SHARED_SUBSETS, writeReactRouterSubset } from './shared-subset.mjs';
@@ -46,7 +46,12 @@ function federationRuntimeVersion() {
   return resolvedVersion('@module-federation/runtime', pluginDir);
 }
 
-/** Paths the API answers; dev servers proxy them to the API on :8080 (`pnpm start` or `pnpm --filter @lendview/api dev`). */
+// --- Dev loop (issue 16 item 6): the dev servers' proxy to the API and the MSW mode. -------------------------
+
+/** Where a dev server finds the API when LENDVIEW_API is unset: what `pnpm start` and the API's own start listen on (HOST 127.0.0.1, PORT 8080). */
+export const DEFAULT_API = 'http://127.0.0.1:8080';
+
+/** Paths the API answers; dev servers proxy them to LENDVIEW_API (default DEFAULT_API): README "Work on one remote". */
 export const API_PREFIXES = [
   '/v3',
   '/api',
@@ -60,10 +65,65 @@ export const API_PREFIXES = [
   '/remotes/',
 ];
 
-function devProxy() {
-  const target = process.env.LENDVIEW_API ?? 'http://127.0.0.1:8080';
-  return Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: true }]));
+/** The text a dev server answers with when no API answers at `target`: what it tried, and the three ways out. */
+export function noApiMessage(target, app = '<remote>') {
+  return (
+    `No lendview API answered at ${target} (LENDVIEW_API${process.env.LENDVIEW_API ? '' : ' is unset: the default'}). ` +
+    `Start one (\`pnpm start\`, or \`DEMO_MODE=1 pnpm --filter @lendview/api dev\`), point LENDVIEW_API at yours ` +
+    `(LENDVIEW_API=http://127.0.0.1:8081 pnpm --filter @lendview/${app} dev), or run with no API in the mock mode: ` +
+    `\`pnpm --filter @lendview/${app} dev:mock\` (MSW, demo data).`
+  );
 }
+
+/**
+ * The proxy to the API. When nothing answers there (connection refused, a reset, a name that does not resolve) a
+ * call gets a 502 with the API's envelope (code SERVER_ERROR) whose message says which URL was tried, LENDVIEW_API
+ * and the mock mode, instead of Vite's bare 500; the terminal gets the same one line once.
+ */
+export function devProxy({ target = process.env.LENDVIEW_API || DEFAULT_API, app, log = console.warn } = {}) {
+  let told = false;
+  const configure = (proxy) => {
+    proxy.on('error', (err, req, res) => {
+      const message = noApiMessage(target, app);
+      if (!told) {
+        told = true;
+        log(`[lendview dev] ${req?.url ?? ''}: ${err?.code ?? err?.message ?? err}. ${message}`);
+      }
+      // A WebSocket's socket has no writeHead: Vite's own handler closes it.
+      if (!res || typeof res.writeHead !== 'function' || res.headersSent || res.writableEnded) return;
+      res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'X-Lendview-Dev-Proxy': 'no-api' });
+      res.end(JSON.stringify({ code: 'SERVER_ERROR', data: null, message }));
+    });
+  };
+  return Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: true, configure }]));
+}
+
+/**
+ * Serves msw's service worker (/mockServiceWorker.js) from the msw package the app depends on, in the dev server
+ * only (`apply: 'serve'`): no copy in public/, so no release build ever contains it. The mocks themselves start
+ * only in `vite --mode mock` (src/main.tsx; see src/mocks/).
+ */
+export function mockServiceWorker(root = process.cwd()) {
+  return {
+    name: 'lendview:msw-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        let file;
+        try {
+          file = createRequire(join(root, 'package.json')).resolve('msw/mockServiceWorker.js');
+        } catch {
+          res.writeHead(404, { 'Content-Type': 'text/plain' }).end('msw is not a dependency of this app: pnpm add -D msw@catalog:');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(readFileSync(file));
+      });
+    },
+  };
+}
+
+// --- end of the dev loop block ------------------------------------------------------------------------------
 
 /**
  * Config of a remote. `base: './'` makes the publicPath "auto", so one build works from any
@@ -106,8 +166,10 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
       }),
       // .br / .gz next to each file, served by the API as they are (routes/static).
       precompress(),
+      // Dev server only: msw's worker for `dev:mock` (issue 16 item 6).
+      mockServiceWorker(),
     ],
-    server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy() },
+    server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy({ app: basename(process.cwd()) }) },
     preview: { port },
     // Hidden source maps (issue 16 item 4): x.js.map is written and published with the version, for the server to
     // symbolicate real-user errors (apps/api/src/rum/symbolicate.ts), but the JavaScript names no map and the
@@ -141,7 +203,7 @@ export function hostConfig({ port = 5173, command = 'build' } = {}) {
       }),
       precompress(),
     ],
-    server: { port, strictPort: true, proxy: devProxy() },
+    server: { port, strictPort: true, proxy: devProxy({ app: 'shell' }) },
     build: { target: 'chrome89', sourcemap: false },
   };
 }
