@@ -7,6 +7,7 @@ import { captureSharedParams, reportClientError } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
 import { takeManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/RemoteRoute.tsx';
+import { PreviewBar } from './remotes/PreviewBar.tsx';
 import { ErrorReference } from './remotes/ErrorReference.tsx';
 import { failureText } from './remotes/error-report.ts';
 import { TestPreview } from './pages/TestPreview.tsx';
@@ -51,7 +52,11 @@ function Routed() {
 
   const remotes =
     state.status === 'ready' ? (
-      <RemoteRoute manifest={state.manifest} />
+      <>
+        {/* A preview link opened in this browser (issue 16 item 3): which version it sees, and Exit. */}
+        {state.manifest.preview ? <PreviewBar preview={state.manifest.preview} /> : null}
+        <RemoteRoute manifest={state.manifest} />
+      </>
     ) : state.status === 'failed' ? (
       <ErrorPanel
         message={

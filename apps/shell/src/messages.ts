@@ -70,6 +70,12 @@ addMessages('shell', {
       locationUnsupported: 'This browser cannot share its location.',
       locating: 'Locating…',
     },
+    // The preview bar (issue 16 item 3; remotes/PreviewBar.tsx).
+    preview: {
+      showing: 'Preview: {{app}} {{version}}',
+      unavailable: 'Preview of {{app}} {{version}} unavailable: showing the live version',
+      exit: 'Exit',
+    },
   },
   id: {
     loadingPage: 'Memuat…',
@@ -138,6 +144,12 @@ addMessages('shell', {
       locationFailed: 'Lokasi tidak tersedia: {{reason}}',
       locationUnsupported: 'Browser ini tidak dapat membagikan lokasinya.',
       locating: 'Mencari lokasi…',
+    },
+    // Bilah pratinjau (issue 16 item 3).
+    preview: {
+      showing: 'Pratinjau: {{app}} {{version}}',
+      unavailable: 'Pratinjau {{app}} {{version}} tidak tersedia: menampilkan versi aktif',
+      exit: 'Keluar',
     },
   },
 });

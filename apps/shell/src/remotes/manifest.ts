@@ -1,5 +1,7 @@
 // The remotes manifest (/remotes.json) decides which build of each remote is live and which top-level
 // routes it owns, so releasing or rolling back a remote, or giving it a new route, needs no shell build.
+import { getSharedParams } from '@lendview/api-client';
+
 export interface RemoteEntry {
   /** Module Federation name, equal to the `name` in the remote's own mf-manifest.json. */
   name: string;
@@ -25,7 +27,27 @@ export interface RemotesManifest {
   remotes: RemoteEntry[];
   /** Routes in conflict, when the server found any (docs/releasing.md "Route ownership"). */
   conflicts?: RouteConflict[];
+  /** This browser opened a preview link (docs/releasing.md "Preview"): the shell shows the preview bar. */
+  preview?: ManifestPreview;
 }
+
+/** The previewed version; `problem` when it cannot be shown on what is live now (the live entry is served). */
+export interface ManifestPreview {
+  app: string;
+  version: string;
+  problem?: string;
+}
+
+function isPreview(p: unknown): p is ManifestPreview {
+  if (typeof p !== 'object' || p === null) return false;
+  const e = p as Record<string, unknown>;
+  return typeof e.app === 'string' && typeof e.version === 'string' && (e.problem === undefined || typeof e.problem === 'string');
+}
+
+/** A device id the server takes as a cohort key (apps/api routes/preview: printable ASCII, 4 to 128). */
+const DEVICE_ID = /^[\x21-\x7e]{4,128}$/;
+/** packages/contracts DEVICE_HEADER, as the api-client sends it on API calls. */
+const DEVICE_HEADER = 'X-Lv-Device';
 
 function isRemoteEntry(r: unknown): r is RemoteEntry {
   if (typeof r !== 'object' || r === null) return false;
@@ -55,6 +77,7 @@ export function parseManifest(json: unknown): RemotesManifest {
   return {
     remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })),
     ...(Array.isArray(conflicts) ? { conflicts: (conflicts as unknown[]).filter(isRouteConflict) } : {}),
+    ...(isPreview((json as { preview?: unknown }).preview) ? { preview: (json as { preview: ManifestPreview }).preview } : {}),
   };
 }
 
@@ -86,9 +109,17 @@ export function findConflict(manifest: RemotesManifest, pathname: string): Route
   return { route: path, owner: claimants[0]!.name, others: claimants.slice(1).map((r) => r.name) };
 }
 
-export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
+export async function fetchManifest(
+  fetchImpl: typeof fetch = fetch,
+  deviceId: string | undefined = getSharedParams().dId,
+): Promise<RemotesManifest> {
   // The server answers with Cache-Control: no-store; a plain fetch can reuse the <link rel=preload> in index.html.
-  const res = await fetchImpl('/remotes.json');
+  // With a device id (dId) the request names it (X-Lv-Device): a canary's share of borrowers is chosen by it, so a
+  // device gets the same version on every load (docs/releasing.md "Canary"); without one, a cookie the server sets.
+  const res =
+    deviceId && DEVICE_ID.test(deviceId)
+      ? await fetchImpl('/remotes.json', { headers: { [DEVICE_HEADER]: deviceId } })
+      : await fetchImpl('/remotes.json');
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
   return parseManifest(await res.json());
 }
