@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationOf } from '../src/cli/releases.ts';
 import { FolderStorage } from '../src/providers/storage.ts';
-import { createPreviewLink, PREVIEW_SECRET_SETTING, previewSecret, signPreview, verifyPreview } from '../src/releases/preview.ts';
+import { createPreviewLink, PREVIEW_SECRET_SETTING, previewSecret, publishOnly, signPreview, verifyPreview } from '../src/releases/preview.ts';
 import { release, rollback, type ReleaseContext } from '../src/releases/service.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
@@ -158,6 +158,22 @@ describe.each(BACKENDS)('preview links (%s)', (backend) => {
       app: 'marketing',
       version: '1.2.0',
       problem: expect.stringContaining('does not fit the live shell') as unknown,
+    });
+  });
+
+  it('pnpm release --publish-only publishes a version without making it live', async () => {
+    const dir = remoteBuild(tempDir(), { name: 'marketing', version: '1.5.0', routes: ['/About'], files: { 'assets/app.js': 'x' } });
+    expect(await publishOnly(rc(), 'marketing', dir, 'marketing')).toEqual({
+      app: 'marketing',
+      version: '1.5.0',
+      published: 'published',
+      live: '1.0.0',
+    });
+    expect(await publishOnly(rc(), 'marketing', dir)).toMatchObject({ published: 'identical' });
+    expect((await marketingOf()).marketing.version).toBe('1.0.0');
+    expect(await linkOf('1.5.0')).toMatch(/\/preview\//);
+    expect(operationOf('release', ['marketing', '--publish-only', '--from', dir])).toMatchObject({
+      operation: { op: 'publish', app: 'marketing', from: dir, name: 'marketing' },
     });
   });
 

@@ -46,7 +46,11 @@ DATABASE_URL, else the embedded one in DATA_DIR; the files go to the configured 
 
   --canary P      publish the version (the checks of a release) and serve it to P % of borrowers (by device id)
                   instead of making it live; the judge ends it by itself when its error rate or LCP is worse
-  --min-views N   canary page views before the judge decides (default CANARY_MIN_VIEWS, else 200)`,
+  --min-views N   canary page views before the judge decides (default CANARY_MIN_VIEWS, else 200)
+
+usage: pnpm release <remote> --publish-only [--from DIR] [--releases DIR]
+
+  --publish-only  publish the version without making it live (then: pnpm remotes preview <remote> <version>)`,
   promote: `usage: pnpm promote <remote> [--releases DIR]
 
   Makes the remote's running canary the live version. pnpm rollback <remote> ends a canary instead.`,
@@ -178,6 +182,7 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
       // Issue 16: canary and preview.
       canary: { type: 'string' },
       'min-views': { type: 'string' },
+      'publish-only': { type: 'boolean' },
       hours: { type: 'string' },
       origin: { type: 'string' },
     },
@@ -194,6 +199,16 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
         return { operation: { op: 'release', app: id, from: resolve(values.from) }, json, releases };
       }
       if (values.canary !== undefined) return canaryOperation(id, values, json, releases);
+      if (values['publish-only']) {
+        if (values.from && APP_NAME.test(id) && listApps().length === 0)
+          return { operation: { op: 'publish', app: id, from: resolve(values.from) }, json, releases };
+        const app = findApp(id);
+        return {
+          operation: { op: 'publish', app: app.app, from: values.from ? resolve(values.from) : build(app), name: app.name },
+          json,
+          releases,
+        };
+      }
       // A new remote built outside this checkout (--from a remote's build, its app name not in apps/): released under that name.
       if (values.from && APP_NAME.test(id) && !listApps().some((a) => a.app === id || a.name === id)) {
         const from = resolve(values.from);
@@ -349,6 +364,13 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
         `release: ${app} ${version} ${published === 'identical' ? 'already published (identical)' : `published to ${target.storage}`}`,
         `canary: ${app} ${version} serves ${percent} % of borrowers, ${live} stays live for the rest; judged after ${minViews} canary views ` +
           `(pnpm promote ${app} to make it live, pnpm rollback ${app} to end it)`,
+      ];
+    }
+    case 'publish': {
+      const { app, version, published, live } = outcome.result;
+      return [
+        `release: ${app} ${version} ${published === 'identical' ? 'already published (identical)' : `published to ${target.storage}`}; not live ` +
+          `(live: ${live ?? 'none'}). pnpm remotes preview ${app} ${version} prints a preview link; pnpm release ${app} makes it live`,
       ];
     }
     case 'promote': {

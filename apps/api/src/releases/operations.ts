@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APP_NAME, VERSION } from './builds.ts';
 import { importFolder, publishLocal, release, type rollback, type ReleaseContext } from './service.ts';
 import { endCanary, listWithCanaries, promote, releaseCanary, rollbackOrEndCanary } from './canary.ts';
-import { createPreviewLink, MAX_PREVIEW_HOURS } from './preview.ts';
+import { createPreviewLink, MAX_PREVIEW_HOURS, publishOnly } from './preview.ts';
 
 /**
  * One release operation, as the release commands ask for it: run in the command's own process when it can open
@@ -35,6 +35,7 @@ export const operationSchema = z.discriminatedUnion('op', [
     minViews: z.number().int().min(1).max(1_000_000).optional(),
   }),
   z.object({ op: z.literal('promote'), app }),
+  z.object({ op: z.literal('publish'), app, from: absolute, name: z.string().max(200).optional() }),
   z.object({
     op: z.literal('preview'),
     app,
@@ -53,6 +54,7 @@ export type OperationResult =
   | { op: 'import'; result: Awaited<ReturnType<typeof importFolder>> }
   | { op: 'canary'; result: Awaited<ReturnType<typeof releaseCanary>> }
   | { op: 'promote'; result: Awaited<ReturnType<typeof promote>> }
+  | { op: 'publish'; result: Awaited<ReturnType<typeof publishOnly>> }
   | { op: 'canary-ended'; result: Awaited<ReturnType<typeof endCanary>> }
   | { op: 'preview'; result: Awaited<ReturnType<typeof createPreviewLink>> };
 
@@ -82,6 +84,8 @@ export async function runOperation(ctx: ReleaseContext, operation: Operation): P
       };
     case 'promote':
       return { op: 'promote', result: await promote(ctx, operation.app) };
+    case 'publish':
+      return { op: 'publish', result: await publishOnly(ctx, operation.app, operation.from, operation.name) };
     case 'preview':
       return {
         op: 'preview',

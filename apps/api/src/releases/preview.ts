@@ -4,7 +4,7 @@ import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from
 import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
 import { findVersion, liveReleases, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
-import type { ReleaseContext } from './service.ts';
+import { publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
 
 /**
  * Preview links (issue 16 item 3; docs/releasing.md "Preview"). `pnpm remotes preview <app> <version> [--hours 24]`
@@ -138,4 +138,24 @@ export async function createPreviewLink(
   const exp = now + Math.round(hours * 3_600_000);
   const token = signPreview(await previewSecret(ctx.db), { app, version, exp });
   return { app, version, url: `${opts.origin.replace(/\/+$/, '')}/preview/${token}`, expires: new Date(exp).toISOString() };
+}
+
+/**
+ * `pnpm release <app> --publish-only`: publishes the build as a release (immutable, under the lock) without making
+ * it live or a canary, so that a preview link can show it to testers first.
+ */
+export async function publishOnly(
+  ctx: ReleaseContext,
+  app: string,
+  buildDir: string,
+  expectedName?: string,
+): Promise<{ app: string; version: string; published: PublishOutcome; live: string | null }> {
+  const build = readBuild(app, buildDir);
+  if (expectedName !== undefined && build.name !== expectedName)
+    throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${expectedName}`);
+  return withReleaseLock(ctx, async (lock) => {
+    const published = await publishReleaseLocked(ctx, lock, build);
+    const live = (await liveReleases(ctx.db)).find((r) => r.app === app)?.version ?? null;
+    return { app, version: build.version, published, live };
+  });
 }
