@@ -44,6 +44,7 @@ import opsConsoleRoutes from './routes/ops/console.ts';
 import contactMessageRoutes from './routes/contact-messages/index.ts';
 import clientErrorRoutes from './routes/client-errors/index.ts';
 import rumRoutes from './routes/rum/index.ts';
+import opsReleaseRoutes from './routes/ops/releases.ts';
 import metricsRoutes from './routes/metrics/index.ts';
 import telemetryPlugin from './telemetry/plugin.ts';
 import { createTelemetry, telemetryOf, type Telemetry } from './telemetry/index.ts';
@@ -216,6 +217,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(contactMessageRoutes);
   app.register(clientErrorRoutes);
   app.register(rumRoutes);
+  app.register(opsReleaseRoutes);
   if (options.demo) app.register(devRoutes);
   if (options.demo) app.register(promotionDevRoutes);
   if (options.testRoutes) app.register(testOnlyRoutes);

@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RumVersionHealth } from '@lendview/contracts';
+import { operationOf, render } from '../src/cli/releases.ts';
+import { runOperation } from '../src/releases/operations.ts';
+import { versionHealth } from '../src/rum/health.ts';
 import { RUM_LIMITS } from '../src/services/rum.ts';
 import { HOUSEKEEPING_JOBS, runJobOnce } from '../src/services/jobs.ts';
 import { FolderStorage } from '../src/providers/storage.ts';
 import { maskRumText, maskStack } from '../src/rum/redact.ts';
 import { parseStack, sourceName } from '../src/rum/symbolicate.ts';
+import { consoleGet, operatorToken } from './helpers/ops-console.ts';
 import { remoteBuild, releaseInto, shellBuild, tempDir } from './helpers/releases.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
 
@@ -160,7 +165,8 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     expect(detail.stack).not.toMatch(/0812|3456|7890/);
     // The raw stack keeps the served location, the frames name the original source.
     expect(detail.stack).toContain('/remotes/marketing/1.0.0/assets/boom.js:');
-    expect(detail.frames[0]).toMatchObject({ file: 'src/pages/Boom.tsx', line: THROW_LINE });
+    // The throwing function, named by its caller's call site (its minified name "u" means nothing).
+    expect(detail.frames[0]).toEqual({ file: 'src/pages/Boom.tsx', line: THROW_LINE, column: 11, name: 'formatAmount' });
     expect(detail.frames[1]).toMatchObject({ file: 'src/pages/Boom.tsx', line: 9 });
     // The caller's line (appended after the bundle, outside the map) stays as served.
     expect(detail.frames[2]).toMatchObject({ file: '/remotes/marketing/1.0.0/assets/boom.js', line: 3 });
@@ -289,6 +295,92 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     expect((await post({ pageId: PAGE, events: [view()] }, { as: '10.9.9.10' })).statusCode).toBe(200);
   });
 
+  it("the console's Releases endpoint needs a support operator's session; it lists each version's numbers and top errors, symbolicated", async () => {
+    const path = '/ops/api/console/releases';
+    expect((await consoleGet(ctx, path, {})).status).toBe(401);
+    const marketer = await operatorToken(ctx, 'rum-marketing', 'marketing');
+    expect((await consoleGet(ctx, path, {}, marketer.token)).status).toBe(403);
+    let { token } = await operatorToken(ctx, 'rum-support');
+    const error = {
+      ...view({ kind: 'error' }),
+      detail: { source: 'error', name: 'Error', message: 'negative amount for 0812-3456-7890', stack },
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await post({ pageId: `page-ops-${i}-0000`, events: [view(), error, view({ kind: 'lcp', value: 1500 })] })).statusCode).toBe(
+        200,
+      );
+
+    // Read without envelopeOf: this answer rightly holds error messages ("Error: ...") and stack frames.
+    const read = async (hours: number) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `${path}?hours=${hours}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ code: string; data: { since: string; hours: number; versions: RumVersionHealth[] } }>();
+    };
+    const answer = await read(24);
+    expect(answer.code).toBe('00');
+    expect(answer.data.hours).toBe(24);
+    const now = ctx.clock.now();
+    expect(answer.data.since).toBe(new Date(now.getTime() - 24 * 3_600_000).toISOString());
+    const v = answer.data.versions.find((x) => x.app === 'marketing' && x.version === '1.0.0')!;
+    const { since: _since, ...expected } = await versionHealth(ctx.db, 'marketing', '1.0.0', new Date(now.getTime() - 24 * 3_600_000));
+    expect(v).toMatchObject({ ...expected, live: true });
+    expect(v.errors).toBeGreaterThanOrEqual(2);
+    expect(v.lcpSamples).toBeGreaterThanOrEqual(2);
+    expect(v.lcpP75).toBeGreaterThan(1000);
+    const top = v.topErrors[0]!;
+    expect(top).toMatchObject({ message: 'Error: negative amount for [number]' });
+    expect(top.count).toBeGreaterThanOrEqual(2);
+    expect(top.frames[0]).toEqual({ file: 'src/pages/Boom.tsx', line: THROW_LINE, column: 11, name: 'formatAmount' });
+    // Nothing in the window: the live version is listed with no numbers.
+    const later = await read(1);
+    ctx.clock.advance(2 * 3_600_000);
+    token = (await operatorToken(ctx, 'rum-support')).token; // the first session has expired meanwhile
+    const empty = await read(1);
+    expect(later.data.versions.find((x) => x.version === '1.0.0')!.views).toBeGreaterThan(0);
+    expect(empty.data.versions.find((x) => x.version === '1.0.0')).toMatchObject({
+      live: true,
+      views: 0,
+      errorRate: null,
+      lcpP75: null,
+      topErrors: [],
+    });
+    expect((await consoleGet(ctx, path, { hours: 0 }, token)).status).toBe(400);
+    expect((await consoleGet(ctx, path, { hours: 721 }, token)).status).toBe(400);
+  });
+
+  it('pnpm remotes --health: the table per version (live marked), also as JSON and through the release control', async () => {
+    expect(operationOf('list', ['--health', '--since', '2h']).operation).toEqual({ op: 'health', sinceMs: 7_200_000 });
+    expect(operationOf('list', ['--health']).operation).toEqual({ op: 'health', sinceMs: 86_400_000 });
+    expect(() => operationOf('list', ['--health', '--since', 'soon'])).toThrow(/--since takes 90m, 24h or 7d/);
+    expect(() => operationOf('list', ['--health', '--since', '90d'])).toThrow(/at most 30d/);
+    // The operation reads the real clock: these rows are now.
+    const at = new Date();
+    await ctx.db.query(
+      `INSERT INTO rum_events (at, app, version, route, kind, value, page_id) VALUES
+       ($1, 'marketing', '1.0.0', '/About', 'view', NULL, 'cli-page-1'), ($1, 'marketing', '1.0.0', '/About', 'view', NULL, 'cli-page-2'),
+       ($1, 'marketing', '1.0.0', '/About', 'error', NULL, 'cli-page-2'), ($1, 'marketing', '1.0.0', '/About', 'lcp', 2000, 'cli-page-1'),
+       ($1, 'marketing', '1.0.0', '/About', 'inp', 80, 'cli-page-1'), ($1, 'marketing', '1.0.0', '/About', 'cls', 0.25, 'cli-page-1')`,
+      [at],
+    );
+    const outcome = await runOperation(
+      { db: ctx.db, storage: new FolderStorage(ctx.releasesDir), actor: 'test' },
+      { op: 'health', sinceMs: 3_600_000 },
+    );
+    // What the release control sends back is JSON: rendering it must not need more.
+    const lines = render(JSON.parse(JSON.stringify(outcome)) as typeof outcome, { database: 'pglite:test', storage: 'folder:test' }, false);
+    expect(lines[0]).toMatch(/^real-user signals since \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC: pglite:test$/);
+    expect(lines[1]).toMatch(/^REMOTE\s+VERSION\s+LIVE\s+VIEWS\s+ERRORS\s+ERROR RATE\s+LCP P75\s+INP P75\s+CLS P75$/);
+    expect(lines.slice(2).map((l) => l.split(/\s{2,}/))).toEqual([
+      ['marketing', '1.0.0', 'live', '2', '1', '50.0 %', '2000 ms', '80 ms', '0.250'],
+    ]);
+    const json = JSON.parse(render(outcome, { database: 'pglite:test', storage: 'folder:test' }, true).join('\n')) as {
+      versions: unknown[];
+    };
+    expect(json.versions).toEqual([
+      expect.objectContaining({ app: 'marketing', version: '1.0.0', live: true, views: 2, errors: 1, errorRate: 0.5 }),
+    ]);
+  });
+
   it('the hourly housekeeping deletes events older than 30 days', async () => {
     const now = ctx.clock.now();
     await ctx.db.query(
@@ -319,6 +411,8 @@ describe('masking and stack parsing', () => {
       { path: '/remotes/m/1.0.0/a.js', line: 1, column: 20, name: 'load' },
       { path: '/assets/i.js', line: 3, column: 4, name: null },
     ]);
+    // Not served files: node internals, eval.
+    expect(parseStack('    at f (node:internal/vm:209:10)\n    at [eval]:1:2')).toEqual([]);
     expect(parseStack('render@http://h/remotes/m/1.0.0/a.js:5:6\n@http://h/x.js:7:8')).toEqual([
       { path: '/remotes/m/1.0.0/a.js', line: 5, column: 6, name: 'render' },
       { path: '/x.js', line: 7, column: 8, name: null },

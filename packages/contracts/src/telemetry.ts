@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoints.ts';
-import { hasForbiddenChars, safeText } from './fields.ts';
+import { formInt, hasForbiddenChars, safeText } from './fields.ts';
 import * as R from './routes/telemetry.ts';
 
 // Telemetry (issue 15 item 4; docs/observability.md). Form-encoded or JSON bodies.
@@ -47,6 +47,7 @@ export {
   RUM_PHASES,
   RUM_LOAD_STATES,
   RUM_ERROR_SOURCES,
+  RUM_HEALTH_WINDOWS,
   type RumKind,
 } from './routes/telemetry.ts';
 
@@ -108,4 +109,31 @@ export const rumIngest = endpoint(R.rumIngest, {
     })
     .strict(),
   response: z.object({ accepted: z.number().int().min(0), dropped: z.number().int().min(0) }),
+});
+
+const rumFrame = z.object({ file: z.string(), line: z.number().nullable(), column: z.number().nullable(), name: z.string().nullable() });
+/** One version's numbers (apps/api/src/rum/health.ts versionHealth) and its most frequent errors. */
+export const rumVersionHealth = z.object({
+  app: z.string(),
+  version: z.string(),
+  live: z.boolean(),
+  publishedAt: z.string(),
+  views: z.number().int(),
+  errors: z.number().int(),
+  errorViews: z.number().int(),
+  errorRate: z.number().nullable(),
+  lcpP75: z.number().nullable(),
+  lcpSamples: z.number().int(),
+  inpP75: z.number().nullable(),
+  inpSamples: z.number().int(),
+  clsP75: z.number().nullable(),
+  clsSamples: z.number().int(),
+  topErrors: z.array(z.object({ message: z.string(), count: z.number().int(), lastAt: z.string(), frames: z.array(rumFrame) })),
+});
+export type RumVersionHealth = z.infer<typeof rumVersionHealth>;
+
+/** The console's Releases page: every remote version live or heard from in the last `hours` (1-720, default 24). */
+export const opsReleaseHealth = endpoint(R.opsReleaseHealth, {
+  request: z.object({ hours: formInt().pipe(z.number().int().min(1).max(720)).optional() }),
+  response: z.object({ since: z.string(), hours: z.number().int(), versions: z.array(rumVersionHealth) }),
 });

@@ -23,6 +23,7 @@ import { APP_NAME, ReleaseError, SHELL_APP } from '../releases/builds.ts';
 import { hasReleaseTables } from '../releases/catalog.ts';
 import { askServer, type ControlFile } from '../releases/control.ts';
 import { runOperation, type Operation, type OperationResult } from '../releases/operations.ts';
+import { parseSince, renderHealth } from '../rum/summary.ts';
 
 export const USAGE = {
   release: `usage: pnpm release <app> [--from DIR] [--releases DIR]
@@ -39,7 +40,10 @@ DATABASE_URL, else the embedded one in DATA_DIR; the files go to the configured 
   [version]       a published version (pnpm remotes lists them); default: the one live before the current one
   --releases DIR  the releases folder when STORAGE is folder (default: RELEASES_DIR, else releases/)`,
   list: `usage: pnpm remotes [--json] [--releases DIR]
-       pnpm remotes import [DIR]    import a releases folder of the old layout (remotes.json, history.json)`,
+       pnpm remotes import [DIR]    import a releases folder of the old layout (remotes.json, history.json)
+       pnpm remotes --health [--since 24h] [--json]
+                                    real-user signals per remote version: views, error rate, LCP / INP / CLS p75
+                                    (--since: 90m, 24h, 7d; at most 30d, the retention)`,
   'publish-local': `usage: pnpm publish-remotes [--releases DIR]   (what pnpm start does: publish every local build)`,
   // Issue 16 items 3 and 5 (docs/releasing.md "Canary", "Preview").
   canary: `usage: pnpm release <remote> --canary <1..99> [--min-views N] [--from DIR] [--releases DIR]
@@ -185,6 +189,9 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
       'publish-only': { type: 'boolean' },
       hours: { type: 'string' },
       origin: { type: 'string' },
+      // Issue 16 item 4: real-user signals per version (src/rum/summary.ts).
+      health: { type: 'boolean' },
+      since: { type: 'string' },
     },
   });
   if (values.help) throw new UsageError('help');
@@ -238,6 +245,12 @@ export function operationOf(command: string, argv: string[]): { operation: Opera
         return { operation: { op: 'import', dir: resolve(positionals[1] ?? releases ?? loadReleaseEnv().releasesDir) }, json, releases };
       }
       if (positionals.length > 0) throw new UsageError('no arguments');
+      if (values.health) {
+        const sinceMs = parseSince(values.since ?? '24h');
+        if (sinceMs === null) throw new ReleaseError(`--since takes 90m, 24h or 7d (at most 30d), not "${values.since}"`);
+        return { operation: { op: 'health', sinceMs: Math.round(sinceMs) }, json, releases };
+      }
+      if (values.since !== undefined) throw new UsageError('--since goes with --health');
       return { operation: { op: 'list' }, json, releases };
     }
     case 'publish-local': {
@@ -386,6 +399,9 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
       if (json) return [JSON.stringify(outcome.result, null, 2)];
       return [url, `preview: ${outcome.result.app} ${outcome.result.version} for the browser that opens this link, until ${expires}`];
     }
+    case 'health':
+      if (json) return [JSON.stringify({ database: target.database, ...outcome.result }, null, 2)];
+      return renderHealth(outcome.result, target.database);
     case 'list': {
       const rows = outcome.result;
       if (json) return [JSON.stringify({ database: target.database, storage: target.storage, remotes: rows }, null, 2)];

@@ -4,6 +4,7 @@ import { APP_NAME, VERSION } from './builds.ts';
 import { importFolder, publishLocal, release, type rollback, type ReleaseContext } from './service.ts';
 import { endCanary, listWithCanaries, promote, releaseCanary, rollbackOrEndCanary } from './canary.ts';
 import { createPreviewLink, MAX_PREVIEW_HOURS, publishOnly } from './preview.ts';
+import { healthSummary, type HealthSummary } from '../rum/summary.ts';
 
 /**
  * One release operation, as the release commands ask for it: run in the command's own process when it can open
@@ -43,6 +44,15 @@ export const operationSchema = z.discriminatedUnion('op', [
     hours: z.number().positive().max(MAX_PREVIEW_HOURS).optional(),
     origin: z.string().url().max(300),
   }),
+  // Issue 16 item 4: real-user signals per version over the last `sinceMs` (pnpm remotes --health; rum/summary.ts).
+  z.object({
+    op: z.literal('health'),
+    sinceMs: z
+      .number()
+      .int()
+      .positive()
+      .max(30 * 86_400_000),
+  }),
 ]);
 export type Operation = z.infer<typeof operationSchema>;
 
@@ -56,7 +66,8 @@ export type OperationResult =
   | { op: 'promote'; result: Awaited<ReturnType<typeof promote>> }
   | { op: 'publish'; result: Awaited<ReturnType<typeof publishOnly>> }
   | { op: 'canary-ended'; result: Awaited<ReturnType<typeof endCanary>> }
-  | { op: 'preview'; result: Awaited<ReturnType<typeof createPreviewLink>> };
+  | { op: 'preview'; result: Awaited<ReturnType<typeof createPreviewLink>> }
+  | { op: 'health'; result: HealthSummary };
 
 export async function runOperation(ctx: ReleaseContext, operation: Operation): Promise<OperationResult> {
   switch (operation.op) {
@@ -86,6 +97,8 @@ export async function runOperation(ctx: ReleaseContext, operation: Operation): P
       return { op: 'promote', result: await promote(ctx, operation.app) };
     case 'publish':
       return { op: 'publish', result: await publishOnly(ctx, operation.app, operation.from, operation.name) };
+    case 'health':
+      return { op: 'health', result: await healthSummary(ctx.db, new Date(Date.now() - operation.sinceMs)) };
     case 'preview':
       return {
         op: 'preview',

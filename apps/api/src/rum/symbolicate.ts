@@ -28,7 +28,8 @@ const MAX_MAPS = 48;
 
 const REMOTE_PATH = /^\/remotes\/([a-z0-9][a-z0-9-]{0,63})\/([0-9A-Za-z][0-9A-Za-z.+-]{0,63})\/([A-Za-z0-9_][A-Za-z0-9._@+/-]*\.m?js)$/;
 // A location: optional origin, a path, an optional query (cut), then :line:column.
-const LOCATION = /(?:https?:\/\/[^\s/()]+)?(\/[^\s()?#]*?)(?:[?#][^\s:()]*)?:(\d+):(\d+)\)?\s*$/;
+// Only a served file (an http(s) URL or a path): not node:internal/... or [eval] frames.
+const LOCATION = /(?:^|[\s(@])(?:https?:\/\/[^\s/()]+)?(\/[^\s()?#]*?)(?:[?#][^\s:()]*)?:(\d+):(\d+)\)?\s*$/;
 
 export interface RawFrame {
   path: string;
@@ -104,26 +105,30 @@ export class SourceMaps {
     return map;
   }
 
-  /** Each frame mapped to its original source when it is under /remotes/<app>/<version>/ and that version has the map. */
+  /**
+   * Each frame mapped to its original source when it is under /remotes/<app>/<version>/ and that version has the
+   * map. A mapped frame's function is named by its caller's call site (the original name of what the next frame
+   * called), as minified names mean nothing; null when the caller's position has no name.
+   */
   async symbolicate(stack: string): Promise<Frame[]> {
-    const frames: Frame[] = [];
-    for (const f of parseStack(stack)) {
+    const raw = parseStack(stack);
+    const mapped: ({ source: string; line: number | null; column: number | null; name: string | null } | null)[] = [];
+    for (const f of raw) {
       const remote = REMOTE_PATH.exec(f.path);
       const map = remote ? await this.mapOf(remote[1]!, remote[2]!, remote[3]!) : null;
-      if (map) {
-        const pos = originalPositionFor(map, { line: f.line, column: Math.max(0, f.column - 1) });
-        if (pos.source !== null) {
-          frames.push({
-            file: sourceName(pos.source),
-            line: pos.line,
-            column: pos.column === null ? null : pos.column + 1,
-            name: pos.name ?? f.name,
-          });
-          continue;
-        }
-      }
-      frames.push({ file: clean(f.path).slice(0, 300), line: f.line, column: f.column, name: f.name });
+      const pos = map ? originalPositionFor(map, { line: f.line, column: Math.max(0, f.column - 1) }) : null;
+      mapped.push(pos && pos.source !== null ? { source: pos.source, line: pos.line, column: pos.column, name: pos.name } : null);
     }
-    return frames;
+    return raw.map((f, i) => {
+      const m = mapped[i];
+      if (!m) return { file: clean(f.path).slice(0, 300), line: f.line, column: f.column, name: f.name };
+      const callerName = mapped[i + 1]?.name;
+      return {
+        file: sourceName(m.source),
+        line: m.line,
+        column: m.column === null ? null : m.column + 1,
+        name: callerName ? clean(callerName) : null,
+      };
+    });
   }
 }

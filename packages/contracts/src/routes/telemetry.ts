@@ -74,3 +74,13 @@ export const RUM_ERROR_SOURCES = ['error', 'rejection', 'boundary'] as const;
  * a published version are dropped and counted; capped per client address.
  */
 export const rumIngest = route('rumIngest', 'POST', '/api/rum');
+
+/** Windows the console's Releases page offers, in hours (the API takes any 1-720). */
+export const RUM_HEALTH_WINDOWS = [1, 24, 168, 720] as const;
+
+/**
+ * GET /ops/api/console/releases (support operator session): each remote version that is live or reported real-user
+ * signals in the last `hours` (default 24): views, error rate, LCP / INP / CLS p75, and its most frequent errors
+ * with symbolicated frames.
+ */
+export const opsReleaseHealth = route('opsReleaseHealth', 'GET', '/ops/api/console/releases');
