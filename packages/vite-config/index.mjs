@@ -51,7 +51,7 @@ function federationRuntimeVersion() {
 /** Where a dev server finds the API when LENDVIEW_API is unset: what `pnpm start` and the API's own start listen on (HOST 127.0.0.1, PORT 8080). */
 export const DEFAULT_API = 'http://127.0.0.1:8080';
 
-/** Paths the API answers; dev servers proxy them to LENDVIEW_API (default DEFAULT_API): README "Work on one remote". */
+/** Paths the API answers; dev servers proxy them to LENDVIEW_API (default DEFAULT_API): README "Developing one remote". */
 export const API_PREFIXES = [
   '/v3',
   '/api',
