@@ -6,7 +6,7 @@ import { ConsoleGate } from './components/ConsoleGate.tsx';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
 import { useRememberedLang } from './lib/operator-lang.ts';
-import { FUNDS_PATH, HOLIDAYS_PATH, ITEM_PATH, QUEUE_PATH } from './lib/paths.ts';
+import { FUNDS_PATH, HOLIDAYS_PATH, ITEM_PATH, QUEUE_PATH, RELEASES_PATH } from './lib/paths.ts';
 import './styles/console.css';
 
 addMessages('ops_console', { en, id });
@@ -16,8 +16,9 @@ const QueuePage = lazy(() => import('./pages/QueuePage.tsx'));
 const ItemPage = lazy(() => import('./pages/ItemPage.tsx'));
 const FundsPage = lazy(() => import('./pages/FundsPage.tsx'));
 const HolidaysPage = lazy(() => import('./pages/HolidaysPage.tsx'));
+const ReleasesPage = lazy(() => import('./pages/ReleasesPage.tsx'));
 
-/** The support console remote (issue 13): queue, complaint / contact message, unapplied funds, holidays. */
+/** The support console remote (issue 13): queue, complaint / contact message, unapplied funds, holidays, releases (issue 16). */
 export default function App() {
   useRememberedLang();
   return (
@@ -28,6 +29,7 @@ export default function App() {
           <Route path={ITEM_PATH} element={<ItemPage />} />
           <Route path={FUNDS_PATH} element={<FundsPage />} />
           <Route path={HOLIDAYS_PATH} element={<HolidaysPage />} />
+          <Route path={RELEASES_PATH} element={<ReleasesPage />} />
         </Routes>
       </Suspense>
     </ConsoleGate>

@@ -15,7 +15,7 @@ describe("the operator's language", () => {
     expect(group.querySelector('[aria-pressed="true"]')?.textContent).toBe('English');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Antrean'));
-    expect(screen.getByRole('navigation', { name: 'Bagian konsol' }).textContent).toBe('AntreanDana belum teralokasiHari libur');
+    expect(screen.getByRole('navigation', { name: 'Bagian konsol' }).textContent).toBe('AntreanDana belum teralokasiHari liburRilis');
     expect(screen.getByText('Masuk sebagai ops-support')).toBeTruthy();
     expect(localStorage.getItem(OPS_LANG_KEY)).toBe('id');
     // The queue is asked again: type titles come from the server in the operator's language.

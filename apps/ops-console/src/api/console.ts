@@ -14,6 +14,8 @@ export type Holiday = ResponseOf<typeof R.opsHolidayList>['items'][number];
 export type Fund = ResponseOf<typeof R.opsUnappliedFunds>['items'][number];
 export type FundState = RequestOf<typeof R.opsUnappliedFunds>['state'];
 export type ItemKind = 'complaint' | 'contact';
+export type ReleaseHealth = ResponseOf<typeof R.opsReleaseHealth>;
+export type VersionHealthRow = ReleaseHealth['versions'][number];
 
 // Every read of the console starts with this key: a change (assign, note, answer...) invalidates them all, so
 // the queue, the item and its audit trail never disagree. The language is part of the key: the server answers
@@ -55,6 +57,8 @@ export const useProblemTypes = () => useRead(R.opsConsoleProblemTypes, {});
 export const useAudit = (kind: ItemKind | 'holiday', id: number) => useRead(R.opsConsoleAudit, { kind, id });
 export const useHolidays = (year: number) => useRead(R.opsHolidayList, { year });
 export const useFunds = (state: FundState, page: number) => useRead(R.opsUnappliedFunds, { state, page, pageSize: 20 });
+/** Real-user signals per remote version over the last `hours` (issue 16 item 4); asked again every minute while open. */
+export const useReleaseHealth = (hours: number) => useRead(R.opsReleaseHealth, { hours }, true, 60_000);
 
 export function useAssign() {
   const client = useOpsClient();

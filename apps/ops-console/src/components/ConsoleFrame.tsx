@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { LANGS, useLang } from '@lendview/i18n';
 import { Button } from '@lendview/ui';
 import { chooseLang } from '../lib/operator-lang.ts';
-import { FUNDS_PATH, HOLIDAYS_PATH, QUEUE_PATH } from '../lib/paths.ts';
+import { FUNDS_PATH, HOLIDAYS_PATH, QUEUE_PATH, RELEASES_PATH } from '../lib/paths.ts';
 import { useConsoleSession } from './session-context.ts';
 
 /** The console's frame: brand, sections, language, who is signed in; the screen's h1 and content below. */
@@ -43,6 +43,9 @@ export function ConsoleFrame({ title, children, actions }: { title: string; chil
           </NavLink>
           <NavLink end to={HOLIDAYS_PATH} className="oc-nav__link">
             {t('nav.holidays')}
+          </NavLink>
+          <NavLink end to={RELEASES_PATH} className="oc-nav__link">
+            {t('nav.releases')}
           </NavLink>
         </nav>
       </header>

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail, ok, renderApp, signIn, stubConsole } from '../test/render.tsx';
+
+// Issue 16 item 4: the console's Releases page: real-user signals per remote version.
+
+const PATH = '/ops/api/console/releases';
+const NUMBERS = { errorViews: 0, lcpSamples: 0, inpSamples: 0, clsSamples: 0 };
+const LIVE = {
+  ...NUMBERS,
+  app: 'loan-details',
+  version: '0.2.0',
+  live: true,
+  publishedAt: '2026-11-20T03:00:00.000Z',
+  views: 1200,
+  errors: 3,
+  errorViews: 3,
+  errorRate: 0.0025,
+  lcpP75: 1850,
+  lcpSamples: 900,
+  inpP75: 240,
+  inpSamples: 400,
+  clsP75: 0.02,
+  clsSamples: 850,
+  topErrors: [
+    {
+      message: "TypeError: Cannot read properties of undefined (reading 'amount')",
+      count: 3,
+      lastAt: '2026-11-26T08:15:00.000Z',
+      frames: [
+        { file: 'src/pages/LoanDetailsPage.tsx', line: 42, column: 17, name: 'formatDue' },
+        { file: '/assets/react-dom-x.js', line: 1, column: 999, name: null },
+      ],
+    },
+  ],
+};
+const CANARY = {
+  ...NUMBERS,
+  app: 'loan-details',
+  version: '0.3.0',
+  live: false,
+  publishedAt: '2026-11-26T02:00:00.000Z',
+  views: 0,
+  errors: 0,
+  errorRate: null,
+  lcpP75: null,
+  inpP75: null,
+  clsP75: null,
+  topErrors: [],
+};
+const MARKETING = { ...CANARY, app: 'marketing', version: '0.1.0', live: true, views: 10, errorRate: 0, lcpP75: 4100, lcpSamples: 8 };
+const answer = (hours = 24) => ok({ since: '2026-11-25T09:00:00.000Z', hours, versions: [LIVE, CANARY, MARKETING] });
+
+beforeEach(() => signIn());
+
+describe('/ops/releases', () => {
+  it('lists each app with its versions: live marked, views, error rate, vitals rated, top errors with their original source', async () => {
+    const api = stubConsole({ [PATH]: (b) => answer(Number(b.hours)) });
+    await renderApp('/ops/releases');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Releases');
+    const loan = await screen.findByRole('region', { name: 'loan-details' });
+    expect(api.to(PATH)[0]!.body).toEqual({ hours: '24' });
+    expect(screen.getByText('Since 2026-11-25 16:00:00 (Jakarta time)')).toBeTruthy();
+
+    const live = within(loan).getByRole('region', { name: 'loan-details 0.2.0' });
+    expect(within(live).getByText('Live')).toBeTruthy();
+    expect(within(live).getByText('1,200')).toBeTruthy();
+    expect(within(live).getByText('0.3% (3 errors)')).toBeTruthy();
+    expect(within(live).getByText('1,850 ms')).toBeTruthy();
+    expect(within(live).getByText('good · 900 samples')).toBeTruthy();
+    expect(within(live).getByText('0.02')).toBeTruthy();
+    expect(within(live).getByText('good · 850 samples')).toBeTruthy();
+    expect(within(live).getByText('240 ms')).toBeTruthy();
+    expect(within(live).getByText('needs improvement · 400 samples')).toBeTruthy();
+    expect(within(live).getByText('Most frequent errors')).toBeTruthy();
+    expect(within(live).getByText("TypeError: Cannot read properties of undefined (reading 'amount')")).toBeTruthy();
+    expect(within(live).getByText('3×')).toBeTruthy();
+    expect(within(live).getByText('last 2026-11-26 15:15:00')).toBeTruthy();
+    const frames = within(live).getByRole('list', { name: 'Where (original source)' });
+    expect(frames.textContent).toContain('src/pages/LoanDetailsPage.tsx:42:17 formatDue');
+    expect(frames.textContent).toContain('/assets/react-dom-x.js:1:999 (anonymous)');
+
+    const canary = within(loan).getByRole('region', { name: 'loan-details 0.3.0' });
+    expect(within(canary).queryByText('Live')).toBeNull();
+    expect(within(canary).getAllByText('No data')).toHaveLength(4);
+    expect(within(canary).getByText('No errors in this period.')).toBeTruthy();
+
+    const marketing = screen.getByRole('region', { name: 'marketing 0.1.0' });
+    expect(within(marketing).getByText('4,100 ms')).toBeTruthy();
+    expect(within(marketing).getByText('poor · 8 samples')).toBeTruthy();
+
+    // Another period.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(api.to(PATH).at(-1)!.body).toEqual({ hours: '168' }));
+    expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('is reached from the console frame, in Indonesian too, and says so when there is nothing', async () => {
+    stubConsole({ [PATH]: () => ok({ since: '2026-11-25T09:00:00.000Z', hours: 24, versions: [] }) });
+    await renderApp('/ops/releases', { lang: 'id' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rilis');
+    expect(screen.getByRole('link', { name: 'Rilis' }).getAttribute('aria-current')).toBe('page');
+    await screen.findByText('Tidak ada versi remote yang aktif dan tidak ada yang melapor dalam periode ini.');
+    expect(screen.getByRole('button', { name: '24 jam terakhir' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a failed read says why and retries', async () => {
+    let n = 0;
+    stubConsole({ [PATH]: () => (n++ === 0 ? fail('The service is busy. Please try again.', 'INTERNAL') : answer()) });
+    await renderApp('/ops/releases');
+    await screen.findByText('The service is busy. Please try again.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('region', { name: 'loan-details 0.2.0' });
+  });
+});
