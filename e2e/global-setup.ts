@@ -46,6 +46,8 @@ export default async function globalSetup() {
     DATA_DIR: join(tmp, 'data'),
     RELEASES_DIR: releases,
     DEMO_MODE: '1',
+    // The canary's judge every second, so canary.spec.ts sees an automatic rollback within seconds (default 30 s).
+    CANARY_CHECK_SECONDS: '1',
   };
   delete env.DATABASE_URL;
   // E2E_SERVER: another server bundle (e.g. one built outside apps/api/dist while others build there).

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-/** Specs that change the server for everyone (releases.spec.ts, promotion-editor.spec.ts) or load the machine (cluster.spec.ts: its own two instances). */
-const GLOBAL_STATE = [/releases\.spec\.ts$/, /promotion-editor\.spec\.ts$/, /cluster\.spec\.ts$/];
+/** Specs that change the server for everyone (releases.spec.ts, canary.spec.ts, promotion-editor.spec.ts) or load the machine (cluster.spec.ts: its own two instances). */
+const GLOBAL_STATE = [/releases\.spec\.ts$/, /promotion-editor\.spec\.ts$/, /cluster\.spec\.ts$/, /canary\.spec\.ts$/];
 
 // The product under test is the built product served by the API (global-setup.ts starts it on a free
 // port with a throw-away data folder and passes its URL in E2E_BASE_URL).

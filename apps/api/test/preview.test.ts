@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { operationOf } from '../src/cli/releases.ts';
 import { FolderStorage } from '../src/providers/storage.ts';
-import { createPreviewLink, PREVIEW_SECRET_SETTING, previewSecret, publishOnly, signPreview, verifyPreview } from '../src/releases/preview.ts';
+import {
+  createPreviewLink,
+  PREVIEW_SECRET_SETTING,
+  previewSecret,
+  publishOnly,
+  signPreview,
+  verifyPreview,
+} from '../src/releases/preview.ts';
 import { release, rollback, type ReleaseContext } from '../src/releases/service.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
@@ -35,6 +42,10 @@ describe('preview tokens', () => {
     }
     expect(verifyPreview(SECRET, 'nope', now)).toEqual({ ok: false, reason: 'malformed' });
     expect(verifyPreview(SECRET, `${token}x`, now)).toEqual({ ok: false, reason: 'forged' });
+    // The same signature bytes written another way (base64url's spare low bits in the last character).
+    const last = token.at(-1)!;
+    const twin = `${token.slice(0, -1)}${String.fromCharCode(last.charCodeAt(0) ^ 1)}`;
+    expect(verifyPreview(SECRET, twin, now).ok).toBe(false);
     expect(verifyPreview(SECRET, `a.b.c`, now)).toEqual({ ok: false, reason: 'malformed' });
   });
 });

@@ -62,8 +62,9 @@ export type PreviewCheck = { ok: true; claim: PreviewClaim } | { ok: false; reas
 export function verifyPreview(secret: string, token: string, now: number = Date.now()): PreviewCheck {
   if (token.length > 512 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)) return { ok: false, reason: 'malformed' };
   const [payload, sig] = token.split('.') as [string, string];
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(secret, payload);
+  // Compared as the canonical text: another encoding of the same bytes (base64url's spare low bits) is refused too.
+  const given = Buffer.from(sig);
+  const expected = Buffer.from(b64(mac(secret, payload)));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'forged' };
   let parsed: { a?: unknown; v?: unknown; e?: unknown };
   try {

@@ -116,9 +116,11 @@ export async function fetchManifest(
   // The server answers with Cache-Control: no-store; a plain fetch can reuse the <link rel=preload> in index.html.
   // With a device id (dId) the request names it (X-Lv-Device): a canary's share of borrowers is chosen by it, so a
   // device gets the same version on every load (docs/releasing.md "Canary"); without one, a cookie the server sets.
+  // Its own URL: Chromium answers a fetch of the preloaded URL with the preload's response whatever the headers,
+  // and the preload (index.html) cannot carry the device id.
   const res =
     deviceId && DEVICE_ID.test(deviceId)
-      ? await fetchImpl('/remotes.json', { headers: { [DEVICE_HEADER]: deviceId } })
+      ? await fetchImpl('/remotes.json?by=device', { headers: { [DEVICE_HEADER]: deviceId } })
       : await fetchImpl('/remotes.json');
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
   return parseManifest(await res.json());

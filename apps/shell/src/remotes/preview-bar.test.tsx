@@ -27,7 +27,7 @@ describe('the manifest request', () => {
   it('sends the device id as X-Lv-Device when the page has one, nothing otherwise', async () => {
     const fetchImpl = vi.fn().mockImplementation(async () => new Response(JSON.stringify(body)));
     await fetchManifest(fetchImpl, 'dev-123456');
-    expect(fetchImpl).toHaveBeenLastCalledWith('/remotes.json', { headers: { 'X-Lv-Device': 'dev-123456' } });
+    expect(fetchImpl).toHaveBeenLastCalledWith('/remotes.json?by=device', { headers: { 'X-Lv-Device': 'dev-123456' } });
     await fetchManifest(fetchImpl, undefined);
     expect(fetchImpl).toHaveBeenLastCalledWith('/remotes.json');
     // Not a header value: sent without it.

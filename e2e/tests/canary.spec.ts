@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from './fixtures.ts';
+import { buildMarketingCopy, marketingEntry, nextPatch, removeCopies, script } from './marketing-copy.ts';
+
+// Canary with automatic rollback (issue 16 item 5; docs/releasing.md "Canary"): a marketing version whose About
+// page throws an uncaught error goes to 50 % of borrowers by device id. The canary borrower's errors reach the API
+// through the shell's real-user reporting (POST /api/rum, no rows inserted by the test); the judge (the e2e server
+// runs it every CANARY_CHECK_SECONDS=1, global-setup.ts) ends the canary by itself, the canary borrower gets the
+// live version on reload, and the borrower outside the canary saw the live About page the whole time.
+
+/** The server's cohort bucket (apps/api/src/releases/canary.ts cohortBucket). */
+const bucket = (app: string, key: string) => createHash('sha256').update(`${app}\n${key}`).digest().readUInt32BE(0) % 100;
+
+function deviceOn(side: 'canary' | 'live'): string {
+  for (let i = 0; ; i++) {
+    const id = `e2e-canary-device-${i}`;
+    if (bucket('marketing', id) < 50 === (side === 'canary')) return id;
+  }
+}
+
+let original: string | undefined;
+
+test.beforeAll(async () => {
+  original = (await marketingEntry()).version;
+});
+
+test.afterAll(async () => {
+  // Whatever happened: no canary left running, the original version live (the specs after this one expect it).
+  const listed = script('list-remotes', '--json');
+  const rows = (JSON.parse(listed.stdout || '{"remotes":[]}') as { remotes: { remote: string; canary: number | null }[] }).remotes;
+  if (rows.some((r) => r.remote === 'marketing' && r.canary !== null)) script('rollback', 'marketing');
+  if (original && (await marketingEntry()).version !== original) script('rollback', 'marketing', original);
+  removeCopies();
+});
+
+test('a canary at 50 % with an error in the new version rolls back by itself; borrowers on the live version see nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const live = await marketingEntry();
+  const version = nextPatch(live.version, `canary.${Date.now()}`);
+  const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (canary)', throwOnAbout: true });
+
+  const started = script('release', 'marketing', '--from', dist, '--canary', '50', '--min-views', '3');
+  expect(started.status, started.stderr).toBe(0);
+  expect(started.stdout).toContain(`canary: marketing ${version} serves 50 % of borrowers, ${live.version} stays live`);
+  const listed = script('list-remotes');
+  expect(listed.stdout).toMatch(new RegExp(`marketing\\s+${version.replace(/[.]/g, '\\.')}\\s+canary 50%`));
+
+  const inCanary = deviceOn('canary');
+  const outside = deviceOn('live');
+  const canaryCtx = await browser.newContext();
+  const liveCtx = await browser.newContext();
+  try {
+    const c = await canaryCtx.newPage();
+    const l = await liveCtx.newPage();
+    const liveErrors: string[] = [];
+    l.on('pageerror', (e) => liveErrors.push(e.message));
+    const canaryErrors: string[] = [];
+    c.on('pageerror', (e) => canaryErrors.push(e.message));
+    const rum: number[] = [];
+    c.on('response', (r) => {
+      if (r.url().endsWith('/api/rum')) rum.push(r.status());
+    });
+
+    // The live borrower: the old About page, before, during and after.
+    const liveLooks = async () => {
+      await l.goto(`/About?dId=${outside}`);
+      await expect(l.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
+      await expect(l.locator('.lv-error-panel')).toHaveCount(0);
+    };
+    await liveLooks();
+
+    // The canary borrower: the new About page, which throws; three page views, the minimum sample (the judge may
+    // end the canary as soon as the third is in).
+    for (let i = 0; i < 3; i++) {
+      await c.goto(`/About?dId=${inCanary}`);
+      await expect(c.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami (canary)');
+      await expect.poll(() => canaryErrors.length, { timeout: 5_000 }).toBeGreaterThan(i);
+      // The view and the error are sent within a second (sendBeacon).
+      await c.waitForTimeout(1_500);
+    }
+    expect(canaryErrors[0]).toContain('About page broke (canary e2e)');
+    await liveLooks();
+
+    // The judge ends the canary within seconds.
+    await expect
+      .poll(async () => (await (await c.request.get('/remotes.json', { headers: { 'x-lv-device': inCanary } })).json()) as unknown, {
+        timeout: 30_000,
+        intervals: [1_000],
+      })
+      .toMatchObject({
+        remotes: expect.arrayContaining([expect.objectContaining({ app: 'marketing', version: live.version })]),
+      });
+    const after = script('list-remotes', '--json');
+    const rows = (JSON.parse(after.stdout) as { remotes: { remote: string; version: string; live: boolean; canary: number | null }[] })
+      .remotes;
+    expect(rows.filter((r) => r.remote === 'marketing' && r.canary !== null)).toEqual([]);
+    expect(rows.find((r) => r.remote === 'marketing' && r.live)?.version).toBe(live.version);
+
+    // The canary borrower is back on the live version on reload; the live borrower never changed.
+    await c.goto(`/About?dId=${inCanary}`);
+    await expect(c.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
+    await liveLooks();
+    expect(liveErrors).toEqual([]);
+    expect(rum.length).toBeGreaterThan(0);
+  } finally {
+    await canaryCtx.close();
+    await liveCtx.close();
+  }
+});
