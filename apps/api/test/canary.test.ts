@@ -15,6 +15,7 @@ import {
 } from '../src/releases/canary.ts';
 import { canaryConfigOf, judgeCanaries, JUDGE_ACTOR } from '../src/releases/canary-judge.ts';
 import { canaryJudgeOf } from '../src/releases/canary-plugin.ts';
+import { runOperation } from '../src/releases/operations.ts';
 import { release, type ReleaseContext } from '../src/releases/service.ts';
 import { BACKENDS, useTestApp, type TestContext } from './helpers/setup.ts';
 import { SHARED, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
@@ -157,6 +158,10 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
       if (r.status === 'rejected') expect(String(r.reason)).toMatch(/another release is in progress|already has a canary/);
     }
     const rows = await ctx.db.query<{ version: string }>("SELECT version FROM release_canary WHERE app = 'marketing'");
+    // A plain release of the remote waits for the canary to be promoted or ended.
+    await expect(runOperation(rc(ctx), { op: 'release', app: 'marketing', from: marketing('1.9.0'), name: 'marketing' })).rejects.toThrow(
+      /marketing has a canary \(1\.2\.\d+ to 10%\): promote it .* before releasing another version/,
+    );
     expect(rows).toHaveLength(1);
     await expect(releaseCanary(rc(ctx), 'marketing', marketing('1.3.0'), { percent: 10 })).rejects.toThrow(
       new RegExp(`marketing already has a canary: ${rows[0]!.version.replace(/\./g, '\\.')} to 10% since .*pnpm promote marketing`),

@@ -277,6 +277,17 @@ export async function rollbackOrEndCanary(
   return { kind: 'rollback', result: await service.rollback(ctx, app, version) };
 }
 
+/** `pnpm release <remote>` while the remote has a canary: refused (the canary would be judged against another live version). */
+export async function assertNoCanary(ctx: Pick<ReleaseContext, 'db'>, app: string): Promise<void> {
+  const running = await canaryOf(ctx.db, app);
+  if (running) {
+    throw new ReleaseError(
+      `${app} has a canary (${running.version} to ${running.percent}%): promote it (pnpm promote ${app}) or end it (pnpm rollback ${app}) ` +
+        'before releasing another version',
+    );
+  }
+}
+
 export type ListedWithCanary = Awaited<ReturnType<typeof listReleases>>[number] & {
   /** The canary's percentage when this version is the remote's running canary, else null. */
   canary: number | null;

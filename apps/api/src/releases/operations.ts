@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { APP_NAME, VERSION } from './builds.ts';
 import { importFolder, publishLocal, release, type rollback, type ReleaseContext } from './service.ts';
-import { endCanary, listWithCanaries, promote, releaseCanary, rollbackOrEndCanary } from './canary.ts';
+import { assertNoCanary, endCanary, listWithCanaries, promote, releaseCanary, rollbackOrEndCanary } from './canary.ts';
 import { createPreviewLink, MAX_PREVIEW_HOURS, publishOnly } from './preview.ts';
 import { healthSummary, type HealthSummary } from '../rum/summary.ts';
 
@@ -72,6 +72,8 @@ export type OperationResult =
 export async function runOperation(ctx: ReleaseContext, operation: Operation): Promise<OperationResult> {
   switch (operation.op) {
     case 'release':
+      // A remote with a running canary is promoted or its canary ended first (canary.ts).
+      await assertNoCanary(ctx, operation.app);
       return { op: 'release', result: await release(ctx, operation.app, operation.from, operation.name) };
     case 'rollback': {
       // While a canary runs, a rollback ends it (live unchanged): canary.ts.
