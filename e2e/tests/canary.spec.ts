@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { buildMarketingCopy, marketingEntry, nextPatch, removeCopies, script } from './marketing-copy.ts';
+import { buildMarketingCopy, liveMarketingVersion, nextPatch, removeCopies, script } from './marketing-copy.ts';
 
 // Canary with automatic rollback (issue 16 item 5; docs/releasing.md "Canary"): a marketing version whose About
 // page throws an uncaught error goes to 50 % of borrowers by device id. The canary borrower's errors reach the API
@@ -21,7 +21,7 @@ function deviceOn(side: 'canary' | 'live'): string {
 let original: string | undefined;
 
 test.beforeAll(async () => {
-  original = (await marketingEntry()).version;
+  original = liveMarketingVersion();
 });
 
 test.afterAll(async () => {
@@ -29,7 +29,7 @@ test.afterAll(async () => {
   const listed = script('list-remotes', '--json');
   const rows = (JSON.parse(listed.stdout || '{"remotes":[]}') as { remotes: { remote: string; canary: number | null }[] }).remotes;
   if (rows.some((r) => r.remote === 'marketing' && r.canary !== null)) script('rollback', 'marketing');
-  if (original && (await marketingEntry()).version !== original) script('rollback', 'marketing', original);
+  if (original && liveMarketingVersion() !== original) script('rollback', 'marketing', original);
   removeCopies();
 });
 
@@ -37,7 +37,7 @@ test('a canary at 50 % with an error in the new version rolls back by itself; bo
   browser,
 }) => {
   test.setTimeout(240_000);
-  const live = await marketingEntry();
+  const live = { version: liveMarketingVersion() };
   const version = nextPatch(live.version, `canary.${Date.now()}`);
   const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (canary)', throwOnAbout: true });
 

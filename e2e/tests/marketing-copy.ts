@@ -13,16 +13,6 @@ const MARKETING = join(ROOT, 'apps/marketing');
 const VITE = join(MARKETING, 'node_modules/vite/bin/vite.js');
 const temps: string[] = [];
 
-export interface Entry {
-  name: string;
-  app: string;
-  version: string;
-  entry: string;
-  routes: string[];
-  canary?: true;
-  preview?: true;
-}
-
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 /** Replaces `from` by `to` in a file of the copy; fails when the source moved on (no silent no-op). */
@@ -99,7 +89,10 @@ export function nextPatch(version: string, tag: string): string {
   return `${major}.${minor}.${patch! + 1}-${tag}`;
 }
 
-export async function marketingEntry(): Promise<Entry> {
-  const manifest = (await (await fetch(`${process.env.E2E_BASE_URL}/remotes.json`)).json()) as { remotes: Entry[] };
-  return manifest.remotes.find((r) => r.app === 'marketing')!;
+/** The live version of marketing, from pnpm remotes --json (a /remotes.json answer may be a canary's, by cohort). */
+export function liveMarketingVersion(): string {
+  const listed = script('list-remotes', '--json');
+  expect(listed.status, listed.stderr).toBe(0);
+  const rows = (JSON.parse(listed.stdout) as { remotes: { remote: string; version: string; live: boolean }[] }).remotes;
+  return rows.find((r) => r.remote === 'marketing' && r.live)!.version;
 }
