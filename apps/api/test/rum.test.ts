@@ -402,8 +402,10 @@ describe('masking and stack parsing', () => {
     expect(maskRumText('GET https://x.test/a/b?tok=1&x=2#frag failed')).toBe('GET https://x.test/a/b failed');
     expect(maskRumText('HTTP 502 at step 3')).toBe('HTTP 502 at step 3');
     expect(maskStack('TypeError: x for 081234567890\n    at f (https://h/remotes/a/1.0.0/assets/x-123456789.js?v=1:12:3456)')).toBe(
-      'TypeError: x for [number]\n    at f (https://h/remotes/a/1.0.0/assets/x-[number].js:12:3456)',
+      'TypeError: x for [number]\n    at f (https://h/remotes/a/1.0.0/assets/x-123456789.js:12:3456)',
     );
+    // Only a build file's path keeps its digits.
+    expect(maskStack('    at f (https://h/u/081234567890.js:1:2)')).toBe('    at f (https://h/u/[number].js:1:2)');
   });
 
   it('reads V8 and Firefox / Safari frames', () => {

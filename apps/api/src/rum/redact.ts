@@ -42,7 +42,9 @@ export function maskStack(stack: string): string {
       const held = line.replace(
         /((?:https?:\/\/[^\s/()]+)?\/[^\s?#()'"<>]*\.m?js)(?:[?#][^\s:()]*)?(:\d+:\d+)/g,
         (_m, path: string, pos: string) => {
-          locations.push(path.replace(/\d{6,}/g, '[number]') + pos);
+          // A build file's path (under /remotes/ or /assets/) is kept whole: chunk names carry build ids, and
+          // symbolication needs the exact file. Any other path has its digit runs masked.
+          locations.push((/^(?:https?:\/\/[^/]+)?\/(?:remotes|assets)\//.test(path) ? path : path.replace(/\d{6,}/g, '[number]')) + pos);
           return `\uE000${locations.length - 1}\uE000`;
         },
       );

@@ -79,7 +79,9 @@ describe('/ops/releases', () => {
     expect(within(live).getByText('last 2026-11-26 15:15:00')).toBeTruthy();
     const frames = within(live).getByRole('list', { name: 'Where (original source)' });
     expect(frames.textContent).toContain('src/pages/LoanDetailsPage.tsx:42:17 formatDue');
-    expect(frames.textContent).toContain('/assets/react-dom-x.js:1:999 (anonymous)');
+    // Only frames mapped to a source file: the shell's react-dom frame is left out.
+    expect(frames.textContent).not.toContain('react-dom');
+    expect(within(frames).getAllByRole('listitem')).toHaveLength(1);
 
     const canary = within(loan).getByRole('region', { name: 'loan-details 0.3.0' });
     expect(within(canary).queryByText('Live')).toBeNull();
@@ -103,6 +105,19 @@ describe('/ops/releases', () => {
     expect(screen.getByRole('link', { name: 'Rilis' }).getAttribute('aria-current')).toBe('page');
     await screen.findByText('Tidak ada versi remote yang aktif dan tidak ada yang melapor dalam periode ini.');
     expect(screen.getByRole('button', { name: '24 jam terakhir' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('without a source map for the version, the first two frames as served', async () => {
+    const served = [1, 2, 3].map((n) => ({ file: `/remotes/loan-details/0.2.0/assets/x-${n}.js`, line: 1, column: n, name: null }));
+    const unmapped = { ...LIVE, topErrors: [{ ...LIVE.topErrors[0]!, frames: served }] };
+    stubConsole({ [PATH]: () => ok({ since: '2026-11-25T09:00:00.000Z', hours: 24, versions: [unmapped] }) });
+    await renderApp('/ops/releases');
+    const frames = await screen.findByRole('list', { name: 'Where (original source)' });
+    expect(
+      within(frames)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['/remotes/loan-details/0.2.0/assets/x-1.js:1:1 (anonymous)', '/remotes/loan-details/0.2.0/assets/x-2.js:1:2 (anonymous)']);
   });
 
   it('a failed read says why and retries', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LANGS, useLang } from '@lendview/i18n';
@@ -15,6 +15,11 @@ export function ConsoleFrame({ title, children, actions }: { title: string; chil
   useEffect(() => {
     document.title = `${title} · ${t('brand')}`;
   }, [title, t]);
+  // On a phone the sections scroll sideways: the current one is brought into view (Releases is the fifth).
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
     <div className="oc">
       <header className="oc-bar">
@@ -34,7 +39,7 @@ export function ConsoleFrame({ title, children, actions }: { title: string; chil
             </Button>
           )}
         </div>
-        <nav className="oc-nav" aria-label={t('nav.label')}>
+        <nav ref={nav} className="oc-nav" aria-label={t('nav.label')}>
           <NavLink end to={QUEUE_PATH} className="oc-nav__link">
             {t('nav.queue')}
           </NavLink>

@@ -57,6 +57,17 @@ function VitalCell({ kind, value, samples }: { kind: Vital; value: number | null
   );
 }
 
+type Frame = VersionHealthRow['topErrors'][number]['frames'][number];
+
+/**
+ * The frames worth reading: those mapped to an original source file (a served path starts with '/'), at most 5;
+ * with none mapped (no map for that version), the first two as served.
+ */
+function framesToShow(frames: readonly Frame[]): Frame[] {
+  const mapped = frames.filter((f) => !f.file.startsWith('/'));
+  return mapped.length > 0 ? mapped.slice(0, 5) : frames.slice(0, 2);
+}
+
 function TopErrors({ version }: { version: VersionHealthRow }) {
   const { t } = useTranslation('ops_console');
   if (version.topErrors.length === 0) return <p className="oc-muted oc-rum__quiet">{t('releases.noErrors')}</p>;
@@ -73,7 +84,7 @@ function TopErrors({ version }: { version: VersionHealthRow }) {
             <p className="oc-muted oc-rum__last">{t('releases.lastSeen', { time: jakartaDateTime(e.lastAt) })}</p>
             {e.frames.length > 0 && (
               <ul className="oc-rum__frames" aria-label={t('releases.where')}>
-                {e.frames.slice(0, 5).map((fr, i) => (
+                {framesToShow(e.frames).map((fr, i) => (
                   <li key={i}>
                     <code>
                       {fr.file}

@@ -94,6 +94,8 @@ export class RumClient {
   private errorsSent = 0;
   private readonly seenErrors = new Map<string, number>();
   private readonly reported = new WeakSet<object>();
+  /** The page is being left: loads it aborts fail, and those failures are not the version's errors. */
+  private leaving = false;
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
 
@@ -118,6 +120,11 @@ export class RumClient {
     }
   }
 
+  /** The page is being left (pagehide) or is back (pageshow from the back-forward cache). */
+  setLeaving(leaving: boolean): void {
+    this.leaving = leaving;
+  }
+
   /** Leaving remote routes (a page of the shell's own): errors from now on have no route owner. */
   leave(): void {
     this.current = undefined;
@@ -129,6 +136,7 @@ export class RumClient {
    */
   error(error: unknown, source: ErrorSource, owner?: RemoteRef, location?: string): void {
     try {
+      if (this.leaving) return;
       if (typeof error === 'object' && error !== null) {
         if (this.reported.has(error)) return;
         this.reported.add(error);

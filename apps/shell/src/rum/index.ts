@@ -35,7 +35,11 @@ export function startRum(): RumClient | null {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') c.flush();
     });
-    window.addEventListener('pagehide', () => c.flush());
+    window.addEventListener('pagehide', () => {
+      c.setLeaving(true);
+      c.flush();
+    });
+    window.addEventListener('pageshow', () => c.setLeaving(false));
     return c;
   } catch {
     return null;

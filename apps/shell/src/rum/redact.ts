@@ -37,13 +37,21 @@ export function maskStack(stack: string, max: number): string {
     const hidden = line.replace(
       /((?:https?:\/\/[^\s/()]+)?\/[^\s?#()'"<>]*\.m?js)(?:[?#][^\s:()]*)?(:\d+:\d+)/g,
       (_m, path: string, pos: string) => {
-        held.push(path.replace(/\d{6,}/g, '[number]') + pos);
+        held.push(buildPath(path) + pos);
         return `\uE000${held.length - 1}\uE000`;
       },
     );
     return maskText(hidden, 1000).replace(/\uE000(\d+)\uE000/g, (_m, i: string) => held[Number(i)] ?? '');
   });
   return cut(out.join('\n'), max);
+}
+
+/**
+ * A script's path as kept: a build file's (under /remotes/ or /assets/) whole, its digits included (chunk names
+ * carry build ids, and symbolication needs the exact file); any other path with its digit runs masked.
+ */
+function buildPath(path: string): string {
+  return /^(?:https?:\/\/[^/]+)?\/(?:remotes|assets)\//.test(path) ? path : path.replace(/\d{6,}/g, '[number]');
 }
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair. */

@@ -111,6 +111,21 @@ describe('attribution', () => {
     ]);
   });
 
+  it("errors while the page is being left (loads it aborts) are not the version's errors", () => {
+    const { client, events } = setup();
+    client.view(MARKETING, '/About');
+    client.setLeaving(true);
+    client.error(new TypeError('Failed to fetch'), 'error', MARKETING);
+    client.setLeaving(false);
+    client.error(new Error('after coming back'), 'error');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(
+      events()
+        .filter((x) => x.kind === 'error')
+        .map((x) => x.detail!.message),
+    ).toEqual(['after coming back']);
+  });
+
   it('one error object is reported once (boundary and window), and a loop sends a handful', () => {
     const { client, events } = setup();
     client.view(MARKETING, '/About');
@@ -144,6 +159,10 @@ describe('redaction', () => {
     expect(maskStack('Error: 081234567890\n    at f (https://h/remotes/a/1.0.0/assets/x.js?v=123456789:12:345)', 8000)).toBe(
       'Error: [number]\n    at f (https://h/remotes/a/1.0.0/assets/x.js:12:345)',
     );
+    // A build file's name keeps its digits (symbolication needs the exact file); another path is masked.
+    expect(
+      maskStack('    at f (https://h/assets/_mf_owner__87998498746614.js:1:2)\n    at g (https://h/u/081234567890.js:3:4)', 8000),
+    ).toBe('    at f (https://h/assets/_mf_owner__87998498746614.js:1:2)\n    at g (https://h/u/[number].js:3:4)');
   });
 
   it('a route is the path only', () => {
