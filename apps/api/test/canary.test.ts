@@ -13,7 +13,8 @@ import {
   releaseCanary,
   rollbackOrEndCanary,
 } from '../src/releases/canary.ts';
-import { canaryConfigOf, judgeCanaries, JUDGE_ACTOR } from '../src/releases/canary-judge.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { canaryConfigOf, judgeCanaries, JUDGE_ACTOR, startCanaryJudge } from '../src/releases/canary-judge.ts';
 import { canaryJudgeOf } from '../src/releases/canary-plugin.ts';
 import { runOperation } from '../src/releases/operations.ts';
 import { release, type ReleaseContext } from '../src/releases/service.ts';
@@ -306,6 +307,35 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
       expect(await ctx.app.telemetry.metrics.text()).toMatch(/lendview_canary_rollbacks_total\{app="marketing"\} 1/);
       expect((await manifest({ 'x-lv-device': keyOn(true) })).marketing.version).toBe('1.0.0');
       expect((await manifest({ 'x-lv-device': outside })).marketing.version).toBe('1.0.0');
+    });
+
+    it('an ended canary is one warn line naming the remote, the version and the numbers', async () => {
+      const c = await start();
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 20 });
+      const warned: { obj: Record<string, unknown>; msg: string }[] = [];
+      const log = {
+        warn: (obj: Record<string, unknown>, msg: string) => warned.push({ obj, msg }),
+        error: () => undefined,
+        info: () => undefined,
+      } as unknown as FastifyBaseLogger;
+      const judge = startCanaryJudge({
+        db: ctx.db,
+        log,
+        clock: { now: () => new Date(now.getTime() + 120_000 + 3_600_000 * 24) },
+        config: { ...canaryConfigOf({}), checkSeconds: 3600 },
+      });
+      try {
+        expect(await judge.tick()).toMatchObject([{ version: c.version, verdict: 'rollback', ended: true }]);
+      } finally {
+        await judge.stop();
+      }
+      const reason = 'error rate 10.00 % (20 of 200 views) > live 1.0.0 0.00 % (0 of 0 views) + margin 2.00 %';
+      expect(warned).toEqual([
+        {
+          obj: { app: 'marketing', version: c.version, live: '1.0.0', reason, actor: JUDGE_ACTOR },
+          msg: `canary marketing ${c.version} rolled back automatically: ${reason}`,
+        },
+      ]);
     });
   });
 });
