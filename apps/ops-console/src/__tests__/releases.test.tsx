@@ -91,6 +91,7 @@ describe('/ops/releases', () => {
     const marketing = screen.getByRole('region', { name: 'marketing 0.1.0' });
     expect(within(marketing).getByText('4,100 ms')).toBeTruthy();
     expect(within(marketing).getByText('poor · 8 samples')).toBeTruthy();
+    expect(within(marketing).getByText('0% (0 errors)')).toBeTruthy();
 
     // Another period.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Last 7 days' }));
@@ -107,6 +108,14 @@ describe('/ops/releases', () => {
     expect(screen.getByRole('button', { name: '24 jam terakhir' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('one error, one sample: singular', async () => {
+    const one = { ...LIVE, views: 4, errors: 1, errorViews: 1, errorRate: 0.25, inpSamples: 1 };
+    stubConsole({ [PATH]: () => ok({ since: '2026-11-25T09:00:00.000Z', hours: 24, versions: [one] }) });
+    await renderApp('/ops/releases');
+    await screen.findByText('25% (1 error)');
+    expect(screen.getByText('needs improvement · 1 sample')).toBeTruthy();
+  });
+
   it('without a source map for the version, the first two frames as served', async () => {
     const served = [1, 2, 3].map((n) => ({ file: `/remotes/loan-details/0.2.0/assets/x-${n}.js`, line: 1, column: n, name: null }));
     const unmapped = { ...LIVE, topErrors: [{ ...LIVE.topErrors[0]!, frames: served }] };
@@ -117,7 +126,7 @@ describe('/ops/releases', () => {
       within(frames)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['/remotes/loan-details/0.2.0/assets/x-1.js:1:1 (anonymous)', '/remotes/loan-details/0.2.0/assets/x-2.js:1:2 (anonymous)']);
+    ).toEqual(['/remotes/loan-details/0.2.0/assets/x-1.js:1:1', '/remotes/loan-details/0.2.0/assets/x-2.js:1:2']);
   });
 
   it('a failed read says why and retries', async () => {

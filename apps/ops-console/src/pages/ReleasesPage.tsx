@@ -90,8 +90,8 @@ function TopErrors({ version }: { version: VersionHealthRow }) {
                       {fr.file}
                       {fr.line !== null ? `:${fr.line}` : ''}
                       {fr.column !== null ? `:${fr.column}` : ''}
-                    </code>{' '}
-                    <span className="oc-muted">{fr.name ?? t('releases.anonymous')}</span>
+                    </code>
+                    {fr.name && <span className="oc-muted"> {fr.name}</span>}
                   </li>
                 ))}
               </ul>
@@ -127,7 +127,7 @@ function VersionBlock({ version }: { version: VersionHealthRow }) {
           ) : (
             <dd>
               <span className={`oc-rum__value${version.errorRate > 0 ? ' oc-rum__value--poor' : ''}`}>
-                {t('releases.errorRateValue', { rate: f.pct(version.errorRate), errors: f.int(version.errors) })}
+                {t('releases.errorRateValue', { count: version.errors, rate: f.pct(version.errorRate), errors: f.int(version.errors) })}
               </span>
             </dd>
           )}
