@@ -1,4 +1,3 @@
-import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
 import type { RemoteRef } from './attribution.ts';
 import { RumClient, type ErrorSource, type VitalReport } from './client.ts';
 
@@ -27,11 +26,20 @@ export function startRum(): RumClient | null {
       c.error(ev.error ?? ev.message, 'error', undefined, where);
     });
     window.addEventListener('unhandledrejection', (ev: PromiseRejectionEvent) => c.error(ev.reason, 'rejection'));
-    // web-vitals first: its own visibilitychange listeners report before ours flushes.
+    // web-vitals in its own chunk, after the page's first render: not part of the shell's first load. Its
+    // observers read buffered entries, so nothing of this load is missed; a metric it reports while the page is
+    // being hidden is sent at once (client.ts).
     const report = (m: unknown) => c.vital(m as VitalReport);
-    onLCP(report);
-    onINP(report);
-    onCLS(report);
+    setTimeout(() => {
+      import('web-vitals/attribution').then(
+        ({ onLCP, onINP, onCLS }) => {
+          onLCP(report);
+          onINP(report);
+          onCLS(report);
+        },
+        () => undefined,
+      );
+    }, 0);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') c.flush();
     });
