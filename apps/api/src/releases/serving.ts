@@ -4,6 +4,7 @@ import type { StorageProvider } from '../providers/storage.ts';
 import { PATH_SEGMENT, SHELL_APP, VERSION, APP_NAME, cacheControlOf, contentTypeOf, storageKeyOf, type FileMap } from './builds.ts';
 import { liveReleases, type LiveRow, type ReleaseKind, type ReleaseSource } from './catalog.ts';
 import { normalRoute, routeOwnership, type RouteOwnership } from './routes.ts';
+import { routesOfDeclaration, runningCanaries } from './canary.ts';
 
 /**
  * What the server reads to serve releases (src/routes/static, routes/landing, plugins/app/errors.ts): the live
@@ -104,9 +105,13 @@ export class ReleaseServing {
     );
   }
 
-  /** The page routes the live remotes declare. */
+  /**
+   * The page routes the live remotes declare, and those of running canaries: a canary may add a route, and its
+   * borrowers load it directly (200 and the shell; the shell shows not-found to a borrower outside the canary).
+   */
   async pageRoutes(): Promise<string[]> {
-    return (await this.live()).filter((r) => r.kind === 'remote').flatMap(routesOf);
+    const [live, canaries] = await Promise.all([this.live(), runningCanaries(this.db)]);
+    return [...live.filter((r) => r.kind === 'remote').flatMap(routesOf), ...canaries.flatMap((c) => routesOfDeclaration(c.declaration))];
   }
 
   /** A published version's file list (cached; a local build's for LOCAL_TTL_MS), or null. */
