@@ -5,7 +5,12 @@ export declare const API_PREFIXES: string[];
 /** The API a dev server proxies to when LENDVIEW_API is unset (http://127.0.0.1:8080). */
 export declare const DEFAULT_API: string;
 export declare function noApiMessage(target: string, app?: string): string;
-export declare function devProxy(opts?: { target?: string; app?: string; log?: (line: string) => void }): Record<string, unknown>;
+export declare function devProxy(opts?: {
+  target?: string;
+  app?: string;
+  pageRoutes?: string[];
+  log?: (line: string) => void;
+}): Record<string, unknown>;
 export declare function mockServiceWorker(root?: string): import('vite').Plugin;
 export declare function sharedConfig(opts?: {
   command?: 'build' | 'serve';

@@ -80,8 +80,14 @@ export function noApiMessage(target, app = '<remote>') {
  * call gets a 502 with the API's envelope (code SERVER_ERROR) whose message says which URL was tried, LENDVIEW_API
  * and the mock mode, instead of Vite's bare 500; the terminal gets the same one line once.
  */
-export function devProxy({ target = process.env.LENDVIEW_API || DEFAULT_API, app, log = console.warn } = {}) {
+export function devProxy({ target = process.env.LENDVIEW_API || DEFAULT_API, app, pageRoutes = [], log = console.warn } = {}) {
   let told = false;
+  // A page of this app under an API prefix (ops-console's /ops, promotion's /ops/templates) opened in the browser is
+  // the app's own index.html, not a call: served by Vite, with or without an API.
+  const bypass = (req) => {
+    if (req.method !== 'GET' || !String(req.headers.accept ?? '').includes('text/html')) return undefined;
+    return pageRoutes.includes(new URL(req.url ?? '/', 'http://dev').pathname) ? '/index.html' : undefined;
+  };
   const configure = (proxy) => {
     proxy.on('error', (err, req, res) => {
       const message = noApiMessage(target, app);
@@ -95,7 +101,7 @@ export function devProxy({ target = process.env.LENDVIEW_API || DEFAULT_API, app
       res.end(JSON.stringify({ code: 'SERVER_ERROR', data: null, message }));
     });
   };
-  return Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: true, configure }]));
+  return Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: true, configure, bypass }]));
 }
 
 /**
@@ -131,7 +137,7 @@ export function mockServiceWorker(root = process.cwd()) {
  */
 export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' }, command = 'build', standalonePage = false }) {
   // The build version in mf-manifest.json is the remote's package version (the folder it is published under).
-  const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
+  const { version, lendview } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
   process.env.MF_BUILD_VERSION ??= version;
   const build = command === 'build';
   // A remote whose build is also served as a page of its own (promotion's /landing for ad traffic) has no shell
@@ -169,7 +175,12 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
       // Dev server only: msw's worker for `dev:mock` (issue 16 item 6).
       mockServiceWorker(),
     ],
-    server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy({ app: basename(process.cwd()) }) },
+    server: {
+      port,
+      strictPort: true,
+      origin: `http://localhost:${port}`,
+      proxy: devProxy({ app: basename(process.cwd()), pageRoutes: lendview?.routes }),
+    },
     preview: { port },
     // Hidden source maps (issue 16 item 4): x.js.map is written and published with the version, for the server to
     // symbolicate real-user errors (apps/api/src/rum/symbolicate.ts), but the JavaScript names no map and the

@@ -1,15 +1,18 @@
 // The dev servers' proxy to the API (issue 16 item 6): with no API at the target, a call gets the envelope naming
 // the URL tried, LENDVIEW_API and the mock mode, not Vite's bare 500; with an API there, its answer.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { createServer } from 'vite';
 import { DEFAULT_API, devProxy } from '../index.mjs';
 
-async function viteWith(proxy) {
+async function viteWith(proxy, root = import.meta.dirname) {
   const server = await createServer({
     configFile: false,
-    root: import.meta.dirname,
+    root,
     logLevel: 'silent',
     server: { port: 0, host: '127.0.0.1', proxy },
     optimizeDeps: { noDiscovery: true, include: [] },
@@ -20,13 +23,13 @@ async function viteWith(proxy) {
 }
 
 /** One call on its own connection (no keep-alive pool shared between the tests' servers). */
-function call(url, method = 'GET') {
+function call(url, method = 'GET', headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent: false }, (res) => {
+    const req = request(url, { method, agent: false, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, json: () => JSON.parse(text) }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) }));
     });
     req.on('error', reject);
     req.end();
@@ -84,5 +87,23 @@ test('an API at the target answers through the proxy unchanged', async () => {
   } finally {
     await server.close();
     await new Promise((r) => api.close(r));
+  }
+});
+
+test("a page of the app under an API prefix (ops-console's /ops) opened in the browser is its index.html, not a call", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'lendview-dev-proxy-'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>standalone</title><div id="root"></div>');
+  const target = `http://127.0.0.1:${await closedPort()}`;
+  const { server, base } = await viteWith(devProxy({ target, app: 'ops-console', pageRoutes: ['/ops', '/ops/item'], log: () => {} }), root);
+  try {
+    const page = await call(`${base}/ops/item?kind=complaint&id=1`, 'GET', { accept: 'text/html,application/xhtml+xml' });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<title>standalone<\/title>/);
+    // The same path called by fetch (no text/html), and an API path navigated to, still go to the API.
+    assert.equal((await call(`${base}/ops/item?kind=complaint&id=1`)).status, 502);
+    assert.equal((await call(`${base}/ops/api/console/queue`, 'GET', { accept: 'text/html' })).status, 502);
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
   }
 });
