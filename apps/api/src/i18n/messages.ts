@@ -729,7 +729,8 @@ const id: Record<MessageKey, string> = {
   // Tautan pratinjau (issue 16 item 3)
   previewInvalid: 'Tautan pratinjau ini tidak valid. Mintalah tautan baru.',
   previewExpired: 'Tautan pratinjau ini sudah kedaluwarsa. Mintalah tautan baru.',
-  previewUnavailable: 'Pratinjau {app} {version} tidak dapat dibuka sekarang: tidak cocok dengan versi yang sedang aktif. Mintalah tautan baru.',
+  previewUnavailable:
+    'Pratinjau {app} {version} tidak dapat dibuka sekarang: tidak cocok dengan versi yang sedang aktif. Mintalah tautan baru.',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, id };
