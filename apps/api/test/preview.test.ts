@@ -9,6 +9,7 @@ import {
   signPreview,
   verifyPreview,
 } from '../src/releases/preview.ts';
+import { promote, releaseCanary } from '../src/releases/canary.ts';
 import { release, rollback, type ReleaseContext } from '../src/releases/service.ts';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
@@ -186,6 +187,23 @@ describe.each(BACKENDS)('preview links (%s)', (backend) => {
     expect(operationOf('release', ['marketing', '--publish-only', '--from', dir])).toMatchObject({
       operation: { op: 'publish', app: 'marketing', from: dir, name: 'marketing' },
     });
+  });
+
+  it('the safe path of docs/releasing.md: publish-only, preview, canary of the same bytes, promote', async () => {
+    const dir = remoteBuild(tempDir(), { name: 'marketing', version: '1.6.0', routes: ['/About'], files: { 'assets/app.js': 'y' } });
+    await publishOnly(rc(), 'marketing', dir, 'marketing');
+    const link = await linkOf('1.6.0');
+    const opened = await get(new URL(link).pathname);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    expect((await marketingOf({ cookie })).marketing).toMatchObject({ version: '1.6.0', preview: true });
+    expect((await marketingOf()).marketing.version).toBe('1.0.0');
+    // The canary is the version the testers saw, byte for byte.
+    const canary = await releaseCanary(rc(), 'marketing', dir, { percent: 10, minViews: 50 });
+    expect(canary).toMatchObject({ version: '1.6.0', published: 'identical', live: '1.0.0' });
+    expect(await promote(rc(), 'marketing')).toMatchObject({ version: '1.6.0', previous: '1.0.0' });
+    const after = (await marketingOf()).marketing;
+    expect(after.version).toBe('1.6.0');
+    expect(after).not.toHaveProperty('canary');
   });
 
   it('pnpm remotes preview <app> <version> [--hours] [--origin]', () => {
