@@ -179,4 +179,17 @@ describe.each(BACKENDS)('route ownership (%s)', (backend) => {
       'bbb 0.2.0 claims /dup, which aaa 0.1.0 (live) owns.\nA route has one owner: release aaa without it first, or pick another path.',
     );
   });
+
+  it("a copy released under its own app but with a live remote's federation name is refused (release and local publish), naming both", async () => {
+    // Built as 'repayment' (mf-manifest name and declaration), released as the app 'copycat' with a route of its own.
+    const copy = build('repayment', '9.0.0', ['/copycat']);
+    const message =
+      'copycat 9.0.0 has the federation name "repayment", which repayment 0.3.0 (live) uses. ' +
+      "A federation name belongs to one remote: rename it in copycat's vite.config.ts and package.json (lendview.remote).";
+    await expect(release(ctx, 'copycat', copy)).rejects.toThrow(message);
+    await expect(publishLocal(ctx, [{ app: 'copycat', dir: copy }])).rejects.toThrow(`nothing was published: ${message}`);
+    expect((await listReleases(ctx)).some((r) => r.remote === 'copycat')).toBe(false);
+    // Its own app keeps its name from version to version.
+    expect(await release(ctx, 'repayment', build('repayment', '0.4.0', ['/repay', '/bindCard']))).toMatchObject({ previous: '0.3.0' });
+  });
 });

@@ -566,6 +566,7 @@ async function routeClashes(q: Queryable, targets: RouteTarget[]): Promise<Route
  * anything is written; canary and preview call it for their versions too. A shell claims no routes.
  */
 export async function assertRoutesFree(ctx: { db: Queryable }, build: RouteTarget): Promise<void> {
+  await assertFederationNamesFree(ctx.db, [build]);
   const clashes = await routeClashes(ctx.db, [build]);
   if (clashes.length > 0) throw new ReleaseError(routeClashMessage(clashes));
 }
@@ -581,6 +582,31 @@ async function assertLocalRoutesFree(ctx: ReleaseContext, builds: Build[]): Prom
     const kept = existing && existing.digest !== b.digest && existing.source !== 'local';
     targets.push({ app: b.app, version: b.version, kind: b.kind, declaration: kept ? existing.declaration : b.declaration });
   }
+  await assertFederationNamesFree(ctx.db, targets, 'nothing was published: ');
   const clashes = await routeClashes(ctx.db, targets);
   if (clashes.length > 0) throw new ReleaseError(`nothing was published: ${routeClashMessage(clashes)}`);
+}
+
+/**
+ * Two live remotes with one federation name (a copied remote not renamed) would be one remote to the shell's
+ * federation runtime: whichever registers last replaces the other's modules on the page. Refused like a route clash.
+ */
+async function assertFederationNamesFree(q: Queryable, targets: RouteTarget[], prefix = ''): Promise<void> {
+  const nameOf = (t: RouteTarget) => (t.declaration as { name?: unknown } | null)?.name;
+  const moving = new Set(targets.map((t) => t.app));
+  const taken = new Map<string, { app: string; version: string; where: string }>();
+  for (const r of await liveReleases(q))
+    if (r.kind === 'remote' && !moving.has(r.app)) taken.set(r.name, { app: r.app, version: r.version, where: 'live' });
+  for (const t of targets) {
+    const name = nameOf(t);
+    if (t.kind === 'shell' || t.app === SHELL_APP || typeof name !== 'string') continue;
+    const other = taken.get(name);
+    if (other && other.app !== t.app) {
+      throw new ReleaseError(
+        `${prefix}${t.app} ${t.version} has the federation name "${name}", which ${other.app} ${other.version} (${other.where}) uses. ` +
+          `A federation name belongs to one remote: rename it in ${t.app}'s vite.config.ts and package.json (lendview.remote).`,
+      );
+    }
+    taken.set(name, { app: t.app, version: t.version, where: other ? 'live' : 'in this publish' });
+  }
 }
