@@ -373,6 +373,29 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     expect(lines.slice(2).map((l) => l.split(/\s{2,}/))).toEqual([
       ['marketing', '1.0.0', 'live', '2', '1', '50.0 %', '2000 ms', '80 ms', '0.250'],
     ]);
+    // A running canary is listed (marked with its share) before any borrower reported from it.
+    await ctx.db.query(
+      `INSERT INTO release_versions (app, version, kind, name, digest, declaration, files, source, published_at, published_by)
+       SELECT app, '1.1.0', kind, name, repeat('1', 64), declaration, '{}', 'release', now(), 'test' FROM release_versions
+        WHERE app = 'marketing' AND version = '1.0.0'`,
+    );
+    await ctx.db.query(
+      `INSERT INTO release_canary (app, version, percent, min_views, live_version, started_at, started_by)
+       VALUES ('marketing', '1.1.0', 10, 200, '1.0.0', now(), 'test')`,
+    );
+    const withCanary = await runOperation(
+      { db: ctx.db, storage: new FolderStorage(ctx.releasesDir), actor: 'test' },
+      { op: 'health', sinceMs: 3_600_000 },
+    );
+    expect(
+      render(withCanary, { database: 'pglite:test', storage: 'folder:test' }, false)
+        .slice(2)
+        .map((l) => l.split(/\s{2,}/).slice(0, 4)),
+    ).toEqual([
+      ['marketing', '1.1.0', 'canary 10%', '0'],
+      ['marketing', '1.0.0', 'live', '2'],
+    ]);
+    await ctx.db.query(`DELETE FROM release_canary WHERE app = 'marketing'`);
     const json = JSON.parse(render(outcome, { database: 'pglite:test', storage: 'folder:test' }, true).join('\n')) as {
       versions: unknown[];
     };

@@ -117,6 +117,8 @@ export const rumVersionHealth = z.object({
   app: z.string(),
   version: z.string(),
   live: z.boolean(),
+  /** The share of borrowers (percent) when this version is the app's running canary, else null. */
+  canary: z.number().int().nullable(),
   publishedAt: z.string(),
   views: z.number().int(),
   errors: z.number().int(),

@@ -10,6 +10,8 @@ import { versionHealth, type VersionHealth } from './health.ts';
 /** JSON-safe (it crosses the release control of a server holding the embedded database): times as ISO strings. */
 export interface VersionSummary extends Omit<VersionHealth, 'since'> {
   live: boolean;
+  /** The percentage of borrowers it serves when it is the app's running canary (migration 019), else null. */
+  canary: number | null;
   publishedAt: string;
 }
 
@@ -44,12 +46,13 @@ function numeric(a: string, b: string): number {
 }
 
 export async function healthSummary(db: Queryable, since: Date): Promise<HealthSummary> {
-  const rows = await db.query<{ app: string; version: string; live: boolean; published_at: Date }>(
-    `SELECT v.app, v.version, (l.version IS NOT NULL) AS live, v.published_at
+  const rows = await db.query<{ app: string; version: string; live: boolean; canary: number | null; published_at: Date }>(
+    `SELECT v.app, v.version, (l.version IS NOT NULL) AS live, c.percent AS canary, v.published_at
      FROM release_versions v
      LEFT JOIN release_live l ON l.app = v.app AND l.version = v.version
+     LEFT JOIN release_canary c ON c.app = v.app AND c.version = v.version
      WHERE v.kind = 'remote'
-       AND (l.version IS NOT NULL
+       AND (l.version IS NOT NULL OR c.version IS NOT NULL
             OR EXISTS (SELECT 1 FROM rum_events e WHERE e.app = v.app AND e.version = v.version AND e.at >= $1))`,
     [since],
   );
@@ -57,7 +60,7 @@ export async function healthSummary(db: Queryable, since: Date): Promise<HealthS
   const versions: VersionSummary[] = [];
   for (const r of rows) {
     const { since: _since, ...health } = await versionHealth(db, r.app, r.version, since);
-    versions.push({ ...health, live: r.live, publishedAt: r.published_at.toISOString() });
+    versions.push({ ...health, live: r.live, canary: r.canary, publishedAt: r.published_at.toISOString() });
   }
   return { since: since.toISOString(), versions };
 }
@@ -86,7 +89,7 @@ export function renderHealth(summary: HealthSummary, where: string): string[] {
     summary.versions.map((v) => [
       v.app,
       v.version,
-      v.live ? 'live' : '',
+      v.live ? 'live' : v.canary !== null ? `canary ${v.canary}%` : '',
       String(v.views),
       String(v.errors),
       pct(v.errorRate),

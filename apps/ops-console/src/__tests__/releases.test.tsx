@@ -12,6 +12,7 @@ const LIVE = {
   app: 'loan-details',
   version: '0.2.0',
   live: true,
+  canary: null,
   publishedAt: '2026-11-20T03:00:00.000Z',
   views: 1200,
   errors: 3,
@@ -40,6 +41,7 @@ const CANARY = {
   app: 'loan-details',
   version: '0.3.0',
   live: false,
+  canary: 10,
   publishedAt: '2026-11-26T02:00:00.000Z',
   views: 0,
   errors: 0,
@@ -49,7 +51,17 @@ const CANARY = {
   clsP75: null,
   topErrors: [],
 };
-const MARKETING = { ...CANARY, app: 'marketing', version: '0.1.0', live: true, views: 10, errorRate: 0, lcpP75: 4100, lcpSamples: 8 };
+const MARKETING = {
+  ...CANARY,
+  app: 'marketing',
+  version: '0.1.0',
+  live: true,
+  canary: null,
+  views: 10,
+  errorRate: 0,
+  lcpP75: 4100,
+  lcpSamples: 8,
+};
 const answer = (hours = 24) => ok({ since: '2026-11-25T09:00:00.000Z', hours, versions: [LIVE, CANARY, MARKETING] });
 
 beforeEach(() => signIn());
@@ -85,6 +97,8 @@ describe('/ops/releases', () => {
 
     const canary = within(loan).getByRole('region', { name: 'loan-details 0.3.0' });
     expect(within(canary).queryByText('Live')).toBeNull();
+    expect(within(canary).getByText('Canary · 10% of borrowers')).toBeTruthy();
+    expect(within(live).queryByText(/Canary/)).toBeNull();
     expect(within(canary).getAllByText('No data')).toHaveLength(4);
     expect(within(canary).getByText('No errors in this period.')).toBeTruthy();
 
@@ -97,6 +111,13 @@ describe('/ops/releases', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(api.to(PATH).at(-1)!.body).toEqual({ hours: '168' }));
     expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a running canary in Indonesian', async () => {
+    stubConsole({ [PATH]: () => answer() });
+    await renderApp('/ops/releases', { lang: 'id' });
+    const canary = await screen.findByRole('region', { name: 'loan-details 0.3.0' });
+    expect(within(canary).getByText('Canary · 10% peminjam')).toBeTruthy();
   });
 
   it('is reached from the console frame, in Indonesian too, and says so when there is nothing', async () => {

@@ -298,6 +298,7 @@ export const en = {
     since: 'Since {{time}} (Jakarta time)',
     none: 'No remote version is live and none reported anything in this period.',
     live: 'Live',
+    canary: 'Canary · {{percent}}% of borrowers',
     published: 'Published {{time}}',
     views: 'Views',
     errorRate: 'Error rate',

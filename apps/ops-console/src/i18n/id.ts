@@ -297,6 +297,7 @@ export const id: ConsoleMessages = {
     since: 'Sejak {{time}} (waktu Jakarta)',
     none: 'Tidak ada versi remote yang aktif dan tidak ada yang melapor dalam periode ini.',
     live: 'Aktif',
+    canary: 'Canary · {{percent}}% peminjam',
     published: 'Diterbitkan {{time}}',
     views: 'Tampilan',
     errorRate: 'Tingkat galat',

@@ -111,6 +111,7 @@ function VersionBlock({ version }: { version: VersionHealthRow }) {
       <h3 className="oc-rum__title">
         <span className="oc-rum__number">{version.version}</span>
         {version.live && <span className="oc-badge oc-badge--live">{t('releases.live')}</span>}
+        {version.canary !== null && <span className="oc-badge oc-badge--canary">{t('releases.canary', { percent: version.canary })}</span>}
       </h3>
       <p className="oc-muted oc-rum__published">{t('releases.published', { time: jakartaDateTime(version.publishedAt) })}</p>
       <dl className="oc-rum__grid">
