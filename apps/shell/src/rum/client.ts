@@ -1,3 +1,4 @@
+import { rumIngest } from '@lendview/contracts/routes';
 import { remoteOfStack, viewAt, type RemoteRef, type ViewMark } from './attribution.ts';
 import { maskStack, maskText, routeOf } from './redact.ts';
 
@@ -21,7 +22,8 @@ export interface RumEvent {
   detail?: Record<string, unknown>;
 }
 
-export const RUM_URL = '/api/rum';
+/** POST /api/rum, named once in @lendview/contracts/routes like every API path of the pages. */
+export const RUM_URL = rumIngest.path;
 /** Views and errors are sent within this long (the canary's judge must see them quickly). */
 export const FLUSH_DELAY_MS = 800;
 /** Events per request (the API takes 50) and a body well under the 64 KB sendBeacon / keepalive allow in flight. */
