@@ -218,8 +218,13 @@ test.describe('two instances, one database, one object store, a balancer', () =>
 
     // 50 page loads through the balancer: the marketing remote at its new version, and a borrower page.
     const failures: string[] = [];
+    let rumCapped = 0;
     page.on('response', (r) => {
-      if (r.url().startsWith(front) && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+      if (!r.url().startsWith(front) || r.status() < 400) return;
+      // 50 loads in a minute from one address pass the real-user signals' cap per address (120 batches a minute):
+      // a 429 there is that cap working (the page never waits on a beacon), not a serving failure.
+      if (r.status() === 429 && new URL(r.url()).pathname === '/api/rum') rumCapped++;
+      else failures.push(`${r.status()} ${r.url()}`);
     });
     page.on('pageerror', (e) => failures.push(`pageerror ${e.message}`));
     let newVersionFetched = false;
@@ -235,5 +240,6 @@ test.describe('two instances, one database, one object store, a balancer', () =>
     }
     expect(newVersionFetched).toBe(true);
     expect(failures).toEqual([]);
+    log(`real-user signal batches over the cap: ${rumCapped}`);
   });
 });
