@@ -175,7 +175,10 @@ describe.each(BACKENDS)('drain on SIGTERM, the built server (%s)', (backend) => 
           expect(r.label.endsWith('-ka'), what).toBe(true);
         } else if (r.error !== 'ECONNREFUSED') {
           expect(r.error, what).toBe('ECONNRESET');
-          expect(r.label.endsWith('-ka'), what).toBe(true);
+          // A kept-alive socket found closed, or a new connection that was still in the kernel's accept queue when
+          // the listener closed (the kernel resets those; no byte of an answer was sent). The latter can only be
+          // one sent around the moment the listener closed (CI saw one sent 1 ms after 'drain over').
+          if (!r.label.endsWith('-ka')) expect(Math.abs(r.sentAt - drainOver), what).toBeLessThan(300);
         }
       }
       // After the drain period the listener is closed: new connections are refused.
