@@ -1,4 +1,4 @@
 import { defineConfig } from 'vite';
 import { remoteConfig } from '@lendview/vite-config';
 
-export default defineConfig(({ command }) => remoteConfig({ name: 'complaint_chatbot', port: 5102, command }));
+export default defineConfig(({ command, isSsrBuild }) => remoteConfig({ name: 'complaint_chatbot', port: 5102, command, isSsrBuild }));

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vite';
 import { hostConfig } from '@lendview/vite-config';
 
-export default defineConfig(({ command }) => hostConfig({ port: 5173, command }));
+export default defineConfig(({ command, isSsrBuild }) => hostConfig({ port: 5173, command, isSsrBuild }));

@@ -24,5 +24,9 @@ export declare function remoteConfig(opts: {
   exposes?: Record<string, string>;
   command?: 'build' | 'serve';
   standalonePage?: boolean;
+  /** Vite's `isSsrBuild`: the server entry's build (issue 14, server-build.mjs). */
+  isSsrBuild?: boolean;
 }): UserConfig;
-export declare function hostConfig(opts?: { port?: number; command?: 'build' | 'serve' }): UserConfig;
+export declare function hostConfig(opts?: { port?: number; command?: 'build' | 'serve'; isSsrBuild?: boolean }): UserConfig;
+/** The server build of the shell ('shell': bundles the shared libraries) or of a remote ('remote': imports them from the shell's). */
+export declare function serverConfig(opts: { kind: 'shell' | 'remote' }): UserConfig;

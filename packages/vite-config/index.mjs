@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { declareBuild, resolvedVersion } from './declaration.mjs';
 import { precompress } from './precompress.mjs';
-import { checkSubsetImports, SHARED_SUBSETS, writeReactRouterSubset } from './shared-subset.mjs';
+import { checkSubsetImports, SHARED_SUBSETS, writeReactI18nextCompat, writeReactRouterSubset } from './shared-subset.mjs';
+import { serverConfig } from './server-build.mjs';
+
+export { serverConfig };
 
 /** Loaded once per page, whatever remotes load. react/* and react-dom/* subpaths follow their package. */
 export const SINGLETONS = [
@@ -22,6 +25,13 @@ export const SINGLETONS = [
   '@lendview/i18n',
   '@lendview/ui',
 ];
+/**
+ * What a remote shares: every singleton but i18next. No app code uses i18next any more (@lendview/i18n has its own
+ * translator, issue 14), and a remote's build groups its small shares into one chunk whose i18next part would
+ * fetch the shell's i18next (~14 KB gzip) on every page. The shell still provides i18next, lazily (nothing of its
+ * own loads it), for remotes built before the change: their declarations name it and `pnpm release` checks it.
+ */
+export const REMOTE_SINGLETONS = SINGLETONS.filter((name) => name !== 'i18next');
 // @lendview/contracts is not a singleton: pages import only its types (its values pull in zod, ~90 KB
 // gzip), so sharing it would make the shell download it for nothing. docs/decisions.md.
 
@@ -29,15 +39,31 @@ export const SINGLETONS = [
  * Share config of every app. In a build, react-router is provided as a tree-shaken subset under its own
  * name and version (shared-subset.mjs); the dev server shares the whole package.
  */
-export function sharedConfig({ command = 'build', root = process.cwd() } = {}) {
+export function sharedConfig({ command = 'build', root = process.cwd(), kind = 'shell' } = {}) {
   return Object.fromEntries(
-    SINGLETONS.map((name) => [
+    (kind === 'remote' ? REMOTE_SINGLETONS : SINGLETONS).map((name) => [
       name,
       name === 'react-router' && command === 'build'
         ? { singleton: true, requiredVersion: false, import: writeReactRouterSubset(root) }
-        : { singleton: true, requiredVersion: false },
+        : name === 'react-i18next'
+          ? { singleton: true, requiredVersion: false, import: writeReactI18nextCompat(root) }
+          : { singleton: true, requiredVersion: false },
     ]),
   );
+}
+
+/**
+ * Vite plugin for a build outside Module Federation (the server build): 'react-i18next' resolves to the same
+ * module as in the client builds (writeReactI18nextCompat), @lendview/i18n's translator, not the package.
+ */
+export function reactI18nextCompat(root = process.cwd()) {
+  return {
+    name: 'lendview:react-i18next-compat',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-i18next' ? writeReactI18nextCompat(root) : null;
+    },
+  };
 }
 
 /** Version of the federation runtime the plugin builds in (@module-federation/vite pins it exactly). */
@@ -135,7 +161,16 @@ export function mockServiceWorker(root = process.cwd()) {
  * Config of a remote. `base: './'` makes the publicPath "auto", so one build works from any
  * versioned folder (/remotes/<app>/<version>/).
  */
-export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' }, command = 'build', standalonePage = false }) {
+export function remoteConfig({
+  name,
+  port,
+  exposes = { './App': './src/App.tsx' },
+  command = 'build',
+  standalonePage = false,
+  isSsrBuild = false,
+}) {
+  // `vite build --ssr`: the server entry (issue 14, server-build.mjs).
+  if (isSsrBuild) return serverConfig({ kind: 'remote' });
   // The build version in mf-manifest.json is the remote's package version (the folder it is published under).
   const { version, lendview } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
   process.env.MF_BUILD_VERSION ??= version;
@@ -155,7 +190,7 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
         manifest: true,
         dts: false,
         exposes,
-        shared: sharedConfig({ command }),
+        shared: sharedConfig({ command, kind: 'remote' }),
         // A built remote runs on the shell's federation runtime (globalThis._FEDERATION_RUNTIME_CORE, which
         // the shell provides) instead of downloading its own identical copy (~19 KB gzip). Declared below, so
         // `pnpm release` refuses it on a shell that does not provide one. The dev server keeps its own.
@@ -166,7 +201,7 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
       declareBuild({
         kind: 'remote',
         name,
-        shared: SINGLETONS,
+        shared: REMOTE_SINGLETONS,
         usage,
         federationRuntime: externalRuntime ? federationRuntimeVersion() : undefined,
       }),
@@ -190,7 +225,8 @@ export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' 
 }
 
 /** Config of the shell: no remotes baked in; they come from /remotes.json at run time. */
-export function hostConfig({ port = 5173, command = 'build' } = {}) {
+export function hostConfig({ port = 5173, command = 'build', isSsrBuild = false } = {}) {
+  if (isSsrBuild) return serverConfig({ kind: 'shell' });
   return {
     base: '/',
     plugins: [

@@ -69,6 +69,7 @@ const databaseFields = {
 const lifecycleFields = {
   /** After SIGTERM: seconds the instance keeps serving (not ready) before it stops accepting. Default 10 in production, 0 otherwise. */
   DRAIN_SECONDS: optionalNumber(0, 600),
+  SSR_BUDGET_MS: optionalNumber(0, 10_000),
   /** Then: seconds in-flight requests may take to finish before they are cut. Default 20. */
   SHUTDOWN_GRACE_SECONDS: optionalNumber(0, 600),
   /** Apply the migrations at start (1) or refuse to start while any is missing (0). Default 1 in demo and development, 0 in production. */
@@ -203,6 +204,8 @@ export interface Env {
   db: DbPoolSettings;
   /** Shutdown (DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS): docs/deploy.md "Shutdown, drain and load shedding". */
   drainSeconds: number;
+  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered (default 150); 0 = off. */
+  ssrBudgetMs?: number;
   graceSeconds: number;
   /** MIGRATE_ON_START: migrate at start, or refuse to start while the schema is behind (docs/deploy.md "Migrations"). */
   migrateOnStart: boolean;
@@ -409,6 +412,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     opsTotpKey: e.OPS_TOTP_KEY,
     db: dbPoolSettings(e),
     drainSeconds: e.DRAIN_SECONDS ?? (mode === 'production' ? PRODUCTION_DRAIN_SECONDS : 0),
+    ssrBudgetMs: e.SSR_BUDGET_MS,
     graceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? DEFAULT_GRACE_SECONDS,
     migrateOnStart: e.MIGRATE_ON_START === '1' || e.MIGRATE_ON_START === '0' ? e.MIGRATE_ON_START === '1' : mode !== 'production',
     pressure: {

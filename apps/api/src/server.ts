@@ -84,6 +84,7 @@ async function main() {
     lifecycle: new Lifecycle(),
     pressure: env.pressure,
     testRoutes: env.testRoutes,
+    ssrBudgetMs: env.ssrBudgetMs,
   });
 
   // Housekeeping (expired sessions, codes, payments, captchas; unattached photos): hourly, once per cluster.

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
 import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
 import { captureSharedParams, reportClientError } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
-import { takeManifest } from './remotes/prefetch.ts';
+import { takeManifest, takeRenderedManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/RemoteRoute.tsx';
 import { PreviewBar } from './remotes/PreviewBar.tsx';
 import { ErrorReference } from './remotes/ErrorReference.tsx';
@@ -33,7 +33,11 @@ type ManifestState = { status: 'loading' } | { status: 'failed'; reference: stri
 
 function Routed() {
   const { t } = useTranslation('shell');
-  const [state, setState] = useState<ManifestState>({ status: 'loading' });
+  // A server-rendered page starts with the manifest it was rendered with (hydration renders what the server did).
+  const [state, setState] = useState<ManifestState>(() => {
+    const manifest = takeRenderedManifest();
+    return manifest ? { status: 'ready', manifest } : { status: 'loading' };
+  });
   // State changes only once the manifest answers: the first render already shows 'loading'.
   const load = useCallback(() => {
     takeManifest().then(
@@ -44,7 +48,10 @@ function Routed() {
       },
     );
   }, []);
-  useEffect(load, [load]);
+  const startedReady = useRef(state.status === 'ready');
+  useEffect(() => {
+    if (!startedReady.current) load();
+  }, [load]);
   const retry = () => {
     setState({ status: 'loading' });
     load();
@@ -82,15 +89,22 @@ function Routed() {
   );
 }
 
+/** Everything inside the router: the same tree in the browser (App) and on the server (server.tsx). */
+export function AppContent() {
+  return (
+    <AppProviders>
+      <QuerySync />
+      <SessionGate>
+        <Routed />
+      </SessionGate>
+    </AppProviders>
+  );
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <AppProviders>
-        <QuerySync />
-        <SessionGate>
-          <Routed />
-        </SessionGate>
-      </AppProviders>
+      <AppContent />
     </BrowserRouter>
   );
 }

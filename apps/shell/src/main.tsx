@@ -1,10 +1,15 @@
-import { createRoot } from 'react-dom/client';
-import { captureSharedParams, configureApiClient } from '@lendview/api-client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { captureSharedParams, configureApiClient, reportClientError } from '@lendview/api-client';
 import { initI18n, resolveLanguage } from '@lendview/i18n';
+import { getQueryClient, markHydrated } from '@lendview/ui';
 import '@lendview/ui/styles.css';
 import './shell.css';
 import { App } from './App.tsx';
-import { prefetchRoute } from './remotes/prefetch.ts';
+import { findOwner, parseManifest, type RemotesManifest } from './remotes/manifest.ts';
+import { loadRemoteApp } from './remotes/load-remote.ts';
+import { prefetchRoute, seedManifest } from './remotes/prefetch.ts';
+import { provideRemoteApp } from './remotes/RemoteRoute.tsx';
 import { installSessionGuard } from './session/session-guard.ts';
 import { startRum } from './rum/index.ts';
 
@@ -19,8 +24,57 @@ startRum();
 const lang = resolveLanguage();
 document.documentElement.lang = lang;
 const i18nReady = initI18n(lang); // ready synchronously (bundled messages): a remote may register its own now
-prefetchRoute(window.location.pathname);
-await i18nReady;
+
+/** What the server put in the page it rendered (apps/api/src/ssr/page.ts): null for a client-rendered page. */
+interface ServerRendered {
+  lang: string;
+  manifest: RemotesManifest;
+  queries: DehydratedState;
+}
+
+function serverRendered(): ServerRendered | null {
+  const el = document.getElementById('lv-ssr');
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as ServerRendered;
+    return { ...data, manifest: parseManifest(data.manifest) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A server-rendered page (issue 14) hydrates: the manifest, the data and the route's remote are the ones the server
+ * rendered with, so the first render matches its markup and nothing is fetched again. A page rendered in another
+ * language than this session's (a language chosen earlier in the session, which only the browser knows), or whose
+ * remote does not load here, is rendered afresh instead.
+ */
+async function start(root: HTMLElement) {
+  const ssr = root.firstElementChild ? serverRendered() : null;
+  const owner = ssr && ssr.lang === lang ? findOwner(ssr.manifest, window.location.pathname) : undefined;
+  if (ssr && owner) {
+    seedManifest(ssr.manifest);
+    hydrate(getQueryClient(), ssr.queries);
+    markHydrated(ssr.queries.queries.map((q) => q.queryHash));
+    try {
+      provideRemoteApp(owner, await loadRemoteApp(owner));
+      await i18nReady;
+      hydrateRoot(root, <App />, {
+        // React re-renders what did not match on the client; reported so that it gets fixed, never seen as an error.
+        onRecoverableError: (error, info) => {
+          console.warn('[shell] hydration', error, info.componentStack);
+          reportClientError({ message: `hydration: ${error instanceof Error ? error.message : String(error)}`, where: 'shell:hydrate' });
+        },
+      });
+      return;
+    } catch {
+      // The remote did not load: the client render below shows its retry panel.
+    }
+  }
+  prefetchRoute(window.location.pathname);
+  await i18nReady;
+  createRoot(root).render(<App />);
+}
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+if (root) await start(root);

@@ -1,18 +1,42 @@
 import { ApiError, captureSharedParams, configureApiClient } from '@lendview/api-client';
 import { i18n, initI18n } from '@lendview/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from './ToastHost.tsx';
 import { toast } from './toast.ts';
 
-/** A QueryClient with the product's defaults: one retry (not for a server "no"), no refetch on focus. */
-export function createQueryClient(): QueryClient {
+// Queries that came with a server-rendered page (issue 14), by hash, with when they arrived: a screen that mounts
+// them right away (hydration) uses that data as it is, even with staleTime 0, instead of fetching it again.
+const hydrated = new Map<string, number>();
+/** How long after the page arrived its server data counts as just fetched. */
+export const HYDRATED_FRESH_MS = 10_000;
+
+/** The server-rendered page's queries were put in the cache (main.tsx): their first mount does not refetch. */
+export function markHydrated(queryHashes: readonly string[], now = Date.now()): void {
+  for (const h of queryHashes) hydrated.set(h, now);
+}
+
+function refetchOnMount(query: Query): boolean {
+  const at = hydrated.get(query.queryHash);
+  if (at === undefined) return true;
+  if (Date.now() - at < HYDRATED_FRESH_MS) return false;
+  hydrated.delete(query.queryHash);
+  return true;
+}
+
+/**
+ * A QueryClient with the product's defaults: one retry (not for a server "no"), no refetch on focus. On the
+ * server (`server: true`, the page's render in apps/shell/src/server.tsx) no retry: a failed call is left to the
+ * browser, which asks again.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError),
+        retry: server ? false : (failureCount, error) => failureCount < 1 && !(error instanceof ApiError),
         refetchOnWindowFocus: false,
+        refetchOnMount,
         staleTime: 30_000,
       },
       mutations: { retry: false },
@@ -21,9 +45,19 @@ export function createQueryClient(): QueryClient {
 }
 
 let defaultClient: QueryClient | undefined;
+let pageClient: QueryClient | undefined;
+
+/**
+ * The server's render of one page (apps/shell/src/server.tsx) gives that page its own client for the length of
+ * one synchronous render; undefined gives the shared one back.
+ */
+export function setPageQueryClient(client: QueryClient | undefined): void {
+  pageClient = client;
+}
 
 /** The page's one QueryClient (this package is a Module Federation singleton, so host and remotes share it). */
 export function getQueryClient(): QueryClient {
+  if (pageClient) return pageClient;
   defaultClient ??= createQueryClient();
   return defaultClient;
 }
@@ -35,7 +69,8 @@ let connected = false;
  * points the api-client at the toast (spec 8 messages, spec 7.1 loading text). AppProviders calls it.
  */
 export function connectApp(): void {
-  if (connected) return;
+  // On the server (issue 14) the page's render configures the api-client itself (apps/shell/src/server.tsx).
+  if (connected || typeof window === 'undefined') return;
   connected = true;
   void initI18n();
   captureSharedParams();

@@ -28,5 +28,14 @@ export { CloseIcon } from './icons/CloseIcon.tsx';
 export { StarIcon } from './icons/StarIcon.tsx';
 export type { IconProps } from './icons/icon-props.ts';
 export { useQueryParam } from './use-query-param.ts';
-export { AppProviders, connectApp, createQueryClient, getQueryClient, type AppProvidersProps } from './AppProviders.tsx';
+export {
+  AppProviders,
+  connectApp,
+  createQueryClient,
+  getQueryClient,
+  HYDRATED_FRESH_MS,
+  markHydrated,
+  setPageQueryClient,
+  type AppProvidersProps,
+} from './AppProviders.tsx';
 export { cx } from './cx.ts';

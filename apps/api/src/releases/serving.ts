@@ -52,7 +52,7 @@ export function withRouteOwnership(manifest: { remotes: ManifestEntry[] }, owner
   };
 }
 
-interface CachedVersion {
+export interface CachedVersion {
   app: string;
   version: string;
   kind: ReleaseKind;

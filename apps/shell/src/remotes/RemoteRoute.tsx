@@ -15,6 +15,14 @@ import type { RemoteRef } from '../rum/attribution.ts';
 const loaded = new Map<string, ComponentType>();
 const keyOf = (r: RemoteEntry) => `${r.name}@${r.entry}`;
 
+/**
+ * A remote App already at hand (issue 14): the server's render, and the browser before it hydrates a
+ * server-rendered page, so that the first render shows the remote, as the server did, not the spinner.
+ */
+export function provideRemoteApp(remote: RemoteEntry, App: ComponentType): void {
+  loaded.set(keyOf(remote), App);
+}
+
 /** "Could not load, retry", with the reference of the error report support can look up (issue 15 item 4). */
 function RetryPanel({ onRetry, reference }: { onRetry: () => void; reference?: string }) {
   const { t } = useTranslation('shell');

@@ -5,6 +5,22 @@ import { loadRemoteApp } from './load-remote.ts';
 // current route's remote are started at start-up, while React renders the shell, instead of after the
 // shell's first render and its effects.
 let early: Promise<RemotesManifest> | undefined;
+// The manifest the server rendered the page with (issue 14, server rendering): the first render uses it as it is,
+// so the tree hydrates exactly as the server built it.
+let rendered: RemotesManifest | undefined;
+
+/** The page came server-rendered with this manifest: the first render (and takeManifest) use it. */
+export function seedManifest(manifest: RemotesManifest): void {
+  rendered = manifest;
+  early = Promise.resolve(manifest);
+}
+
+/** The server-rendered page's manifest, once: the first render starts 'ready' with it instead of 'loading'. */
+export function takeRenderedManifest(): RemotesManifest | undefined {
+  const m = rendered;
+  rendered = undefined;
+  return m;
+}
 
 /** Starts fetching the manifest (the <link rel=preload> in index.html already has it on the way) and the remote that owns `pathname`. */
 export function prefetchRoute(pathname: string): void {

@@ -85,6 +85,9 @@ async function pageAnswer(
 
 /** The live shell's index.html (never cached: it names the current hashed assets), or a 404 envelope if no shell is live. */
 export async function sendShellIndex(req: FastifyRequest, reply: FastifyReply, status = 200) {
+  // Server-rendered when it can be (issue 14, src/ssr/page.ts; set up by routes/static).
+  const pages = req.server.pages.renderer;
+  if (pages && (await pages.send(req, reply, status))) return reply;
   const html = await req.server.releases.shellIndex();
   if (!html) return sendFailure(req, reply, ErrorCode.notFound, 'shellMissing');
   return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -5,6 +5,8 @@ import { sendShellIndex } from '../../plugins/app/errors.ts';
 import { canaryJudgePlugin } from '../../releases/canary-plugin.ts';
 import { manifestFor } from '../../releases/canary-manifest.ts';
 import previewRoutes from '../preview/index.ts';
+import { PageRenderer } from '../../ssr/page.ts';
+import { SERVER_PREFIX } from '../../ssr/loader.ts';
 
 /** Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no ".."). */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
@@ -30,6 +32,16 @@ export default async function staticRoutes(app: FastifyInstance) {
   const preview = previewRoutes(app);
   await app.register(canaryJudgePlugin);
 
+  // Server rendering (issue 14, src/ssr/page.ts): pages of the browser's own manifest (preview, canary).
+  if (app.pages.budgetMs > 0) {
+    const renderer = new PageRenderer(app, { budgetMs: app.pages.budgetMs, viewerOf: (req, reply) => preview.viewerOf(req, reply) });
+    app.pages.renderer = renderer;
+    app.addHook('onClose', async () => {
+      app.pages.renderer = null;
+      renderer.close();
+    });
+  }
+
   // The root page, the public site's home.
   app.get('/', async (req, reply) => sendShellIndex(req, reply));
 
@@ -47,6 +59,8 @@ export default async function staticRoutes(app: FastifyInstance) {
     const segments = rest.split('/');
     if (segments.length < 3 || !segments.every((s) => SEGMENT.test(s)) || SOURCE_MAP.test(rest)) return sendNotFound(req, reply);
     const [name, version, ...path] = segments as [string, string, ...string[]];
+    // The server build (issue 14) is published with the version for the API to render with, never served.
+    if (path.join('/').startsWith(SERVER_PREFIX)) return sendNotFound(req, reply);
     const v = await app.releases.remoteFileVersion(name, version, path.join('/'));
     if (!v) return sendNotFound(req, reply);
     if (crossOrigin) reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
@@ -60,7 +74,10 @@ export default async function staticRoutes(app: FastifyInstance) {
     const rest = (req.params as { '*': string })['*'];
     // Build files have an extension; page routes never do (plugins/app/errors.ts): those go straight on.
     const file =
-      rest.slice(rest.lastIndexOf('/') + 1).includes('.') && rest.split('/').every((s) => SEGMENT.test(s)) && !SOURCE_MAP.test(rest);
+      rest.slice(rest.lastIndexOf('/') + 1).includes('.') &&
+      rest.split('/').every((s) => SEGMENT.test(s)) &&
+      !SOURCE_MAP.test(rest) &&
+      !rest.startsWith(SERVER_PREFIX);
     const v = file ? await app.releases.shellFileVersion(rest) : null;
     if (!v) return reply.callNotFound();
     if (!(await app.releases.send(req, reply, v, rest))) return sendNotFound(req, reply);

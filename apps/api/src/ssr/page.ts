@@ -1,0 +1,225 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { manifestFor, type ServedManifest } from '../releases/canary-manifest.ts';
+import type { CachedVersion } from '../releases/serving.ts';
+import type { Viewer } from '../releases/canary-manifest.ts';
+import { safeError } from '../lib/log-redaction.ts';
+import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
+
+// Server rendering of the borrower pages (issue 14; docs/performance.md "Server rendering").
+//
+// A page request: the live shell's index.html up to #root goes out at once, with the route's remote's stylesheets
+// and modulepreload links for what hydration needs, so the browser fetches them while the server renders. Then the
+// shell's server entry renders the page with the remote's server entry (both of the versions this browser gets from
+// /remotes.json: live, canary or preview), fetching the data the screens ask for in process, through the API's own
+// routes with the borrower's identity and language (no network hop). The markup, the data the browser hydrates
+// and the rest of index.html follow. A page whose render fails or takes longer than the budget is sent as before:
+// an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
+// own routes their server rendering.
+
+export const DEFAULT_BUDGET_MS = 150;
+const ROOT = '<div id="root"></div>';
+const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
+
+export interface PageRendererOptions {
+  /** Longest render before the page goes out client-rendered (ms). 0: server rendering off. */
+  budgetMs: number;
+  viewerOf(req: FastifyRequest, reply: FastifyReply): Promise<Viewer>;
+}
+
+interface PageContext {
+  tok?: string;
+  dId?: string;
+  lang: 'en' | 'id';
+  ip: string;
+  requestId: string;
+}
+
+/** `<`, `>`, `&` and the two line separators escaped: JSON that cannot end the <script> it sits in. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+interface FederationManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/** The remote's remoteEntry.js and the exposed App's own chunks (modulepreload), and its stylesheets. */
+async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<string> {
+  const f = v.files['mf-manifest.json'];
+  const bytes = f ? await app.releases.bytes(v, 'mf-manifest.json', f.sha256, f.size) : null;
+  if (!bytes) return '';
+  const m = JSON.parse(bytes.toString('utf8')) as FederationManifest;
+  const exposed = m.exposes?.find((e) => e.name === 'App');
+  const entry = m.metaData?.remoteEntry;
+  const js = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...(exposed?.assets?.js?.sync ?? [])];
+  const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
+  return [
+    ...css.filter((p) => v.files[p]).map((p) => `<link rel="stylesheet" href="${attr(base + p)}">`),
+    ...js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`),
+  ].join('');
+}
+
+export class PageRenderer {
+  private readonly context = new AsyncLocalStorage<PageContext>();
+  readonly entries: ServerEntries;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: PageRendererOptions,
+  ) {
+    this.entries = new ServerEntries(app.releases, mkdtempSync(join(tmpdir(), 'lendview-ssr-')), (input, init) =>
+      this.fetchInProcess(input, init),
+    );
+  }
+
+  /**
+   * The page's data calls (the api-client's fetch on the server): answered by this server's own routes through
+   * Fastify's inject, as the borrower: their token and device, their language, their address (rate limits).
+   */
+  private async fetchInProcess(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+    const ctx = this.context.getStore();
+    if (!ctx) throw new Error('server render: a call outside a page render');
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    if (ctx.tok) headers['x-lv-token'] = ctx.tok;
+    else delete headers['x-lv-token'];
+    if (ctx.dId) headers['x-lv-device'] = ctx.dId;
+    headers['accept-language'] = ctx.lang;
+    headers['x-request-id'] = ctx.requestId;
+    let payload: string | undefined;
+    if (init.body instanceof URLSearchParams) {
+      payload = init.body.toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else if (typeof init.body === 'string') payload = init.body;
+    else if (init.body != null) throw new Error('server render: only form and text bodies are sent in process');
+    const res = await this.app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: url.replace(/^https?:\/\/[^/]+/, ''),
+      headers,
+      payload,
+      remoteAddress: ctx.ip,
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    return new Response(res.rawPayload, { status: res.statusCode, headers: out });
+  }
+
+  /** Sends the page (GET), server-rendered when it can be; false when there is no live shell to send. */
+  async send(req: FastifyRequest, reply: FastifyReply, status: number): Promise<boolean> {
+    const index = await this.app.releases.shellIndex();
+    if (!index) return false;
+    const html = index.toString('utf8');
+    const plain = () => reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    if (this.options.budgetMs <= 0 || req.method !== 'GET' || status !== 200 || !html.includes(ROOT)) {
+      await plain();
+      return true;
+    }
+    // The budget covers loading the server entries too: a version's first page after a release (copying and
+    // importing its server files) may go out client-rendered while the load finishes for the next one.
+    const started = performance.now();
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`over the ${this.options.budgetMs} ms budget`)), this.options.budgetMs);
+    const overBudget = new Promise<never>((_, reject) =>
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }),
+    );
+    overBudget.catch(() => undefined);
+    let prepared: Awaited<ReturnType<PageRenderer['prepare']>>;
+    try {
+      // Before the race: it may set the cohort cookie, which must happen before the page is sent.
+      const viewer = await this.options.viewerOf(req, reply);
+      prepared = await Promise.race([this.prepare(req, viewer), overBudget]);
+    } catch (err) {
+      req.log.warn({ err: safeError(err) }, 'server render: not prepared, page sent client-rendered');
+      prepared = null;
+    }
+    if (!prepared) {
+      clearTimeout(timer);
+      await plain();
+      return true;
+    }
+    const { shell, remote, manifest, owner, head } = prepared;
+    const [before, after] = [html.slice(0, html.indexOf(ROOT)), html.slice(html.indexOf(ROOT) + ROOT.length)];
+    const body = new PassThrough();
+    // Personal data in the page (the borrower's loan): never stored by a cache on the way.
+    void reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+    body.write(before.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head}</head>`));
+
+    const url = req.url;
+    const lang = pageLanguage(url);
+    let rendered: { html: string; queries: unknown; passes: number } | null = null;
+    try {
+      const params = new URL(url, 'http://page').searchParams;
+      const ctx: PageContext = {
+        tok: params.get('tok') ?? undefined,
+        dId: params.get('dId') ?? undefined,
+        lang,
+        ip: req.ip,
+        requestId: req.id,
+      };
+      rendered = await Promise.race([
+        this.context.run(ctx, () => shell.module.render({ url, lang, manifest, remote: owner, module: remote, signal: abort.signal })),
+        overBudget,
+      ]);
+    } catch (err) {
+      req.log.warn({ err: safeError(err), app: owner.app, version: owner.version }, 'server render: page sent client-rendered');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (rendered) {
+      req.log.info(
+        { app: owner.app, version: owner.version, ms: Math.round(performance.now() - started), passes: rendered.passes },
+        'server render',
+      );
+      body.write(`<div id="root">${rendered.html}</div>`);
+      body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
+    } else body.write(ROOT);
+    body.end(after);
+    return true;
+  }
+
+  /** The manifest this browser gets, the route's owner and both server entries; null: nothing to render here. */
+  private async prepare(req: FastifyRequest, viewer: Viewer) {
+    const live = await this.app.releases.liveShell();
+    if (!live || !hasServerEntry(live)) return null;
+    const manifest: ServedManifest | null = await manifestFor(this.app.releases, this.app.db, viewer);
+    if (!manifest) return null;
+    const shell: LoadedShell = await this.entries.shell(live);
+    const pathname = new URL(req.url, 'http://page').pathname;
+    const owner = shell.module.findOwner(manifest, pathname);
+    if (!owner) return null;
+    const v = await this.app.releases.version(owner.app, owner.version);
+    if (!v || !hasServerEntry(v)) return null;
+    const remote = await this.entries.remote(v, shell);
+    const base = owner.entry.slice(0, owner.entry.lastIndexOf('/') + 1);
+    return { shell, remote, manifest, owner, head: await remoteHead(this.app, v, base) };
+  }
+
+  close(): void {
+    this.entries.removeAll();
+  }
+}
+
+/**
+ * The page's language by the spec's rule (packages/i18n resolveLanguage) as far as the server can know it: English
+ * with isNeedPop=1, else Indonesian. A choice stored earlier in the session is the browser's: a page rendered in
+ * the other language is rendered afresh there (apps/shell/src/main.tsx).
+ */
+export function pageLanguage(url: string): 'en' | 'id' {
+  return new URL(url, 'http://page').searchParams.get('isNeedPop')?.trim() === '1' ? 'en' : 'id';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server rendering of pages: the renderer once routes/static has set it up, and SSR_BUDGET_MS. */
+    pages: { renderer: PageRenderer | null; budgetMs: number };
+  }
+}

@@ -1,0 +1,120 @@
+// The shell's server entry (issue 14; docs/performance.md "Server rendering"). Built by `vite build --ssr` into
+// dist/server/entry.mjs and published with the shell's version; the API loads it (apps/api/src/ssr) together with
+// the server entry of the remote that owns the page's route, renders the page with the borrower's data, and
+// streams it; the browser then hydrates the same tree (main.tsx).
+//
+// One process renders many borrowers' pages, while the page's modules keep some state per page (the i18n
+// language, the manifest the first render starts with): every render pass is one synchronous renderToString
+// that sets that state first, so two requests never see each other's. Only the data fetches are asynchronous,
+// and they carry the borrower's identity in the fetch the API gives (configureServer), not in module state.
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { configureApiClient } from '@lendview/api-client';
+import { i18n, initI18n, type Lang } from '@lendview/i18n';
+import { createQueryClient, setPageQueryClient } from '@lendview/ui';
+import { AppContent } from './App.tsx';
+import { findOwner, type RemoteEntry, type RemotesManifest } from './remotes/manifest.ts';
+import { seedManifest } from './remotes/prefetch.ts';
+import { provideRemoteApp } from './remotes/RemoteRoute.tsx';
+
+export { findOwner };
+export type { RemoteEntry, RemotesManifest };
+
+/** What a remote's server entry (apps/<remote>/src/server.tsx) exports: the App it exposes to the browser. */
+export interface RemoteServerModule {
+  default: ComponentType;
+}
+
+/**
+ * Once per process: the API's in-process fetch (no network hop: the request goes through the API's own routes
+ * and services with the borrower's identity, which the fetch adds itself). No toast, no loading text on a server.
+ */
+export function configureServer({ fetch }: { fetch: typeof globalThis.fetch }): void {
+  configureApiClient({ fetch, onMessage: undefined, onLoading: undefined, reportFailures: false });
+  void initI18n('id');
+}
+
+export interface RenderInput {
+  /** pathname + search of the page. */
+  url: string;
+  lang: Lang;
+  /** The manifest this browser gets from /remotes.json (canary and preview applied). */
+  manifest: RemotesManifest;
+  /** The owner of the route, and its server module. */
+  remote: RemoteEntry;
+  module: RemoteServerModule;
+  /** Aborted when the time budget is over: the API then sends the page client-rendered. */
+  signal: AbortSignal;
+}
+
+export interface RenderResult {
+  /** The markup inside #root. */
+  html: string;
+  /** React Query's cache after the data fetches: the browser hydrates it and does not fetch again. */
+  queries: DehydratedState;
+  /** Render passes made (data fetched between them), for the log. */
+  passes: number;
+}
+
+// A pass that still shows a lazy screen's fallback (React's "client-rendered boundary" marker) waits for the chunk.
+const UNFINISHED_BOUNDARY = '<!--$!-->';
+const MAX_PASSES = 6;
+
+/** A query a component asked for that nobody fetched: what the next pass needs. */
+function waiting(q: Query): boolean {
+  if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle' || typeof q.options.queryFn !== 'function') return false;
+  // A query the page keeps off until it has what it needs (`enabled: false`) is not fetched either.
+  const enabled = (q.options as { enabled?: unknown }).enabled;
+  if (enabled === false) return false;
+  if (typeof enabled === 'function') return (enabled as (q: Query) => boolean)(q) !== false;
+  return true;
+}
+
+function renderPass(input: RenderInput, client: QueryClient): string {
+  // Synchronous from here to the return: the language and the manifest are this request's for the whole pass.
+  void i18n.changeLanguage(input.lang);
+  seedManifest(input.manifest);
+  setPageQueryClient(client);
+  provideRemoteApp(input.remote, input.module.default);
+  try {
+    return renderToString(
+      <StaticRouter location={input.url}>
+        <AppContent />
+      </StaticRouter>,
+    );
+  } finally {
+    setPageQueryClient(undefined);
+  }
+}
+
+/**
+ * Renders the page: a pass, then the data the components asked for (in process, through the API's routes), then
+ * another pass, until nothing is missing. A call that fails is left to the browser: its query is dropped before the
+ * last pass, so the server shows the loading state the browser starts from, and the browser asks again itself.
+ */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const client = createQueryClient({ server: true });
+  let html = '';
+  let passes = 0;
+  for (;;) {
+    input.signal.throwIfAborted();
+    html = renderPass(input, client);
+    passes += 1;
+    const missing = client.getQueryCache().findAll({ predicate: waiting });
+    const lazy = html.includes(UNFINISHED_BOUNDARY);
+    if ((missing.length === 0 && !lazy) || passes >= MAX_PASSES) break;
+    await Promise.all(missing.map((q) => client.prefetchQuery({ ...q.options, queryKey: q.queryKey, retry: false })));
+    // A lazy screen's chunk is an import() of a file next to this one: a few milliseconds.
+    if (lazy && missing.length === 0) await new Promise((r) => setTimeout(r, 5));
+  }
+  const failed = client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
+  if (failed.length) {
+    for (const q of failed) client.getQueryCache().remove(q);
+    input.signal.throwIfAborted();
+    html = renderPass(input, client);
+    passes += 1;
+  }
+  return { html, queries: dehydrate(client), passes };
+}
