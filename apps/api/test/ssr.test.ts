@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from './helpers/setup.ts';
+import { publishLocalInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
+import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
+
+// Server rendering (issue 14, src/ssr): the API's side, with small hand-written server entries standing in for the
+// shell's and a remote's (the real ones are React; e2e/tests/ssr.spec.ts renders and hydrates those in Chromium).
+// The stand-in shell renders what its in-process fetch of the loan details answered, so the borrower's identity,
+// language and the one-shared-module rewrite can be read off the page.
+
+const INDEX =
+  '<!doctype html><html><head><title>t</title>' +
+  '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />' +
+  '<script type="module" src="/assets/shell.js"></script></head><body><div id="root"></div><p id="after">after</p></body></html>';
+
+const SHELL_SERVER = {
+  'server/shared/react.mjs': `export const tag = 'one-react'; export default { tag };`,
+  'server/entry.mjs': `
+import { tag } from './shared/react.mjs';
+let serverFetch;
+export function configureServer({ fetch }) { serverFetch = fetch; }
+export function findOwner(manifest, pathname) { return manifest.remotes.find((r) => r.routes.includes(pathname)); }
+export async function render({ url, lang, remote, module, signal }) {
+  const q = new URL(url, 'http://x').searchParams;
+  const res = await serverFetch('/v3/loan-details/detail?tok=ignored', {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ productId: q.get('productId') ?? '1', orderId: q.get('orderId') ?? '' }),
+  });
+  const env = await res.json();
+  const html = await module.default.render({ lang, tag, code: env.code, orderId: env.data?.orderId, signal, app: remote.app });
+  return { html, queries: { queries: [{ queryHash: '["x"]', state: { data: '</script><script>alert(1)</script>' } }] }, passes: 1 };
+}`,
+};
+
+function remoteServer(kind: 'ok' | 'slow' | 'throws' | 'unknown-shared') {
+  const imports = kind === 'unknown-shared' ? `import { x } from "lv-shared:react-dom"; ` : '';
+  const body =
+    kind === 'slow' ? `await new Promise((r) => setTimeout(r, 2000));` : kind === 'throws' ? `throw new Error('server entry broken');` : '';
+  return {
+    'server/entry.mjs': `${imports}import { tag } from "lv-shared:react";
+export default { async render(p) { ${body} return '<main data-tag="' + tag + '" data-lang="' + p.lang + '">' + p.code + ' ' + (p.orderId ?? '-') + '</main>'; } };`,
+    'mf-manifest.json': JSON.stringify({
+      id: 'loan_details',
+      name: 'loan_details',
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'App', assets: { js: { sync: ['assets/App-1.js'] }, css: { sync: [], async: ['assets/page-1.css'] } } }],
+    }),
+    'assets/App-1.js': 'export default 1;',
+    'assets/page-1.css': 'main{}',
+  };
+}
+
+/** Each publish a new version of both: a version is immutable, and the API caches what it loaded by version. */
+let nextPatch = 0;
+async function publish(ctx: Parameters<typeof publishLocalInto>[0], remote: ReturnType<typeof remoteServer>, shellFiles = SHELL_SERVER) {
+  const version = `0.9.${nextPatch++}`;
+  const shell = shellBuild(tempDir(), { version, index: INDEX, files: shellFiles });
+  const loan = remoteBuild(tempDir(), { name: 'loan_details', version, routes: ['/loanDetails'], files: remote });
+  await publishLocalInto(ctx, [
+    { app: 'shell', dir: shell },
+    { app: 'loan-details', dir: loan },
+  ]);
+}
+
+const page = (
+  ctx: { app: { inject: (o: object) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> } },
+  q: string,
+) => ctx.app.inject({ method: 'GET', url: `/loanDetails?${q}`, headers: { accept: 'text/html' } });
+
+/** The first page of a version loads its server entries; a page rendered within the budget follows. */
+async function rendered(ctx: Parameters<typeof page>[0], q: string) {
+  for (let i = 0; i < 20; i++) {
+    const res = await page(ctx, q);
+    if (res.body.includes('lv-ssr')) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('never server-rendered');
+}
+
+describe('server rendering: helpers', () => {
+  it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {
+    const out = scriptJson({ a: '</script><script>alert(1)</script>', b: 'x\u2028y&' });
+    expect(out).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(out)).toEqual({ a: '</script><script>alert(1)</script>', b: 'x\u2028y&' });
+  });
+
+  it('the language rule the server can apply: isNeedPop=1 is English, anything else Indonesian', () => {
+    expect(pageLanguage('/loanDetails?isNeedPop=1')).toBe('en');
+    expect(pageLanguage('/loanDetails?isNeedPop=%201%20')).toBe('en');
+    expect(pageLanguage('/loanDetails?isNeedPop=0')).toBe('id');
+    expect(pageLanguage('/loanDetails')).toBe('id');
+  });
+});
+
+describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
+  const ctx = useTestApp(backend, { app: { ssrBudgetMs: 3000 } });
+
+  it("renders the owner's page with the borrower's own data fetched in process, streams it after the head, and the browser gets the data", async () => {
+    await publish(ctx, remoteServer('ok'));
+    const res = await rendered(ctx, 'tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The remote runs on the shell's shared module (lv-shared:react rewritten), in the page's language, as the borrower.
+    expect(res.body).toContain('<div id="root"><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
+    // Head first: the remote's stylesheet and modulepreloads, and no preload of /remotes.json (the manifest is in the page).
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/remotes/loan-details/0.9.0/assets/page-1.css">');
+    expect(head).toContain('<link rel="modulepreload" href="/remotes/loan-details/0.9.0/remoteEntry.js" crossorigin>');
+    expect(head).toContain('<link rel="modulepreload" href="/remotes/loan-details/0.9.0/assets/App-1.js" crossorigin>');
+    expect(head).not.toContain('/remotes.json');
+    expect(res.body).toContain('<p id="after">after</p>');
+    // The data the browser hydrates, which cannot break out of its script element.
+    const json = /<script id="lv-ssr" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!;
+    expect(json).not.toContain('</script>');
+    const data = JSON.parse(json) as {
+      lang: string;
+      manifest: { remotes: { app: string }[] };
+      queries: { queries: { state: { data: string } }[] };
+    };
+    expect(data.lang).toBe('en');
+    expect(data.manifest.remotes.map((r) => r.app)).toEqual(['loan-details']);
+    expect(data.queries.queries[0]!.state.data).toBe('</script><script>alert(1)</script>');
+    // No token in the page (the page's own address is the browser's; the server's calls send it as a header).
+    expect(res.body).not.toContain('demo-borrower');
+  });
+
+  it("another borrower's token renders that borrower's answer (not the order of someone else); none renders the logged-out answer", async () => {
+    const other = await rendered(ctx, 'tok=demo-borrower-2&productId=1&orderId=DEMO-170');
+    expect(other.body).toMatch(/<main data-tag="one-react" data-lang="id">(?!00 )\S+ -<\/main>/);
+    const none = await rendered(ctx, 'productId=1&orderId=DEMO-170');
+    expect(none.body).toMatch(/<main data-tag="one-react" data-lang="id">(?!00 )\S+ -<\/main>/);
+  });
+
+  it('the server build is never served: not under /remotes, not from the shell', async () => {
+    for (const url of ['/remotes/loan-details/0.9.0/server/entry.mjs', '/server/entry.mjs', '/server/shared/react.mjs']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    // The browser files of the same version still are.
+    expect((await ctx.app.inject({ method: 'GET', url: '/remotes/loan-details/0.9.0/assets/App-1.js' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(BACKENDS)('server rendering falls back to the browser, per remote (%s)', (backend) => {
+  const ctx = useTestApp(backend, { app: { ssrBudgetMs: 300 } });
+
+  it.each(['slow', 'throws', 'unknown-shared'] as const)(
+    'a remote whose server entry is %s: the page goes out client-rendered, whole',
+    async (kind) => {
+      await publish(ctx, remoteServer(kind));
+      // A few pages: the first loads the entries (may be over the budget anyway), the later ones render or fall back.
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const res = await page(ctx, 'tok=demo-borrower&productId=1&orderId=DEMO-170');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).not.toContain('lv-ssr');
+        expect(res.body).toContain('<p id="after">after</p>');
+        // Never waits for the slow render: the budget, plus the machine's slack.
+        expect(Date.now() - started).toBeLessThan(1800);
+      }
+    },
+  );
+
+  it('a shell built before server rendering (no server/entry.mjs) serves index.html as it is', async () => {
+    await publish(ctx, remoteServer('ok'), {} as typeof SHELL_SERVER);
+    const res = await page(ctx, 'tok=demo-borrower');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+});
