@@ -8,7 +8,7 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { SINGLETONS } from './index.mjs';
+import { reactI18nextCompat, SINGLETONS } from './index.mjs';
 
 /** Where the server build goes, inside the app's dist/ (the release publishes dist/ as one version). */
 export const SERVER_DIR = 'server';
@@ -97,7 +97,8 @@ export function serverConfig({ kind }) {
   if (kind === 'shell') for (const id of Object.keys(SERVER_SHARED)) input[`shared/${sharedFileName(id)}`] = `${VIRTUAL}${id}`;
   return {
     base: './',
-    plugins: [react(), kind === 'shell' ? sharedEntries() : checkSharedImports(seen)],
+    // react-i18next resolves as in the browser builds (@lendview/i18n's translator under its names).
+    plugins: [react(), reactI18nextCompat(), kind === 'shell' ? sharedEntries() : checkSharedImports(seen)],
     // Everything in the bundle: a published release has no node_modules next to it.
     ssr: { noExternal: true, target: 'node' },
     resolve: { conditions: ['node', 'import', 'module', 'production', 'default'] },

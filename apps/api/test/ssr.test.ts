@@ -61,6 +61,7 @@ async function publish(ctx: Parameters<typeof publishLocalInto>[0], remote: Retu
     { app: 'shell', dir: shell },
     { app: 'loan-details', dir: loan },
   ]);
+  return version;
 }
 
 const page = (
@@ -95,9 +96,10 @@ describe('server rendering: helpers', () => {
 
 describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
   const ctx = useTestApp(backend, { app: { ssrBudgetMs: 3000 } });
+  let version = '';
 
   it("renders the owner's page with the borrower's own data fetched in process, streams it after the head, and the browser gets the data", async () => {
-    await publish(ctx, remoteServer('ok'));
+    version = await publish(ctx, remoteServer('ok'));
     const res = await rendered(ctx, 'tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -105,9 +107,9 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(res.body).toContain('<div id="root"><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
     // Head first: the remote's stylesheet and modulepreloads, and no preload of /remotes.json (the manifest is in the page).
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/remotes/loan-details/0.9.0/assets/page-1.css">');
-    expect(head).toContain('<link rel="modulepreload" href="/remotes/loan-details/0.9.0/remoteEntry.js" crossorigin>');
-    expect(head).toContain('<link rel="modulepreload" href="/remotes/loan-details/0.9.0/assets/App-1.js" crossorigin>');
+    expect(head).toContain(`<link rel="stylesheet" href="/remotes/loan-details/${version}/assets/page-1.css">`);
+    expect(head).toContain(`<link rel="modulepreload" href="/remotes/loan-details/${version}/remoteEntry.js" crossorigin>`);
+    expect(head).toContain(`<link rel="modulepreload" href="/remotes/loan-details/${version}/assets/App-1.js" crossorigin>`);
     expect(head).not.toContain('/remotes.json');
     expect(res.body).toContain('<p id="after">after</p>');
     // The data the browser hydrates, which cannot break out of its script element.
@@ -133,12 +135,12 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
   });
 
   it('the server build is never served: not under /remotes, not from the shell', async () => {
-    for (const url of ['/remotes/loan-details/0.9.0/server/entry.mjs', '/server/entry.mjs', '/server/shared/react.mjs']) {
+    for (const url of [`/remotes/loan-details/${version}/server/entry.mjs`, '/server/entry.mjs', '/server/shared/react.mjs']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
     // The browser files of the same version still are.
-    expect((await ctx.app.inject({ method: 'GET', url: '/remotes/loan-details/0.9.0/assets/App-1.js' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/remotes/loan-details/${version}/assets/App-1.js` })).statusCode).toBe(200);
   });
 });
 
