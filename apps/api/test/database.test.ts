@@ -82,6 +82,8 @@ const EXPECTED_TABLES = [
   'qa_nodes',
   'qa_records',
   'rate_limits',
+  // 020: the version of the reference data the API instances cache (issue 14 item 4, hot reads).
+  'reference_data_version',
   // 019: the running canary of each remote and its events (issue 16 item 5).
   'release_canary',
   'release_canary_history',

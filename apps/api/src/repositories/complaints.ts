@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { ImageMime } from '../lib/images.ts';
+import {
+  heldReference,
+  referenceColumns,
+  referenceFrom,
+  versionParam,
+  type ReferenceColumns,
+  type ReferenceData,
+} from './reference-data.ts';
 
 // Complaints, their photos and the chatbot log (migration 004). Every borrower query is scoped by borrower_id
 // in SQL: another borrower's complaint or photo is the same answer as one that does not exist.
@@ -210,6 +218,27 @@ const toComplaint = (r: ComplaintRow): Complaint => ({
 export async function listOwnComplaints(db: Queryable, borrowerId: number, lang: Lang): Promise<Complaint[]> {
   const rows = await db.query<ComplaintRow>(`${SELECT_COMPLAINT} WHERE c.borrower_id = $2 ORDER BY c.id DESC`, [lang, borrowerId]);
   return rows.map(toComplaint);
+}
+
+/**
+ * listOwnComplaints and the reference data (holidays and grievance officer of the escalation) in one round trip
+ * (docs/performance.md "Hot reads"): the version of the reference data on every row, the data itself (only after a
+ * change) on the first. null reference: no complaint, nothing to escalate.
+ */
+export async function readOwnComplaintList(
+  db: Db,
+  borrowerId: number,
+  lang: Lang,
+): Promise<{ complaints: Complaint[]; reference: ReferenceData | null }> {
+  const held = heldReference(db);
+  const numbered = SELECT_COMPLAINT.replace('SELECT c.id,', 'SELECT row_number() OVER (ORDER BY c.id DESC) AS lv_n, c.id,');
+  const rows = await db.query<ComplaintRow & ReferenceColumns & { lv_n: number }>(
+    `SELECT q.*, ref.lv_ref_version, CASE WHEN q.lv_n = 1 THEN ref.lv_ref_data END AS lv_ref_data
+       FROM (${numbered} WHERE c.borrower_id = $2) q CROSS JOIN (SELECT ${referenceColumns('$3')}) ref
+      ORDER BY q.id DESC`,
+    [lang, borrowerId, versionParam(held)],
+  );
+  return { complaints: rows.map(toComplaint), reference: rows[0] ? referenceFrom(db, held, rows[0]) : null };
 }
 
 export async function findOwnComplaint(db: Queryable, borrowerId: number, id: number, lang: Lang): Promise<Complaint | null> {

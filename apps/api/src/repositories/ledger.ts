@@ -34,7 +34,8 @@ export interface LedgerEntry extends Allocation {
   receivedAt: Date;
 }
 
-interface LedgerDbRow {
+/** A ledger_entries row as selected (`SELECT *`). */
+export interface LedgerDbRow {
   id: number;
   provider_event: string;
   payment_id: number;
@@ -54,7 +55,7 @@ interface LedgerDbRow {
   received_at: Date;
 }
 
-const toEntry = (r: LedgerDbRow): LedgerEntry => ({
+export const toEntry = (r: LedgerDbRow): LedgerEntry => ({
   id: r.id,
   providerEvent: r.provider_event,
   paymentId: r.payment_id,

@@ -36,7 +36,8 @@ export interface Order {
   waivedAmount: number;
 }
 
-interface OrderDbRow {
+/** An orders row as selected (`SELECT *`). */
+export interface OrderDbRow {
   order_no: string;
   borrower_id: number;
   product_id: number;
@@ -65,7 +66,7 @@ interface OrderDbRow {
   waived_amount: number;
 }
 
-const toOrder = (r: OrderDbRow): Order => ({
+export const toOrder = (r: OrderDbRow): Order => ({
   orderNo: r.order_no,
   borrowerId: r.borrower_id,
   productId: r.product_id,

@@ -32,7 +32,8 @@ export interface Product {
   quotaFull: boolean;
 }
 
-interface ProductDbRow {
+/** A products row as selected (`SELECT p.*`); the reference data parses the same from JSON (reference-data.ts). */
+export interface ProductDbRow {
   id: number;
   name: string;
   logo_url: string;
@@ -61,7 +62,7 @@ interface ProductDbRow {
   quota_full?: boolean;
 }
 
-const toProduct = (r: ProductDbRow): Product => ({
+export const toProduct = (r: ProductDbRow): Product => ({
   id: r.id,
   name: r.name,
   logoUrl: r.logo_url,

@@ -18,7 +18,12 @@ export const DEFAULT_COOLING_OFF_DAYS = 3;
  */
 export async function getCoolingOffDays(db: Queryable): Promise<number> {
   const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SETTING.coolingOffDays]);
-  const value = row?.value.trim();
+  return parseCoolingOffDays(row?.value);
+}
+
+/** getCoolingOffDays' reading of the row's value (undefined: no row). */
+export function parseCoolingOffDays(raw: string | undefined): number {
+  const value = raw?.trim();
   if (value !== undefined && /^\d{1,2}$/.test(value) && Number(value) <= 30) return Number(value);
   return DEFAULT_COOLING_OFF_DAYS;
 }
@@ -32,7 +37,12 @@ export const DEFAULT_LATE_CHARGE_CAP_PERCENT = 100;
  */
 export async function getLateChargeCapPercent(db: Queryable): Promise<number | null> {
   const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SETTING.lateChargeCapPercent]);
-  const value = row?.value.trim();
+  return parseLateChargeCapPercent(row?.value);
+}
+
+/** getLateChargeCapPercent's reading of the row's value (undefined: no row). */
+export function parseLateChargeCapPercent(raw: string | undefined): number | null {
+  const value = raw?.trim();
   if (value === 'none') return null;
   if (value !== undefined && /^\d{1,4}$/.test(value) && Number(value) <= 1000) return Number(value);
   return DEFAULT_LATE_CHARGE_CAP_PERCENT;

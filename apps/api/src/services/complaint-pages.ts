@@ -17,7 +17,7 @@ import {
   countOpenComplaints,
   findOwnComplaint,
   imagesOf,
-  listOwnComplaints,
+  readOwnComplaintList,
   listProblemSubTypes,
   listProblemTypes,
   listQaChildren,
@@ -38,7 +38,7 @@ import {
   saveComplaint,
   splitUrls,
 } from './complaints.ts';
-import { escalationsOf } from './grievance.ts';
+import { escalationsFrom, escalationsOf } from './grievance.ts';
 
 /** The borrower's complaint pages (spec 2.4, 4.1, 5, 7.2; docs/complaints.md). Every call is the borrower's own. */
 
@@ -159,9 +159,11 @@ export async function fileComplaint(
 
 export async function complaintListOf(db: Db, input: { borrowerId: number; lang: Lang; now: Date }): Promise<AnswerOf<typeof problemList>> {
   const { lang } = input;
-  const complaints = await listOwnComplaints(db, input.borrowerId, lang);
+  // One round trip (docs/performance.md "Hot reads"): the complaints, and the holidays and officer of the escalation
+  // from the reference data.
+  const { complaints, reference } = await readOwnComplaintList(db, input.borrowerId, lang);
   // Complaints past their due time carry how to escalate (services/grievance.ts).
-  const escalations = await escalationsOf(db, complaints, { lang, now: input.now });
+  const escalations = escalationsFrom(complaints, { lang, now: input.now }, reference);
   const item = (c: Complaint) => ({
     id: c.id,
     time: jakartaDateTime(c.createdAt),

@@ -118,3 +118,24 @@ export async function escalationsOf<C extends { id: number; state: string; creat
   }
   return out;
 }
+
+/**
+ * escalationsOf with the calendar and the officer from the reference data a hot read already holds
+ * (repositories/reference-data.ts): no query. Same rules, same error when the officer's rows are missing.
+ */
+export function escalationsFrom<C extends { id: number; state: string; createdAt: Date }>(
+  complaints: readonly C[],
+  input: { lang: Lang; now: Date },
+  ref: { holidays: ReadonlySet<string>; grievanceOfficer: GrievanceOfficer | null } | null,
+): Map<number, ComplaintEscalation> {
+  const out = new Map<number, ComplaintEscalation>();
+  if (!ref || !complaints.some((c) => mayBeOverdue(c, input.now))) return out;
+  const officer = ref.grievanceOfficer;
+  if (!officer) throw new Error('grievance officer rows are missing from app_settings (ensureGrievanceOfficer not run)');
+  const cal: DueCalendar = { holidays: ref.holidays, cutoff: overdueCutoff(input.now, ref.holidays), now: input.now };
+  for (const c of complaints) {
+    const e = escalationOf(c, cal, input.lang, officer);
+    if (e) out.set(c.id, e);
+  }
+  return out;
+}

@@ -3,16 +3,17 @@ import type { Db } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import { jakartaDate } from '../lib/dates.ts';
 import type { AnswerOf } from '../lib/endpoint.ts';
-import { listInstalments, requireOwnOrder } from '../repositories/orders.ts';
-import { findProduct, listAvailableProducts } from '../repositories/products.ts';
-import { hasRated, saveRating } from '../repositories/ratings.ts';
+import { notFound } from '../lib/errors.ts';
+import { readLoanDetails } from '../repositories/loan-details.ts';
+import { requireOwnOrder } from '../repositories/orders.ts';
+import { saveRating } from '../repositories/ratings.ts';
+import { isQuotaFull, withQuota } from '../repositories/reference-data.ts';
 import type { Borrower } from '../repositories/sessions.ts';
-import { getCoolingOffDays, getLateChargeCapPercent, getSupportContact } from '../repositories/settings.ts';
 import { coolingOffInfoOf, coolingOffOf } from './cooling-off.ts';
 import { earlyRepayOf } from './early-repayment.ts';
 import { SETTLED_STATUSES, detailRowsOf, noticeOf, outstandingOf } from './loans.ts';
 import { toRecommended } from './products.ts';
-import { receiptsOf } from './repayment.ts';
+import { toReceipt } from './repayment.ts';
 
 /**
  * Loan details V3 (spec 2.5, 3, 4.9): one order of the borrower (another borrower's order answers NOT_FOUND,
@@ -26,17 +27,29 @@ export async function loanDetailsOf(
 ): Promise<AnswerOf<typeof loanDetails>> {
   const { borrower, lang } = input;
   const today = jakartaDate(input.now);
-  const order = await requireOwnOrder(db, borrower.id, input.orderId, input.productId);
-  const product = await findProduct(db, order.productId, today, { includeInactive: true });
-  if (!product) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
-  const instalments = order.instalmentCount > 1 ? await listInstalments(db, order.orderNo) : [];
-  const capPercent = await getLateChargeCapPercent(db);
+  // One round trip (docs/performance.md "Hot reads"): the order and its rows, today's quota usage, the reference version.
+  const read = await readLoanDetails(db, {
+    borrowerId: borrower.id,
+    orderNo: input.orderId,
+    productId: input.productId,
+    businessDay: today,
+  });
+  if (!read) throw notFound();
+  const { order, reference: ref, quotaUsage } = read;
+  const stored = ref.products.get(order.productId);
+  if (!stored) throw new Error(`order ${order.orderNo} refers to missing product ${order.productId}`);
+  const product = withQuota(stored, quotaUsage);
+  const instalments = order.instalmentCount > 1 ? read.instalments : [];
+  const capPercent = ref.lateChargeCapPercent;
   const owing = outstandingOf(order, borrower.isRepeatClient, today, capPercent);
-  const recommendations = await listAvailableProducts(db, today, { excludeId: product.id });
-  const contact = await getSupportContact(db);
-  const rated = SETTLED_STATUSES.has(order.status) ? await hasRated(db, borrower.id) : true;
+  // listAvailableProducts' rules: active, today's quota not full, catalogue order, the order's own product left out.
+  const recommendations = ref.catalogue
+    .filter((p) => p.active && !isQuotaFull(p, quotaUsage) && p.id !== product.id)
+    .map((p) => withQuota(p, quotaUsage));
+  const contact = ref.supportContact;
+  const rated = SETTLED_STATUSES.has(order.status) ? read.rated : true;
   // The exit is ours to offer on our own loans; a partner's loan is left on the partner's side (its own page).
-  const exit = product.inHouse && order.disbursedAt ? coolingOffOf(order, today, await getCoolingOffDays(db)) : null;
+  const exit = product.inHouse && order.disbursedAt ? coolingOffOf(order, today, ref.coolingOffDays) : null;
   return {
     orderId: order.orderNo,
     productId: product.id,
@@ -54,7 +67,7 @@ export async function loanDetailsOf(
     isScore: rated ? 0 : 1,
     earlyRepay: earlyRepayOf(order, instalments, today, lang),
     // Every payment received (the ledger), newest first: a settled loan shows what was paid.
-    payments: await receiptsOf(db, order.orderNo, lang),
+    payments: read.receipts.map((r) => toReceipt(r, lang)),
     coolingOff: exit ? coolingOffInfoOf(order, exit, lang) : null,
   };
 }

@@ -12,7 +12,8 @@ import { jakartaDate } from '../lib/dates.ts';
 import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
 import { notFound, rateLimited } from '../lib/errors.ts';
 import { saveProductEvent, type ProductEventKind } from '../repositories/events.ts';
-import { findProduct, listAvailableProducts, listSceneProducts, productExists, sceneExists } from '../repositories/products.ts';
+import { findProduct, listAvailableProducts, productExists } from '../repositories/products.ts';
+import { isQuotaFull, readQuotaUsage, withQuota } from '../repositories/reference-data.ts';
 import { BORROWER_LIMITS, capRule, hitRateLimit } from '../repositories/rate-limits.ts';
 import { partnerLaunchUrl } from './partner.ts';
 import { applyToProduct, toRecommended, toStandProduct, unavailableError } from './products.ts';
@@ -68,8 +69,11 @@ export async function recommendedProducts(
   db: Db,
   input: { scene: string; now: Date; lang: Lang },
 ): Promise<AnswerOf<typeof recommendProductList>> {
-  const scene = input.scene !== '' && (await sceneExists(db, input.scene)) ? input.scene : DEFAULT_SCENE;
-  const products = await listSceneProducts(db, scene, jakartaDate(input.now));
+  // One round trip (docs/performance.md "Hot reads"): today's quota usage; products and scenes from the reference data.
+  const { reference: ref, usage } = await readQuotaUsage(db, jakartaDate(input.now));
+  // sceneExists: any product in the scene, active or not; else the default scene (listSceneProducts' rules).
+  const scene = input.scene !== '' && ref.scenes.has(input.scene) ? input.scene : DEFAULT_SCENE;
+  const products = (ref.scenes.get(scene) ?? []).filter((p) => p.active && !isQuotaFull(p, usage)).map((p) => withQuota(p, usage));
   return products.map((p) => toRecommended(p, input.lang));
 }
 
