@@ -23,7 +23,8 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="lv-ssr"'));
   expect(root).toContain('Loan details');
   expect(root).toContain('Repay');
-  expect(root).toContain('DEMO-170');
+  expect(root).toContain('LendView Cepat');
+  expect(root).toContain('₹2,613,750');
   expect(html).not.toContain('demo-borrower');
   // The remote's stylesheet comes with the head: the markup is styled at first paint.
   const head = html.slice(0, html.indexOf('</head>'));

@@ -5,7 +5,7 @@ import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
 import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
 import { captureSharedParams, reportClientError } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
-import { takeManifest, takeRenderedManifest } from './remotes/prefetch.ts';
+import { takeManifest, renderedManifest } from './remotes/prefetch.ts';
 import { RemoteRoute } from './remotes/RemoteRoute.tsx';
 import { PreviewBar } from './remotes/PreviewBar.tsx';
 import { ErrorReference } from './remotes/ErrorReference.tsx';
@@ -35,7 +35,7 @@ function Routed() {
   const { t } = useTranslation('shell');
   // A server-rendered page starts with the manifest it was rendered with (hydration renders what the server did).
   const [state, setState] = useState<ManifestState>(() => {
-    const manifest = takeRenderedManifest();
+    const manifest = renderedManifest();
     return manifest ? { status: 'ready', manifest } : { status: 'loading' };
   });
   // State changes only once the manifest answers: the first render already shows 'loading'.

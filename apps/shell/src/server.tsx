@@ -60,7 +60,7 @@ export interface RenderResult {
 
 // A pass that still shows a lazy screen's fallback (React's "client-rendered boundary" marker) waits for the chunk.
 const UNFINISHED_BOUNDARY = '<!--$!-->';
-const MAX_PASSES = 6;
+const MAX_PASSES = 10;
 
 /** A query a component asked for that nobody fetched: what the next pass needs. */
 function waiting(q: Query): boolean {
@@ -106,8 +106,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const lazy = html.includes(UNFINISHED_BOUNDARY);
     if ((missing.length === 0 && !lazy) || passes >= MAX_PASSES) break;
     await Promise.all(missing.map((q) => client.prefetchQuery({ ...q.options, queryKey: q.queryKey, retry: false })));
-    // A lazy screen's chunk is an import() of a file next to this one: a few milliseconds.
-    if (lazy && missing.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // A lazy screen's chunk is an import() of a module the API has already loaded (apps/api/src/ssr/loader.ts):
+    // it settles within a turn of the event loop.
+    if (lazy && missing.length === 0) await new Promise((r) => setTimeout(r, 1));
   }
   const failed = client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
   if (failed.length) {

@@ -19,6 +19,11 @@ function ToastBody({ item }: { item: ToastItem }) {
 const getServerSnapshot = () => null;
 const subscribe = (listener: () => void) => toast.subscribe(listener);
 const getSnapshot = () => toast.current();
+// False on the server and while a server-rendered page hydrates (its HTML has no toast layer: the portal is added
+// right after), true in a page the browser renders itself.
+const noChange = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
 
 /**
  * Renders the toast of the `toast` singleton. The two live regions stay in the page so screen readers announce
@@ -26,7 +31,8 @@ const getSnapshot = () => toast.current();
  */
 export function ToastHost() {
   const item = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  if (typeof document === 'undefined') return null;
+  const canPortal = useSyncExternalStore(noChange, inBrowser, onServer);
+  if (!canPortal || typeof document === 'undefined') return null;
   return createPortal(
     <div className="lv-toast-layer">
       <div role="status" aria-live="polite" aria-atomic="true" className="lv-toast-region">

@@ -102,6 +102,13 @@ export class ServerEntries {
       const module = (await import(pathToFileURL(join(dir, SERVER_ENTRY)).href)) as { default?: unknown };
       if (typeof module.default !== 'function' && typeof module.default !== 'object')
         throw new ServerEntryError(`${v.app} ${v.version}: server/entry.mjs exports no App`);
+      // Its lazy screens' chunks too, now: a page's render then finds each screen's import() already done instead of
+      // waiting for a file to be read in the middle of a borrower's request.
+      await Promise.all(
+        Object.keys(v.files)
+          .filter((p) => p.startsWith(`${SERVER_PREFIX}chunks/`) && p.endsWith('.mjs'))
+          .map((p) => import(pathToFileURL(join(dir, p)).href)),
+      );
       return module as { default: unknown };
     });
   }

@@ -15,11 +15,13 @@ export function seedManifest(manifest: RemotesManifest): void {
   early = Promise.resolve(manifest);
 }
 
-/** The server-rendered page's manifest, once: the first render starts 'ready' with it instead of 'loading'. */
-export function takeRenderedManifest(): RemotesManifest | undefined {
-  const m = rendered;
-  rendered = undefined;
-  return m;
+/**
+ * The server-rendered page's manifest: the first render starts 'ready' with it instead of 'loading'. Not used up
+ * when read: React may render the first tree more than once before it commits (hydration waits for a lazy screen's
+ * chunk, then starts over), and each of those renders must start from the same manifest.
+ */
+export function renderedManifest(): RemotesManifest | undefined {
+  return rendered;
 }
 
 /** Starts fetching the manifest (the <link rel=preload> in index.html already has it on the way) and the remote that owns `pathname`. */
