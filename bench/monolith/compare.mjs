@@ -1,0 +1,58 @@
+// One comparison, one run: the federated product, the monolith baseline and the floor page, each served by its
+// own instance of the same built API server (apps/api/dist/server.mjs) with the same demo data. The floor is
+// made from the product's rendering and served by the monolith's instance at /floor.html.
+import { Buffer } from 'node:buffer';
+import { BUDGET_ROUTES, startProduct } from '../lib/server.mjs';
+import { snapshotFloor } from './floor.mjs';
+import { buildMonolithOnce, prepareMonolith } from './server.mjs';
+
+/**
+ * Starts both servers. `targets`: the floor first, then per budget route the federated page and the monolith's,
+ * side by side (route: the budget route's name; variant: 'floor' | 'federation' | 'monolith').
+ */
+export async function startComparison() {
+  // The monolith is built first, and publishes the remotes right after the product: both serve the same builds.
+  buildMonolithOnce();
+  const product = await startProduct();
+  let prepared;
+  let monolith;
+  try {
+    prepared = prepareMonolith();
+    const floor = await snapshotFloor(product.base);
+    monolith = await prepared.start({ extraFiles: { 'floor.html': floor } });
+    const targets = [{ route: 'floor', variant: 'floor', path: '/floor.html', url: `${monolith.base}/floor.html` }];
+    for (const r of BUDGET_ROUTES) {
+      targets.push({ route: r.name, variant: 'federation', path: r.path, url: product.base + r.path });
+      targets.push({ route: r.name, variant: 'monolith', path: r.path, url: monolith.base + r.path });
+    }
+    return {
+      product,
+      monolith,
+      floorBytes: Buffer.byteLength(floor),
+      targets,
+      async stop() {
+        await Promise.all([product.stop(), monolith.stop()]);
+      },
+    };
+  } catch (e) {
+    if (!monolith) prepared?.discard();
+    await Promise.all([product.stop(), monolith?.stop()]);
+    throw e;
+  }
+}
+
+/** The median of numbers (the middle one, or the mean of the two middle ones). */
+export function median(values) {
+  const s = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (s.length === 0) return null;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? +(a / b).toFixed(2) : null);
+
+/** A markdown table from rows of cells (the first row is the header). */
+export function markdownTable(rows) {
+  const [head, ...body] = rows;
+  return [head, head.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}

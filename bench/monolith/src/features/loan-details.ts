@@ -1,0 +1,5 @@
+// The loan-details feature: its App (route table, messages, lazily loaded screens) with all of its CSS, as the
+// federated build loads every CSS file of a remote with its App (a screen may rely on a rule another screen's
+// file holds).
+import.meta.glob('@monolith/loan-details/**/*.css', { eager: true });
+export { default } from '@monolith/loan-details/App.tsx';
