@@ -216,11 +216,12 @@ describe.each(BACKENDS)('hot reads (%s)', (backend) => {
     });
   });
 
-  it("migration 020's hash and app_settings triggers name exactly the cached keys", () => {
-    const sql = readFileSync(join(import.meta.dirname, '../migrations/020_reference_version.sql'), 'utf8');
+  it("migration 020's hash and app_settings triggers, and 021's reference data, name exactly the cached keys", () => {
+    const read = (name: string) => readFileSync(join(import.meta.dirname, '../migrations', name), 'utf8');
+    const sql = read('020_reference_version.sql') + read('021_reference_data_json.sql');
     const lists = sql.match(/IN \('[^)]*\)/g) ?? [];
-    // The hash, and the insert, update (old and new key) and delete triggers.
-    expect(lists).toHaveLength(5);
+    // The hash, the insert, update (old and new key) and delete triggers, the JSON.
+    expect(lists).toHaveLength(6);
     for (const list of lists) {
       const keys = [...list.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
       expect(keys.sort()).toEqual([...REFERENCE_SETTING_KEYS].sort());

@@ -15,7 +15,7 @@ import { SETTING, parseCoolingOffDays, parseLateChargeCapPercent, type SupportCo
  * hand, seed, CLI), and a read costs no extra round trip for it, changed or not.
  */
 
-/** The app_settings keys cached here; migration 020's app_settings triggers list the same keys (a test compares them). */
+/** The app_settings keys cached here; migrations 020 (hash, triggers) and 021 (reference_data_json) list the same keys (a test compares them). */
 export const REFERENCE_SETTING_KEYS = [
   SETTING.supportEmail,
   SETTING.supportPhone,
@@ -44,22 +44,15 @@ export interface ReferenceData {
   holidays: ReadonlySet<string>;
 }
 
-const VERSION_SQL = '(SELECT version FROM reference_data_version)';
-const KEYS_SQL = `ARRAY[${REFERENCE_SETTING_KEYS.map((k) => `'${k}'`).join(', ')}]`;
-const DATA_SQL = `json_build_object(
-    'products', (SELECT json_agg(to_jsonb(p) ORDER BY p.sort_order, p.id) FROM products p),
-    'scenes', (SELECT json_agg(json_build_array(s.scene, s.product_id) ORDER BY s.scene, s.sort_order, s.product_id) FROM product_scenes s),
-    'settings', (SELECT json_object_agg(key, value) FROM app_settings WHERE key = ANY(${KEYS_SQL})),
-    'holidays', (SELECT json_agg(to_char(holiday_date, 'YYYY-MM-DD')) FROM public_holidays))`;
-
 /**
- * Two columns to add to a hot read's SELECT: lv_ref_version, and lv_ref_data (the data as JSON, only when the version
- * is not `$param`, the version of the copy this instance holds; pass referenceParam(db) there). One snapshot: the
- * version and the data come from the same statement.
+ * Two columns to add to a hot read's SELECT: lv_ref_version, and lv_ref_data (the data as JSON: migration 021's
+ * reference_data_json(), only called when the version is not `param`, the version of the copy this instance holds;
+ * pass versionParam(heldReference(db)) there). One snapshot: the version and the data come from the same statement.
  */
 export function referenceColumns(param: string): string {
-  return `${VERSION_SQL} AS lv_ref_version,
-    CASE WHEN ${param}::text IS NULL OR ${VERSION_SQL} IS NULL OR ${VERSION_SQL} <> ${param}::text THEN ${DATA_SQL} END AS lv_ref_data`;
+  return `(SELECT version FROM reference_data_version) AS lv_ref_version,
+    CASE WHEN ${param}::text IS NOT DISTINCT FROM (SELECT version FROM reference_data_version) AND ${param}::text IS NOT NULL
+      THEN NULL ELSE reference_data_json() END AS lv_ref_data`;
 }
 
 /** The columns referenceColumns adds, as they come back. */
