@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { ImageMime } from '../lib/images.ts';
-import {
-  heldReference,
-  referenceColumns,
-  referenceFrom,
-  versionParam,
-  type ReferenceColumns,
-  type ReferenceData,
-} from './reference-data.ts';
+import { heldReference, referenceFrom, staleCondition, versionParam, type ReferenceColumns, type ReferenceData } from './reference-data.ts';
 
 // Complaints, their photos and the chatbot log (migration 004). Every borrower query is scoped by borrower_id
 // in SQL: another borrower's complaint or photo is the same answer as one that does not exist.
@@ -231,11 +224,14 @@ export async function readOwnComplaintList(
   lang: Lang,
 ): Promise<{ complaints: Complaint[]; reference: ReferenceData | null }> {
   const held = heldReference(db);
-  const numbered = SELECT_COMPLAINT.replace('SELECT c.id,', 'SELECT row_number() OVER (ORDER BY c.id DESC) AS lv_n, c.id,');
-  const rows = await db.query<ComplaintRow & ReferenceColumns & { lv_n: number }>(
-    `SELECT q.*, ref.lv_ref_version, CASE WHEN q.lv_n = 1 THEN ref.lv_ref_data END AS lv_ref_data
-       FROM (${numbered} WHERE c.borrower_id = $2) q CROSS JOIN (SELECT ${referenceColumns('$3')}) ref
-      ORDER BY q.id DESC`,
+  // The version on every row (a scalar computed once), the data (only after a change) on the first row only.
+  const rows = await db.query<ComplaintRow & ReferenceColumns>(
+    SELECT_COMPLAINT.replace(
+      ' FROM complaints c',
+      `, (SELECT version FROM reference_data_version) AS lv_ref_version,
+         CASE WHEN row_number() OVER (ORDER BY c.id DESC) = 1 AND ${staleCondition('$3')} THEN (SELECT reference_data_json()) END AS lv_ref_data
+    FROM complaints c`,
+    ) + ' WHERE c.borrower_id = $2 ORDER BY c.id DESC',
     [lang, borrowerId, versionParam(held)],
   );
   return { complaints: rows.map(toComplaint), reference: rows[0] ? referenceFrom(db, held, rows[0]) : null };

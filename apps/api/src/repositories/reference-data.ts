@@ -51,8 +51,12 @@ export interface ReferenceData {
  */
 export function referenceColumns(param: string): string {
   return `(SELECT version FROM reference_data_version) AS lv_ref_version,
-    CASE WHEN ${param}::text IS NOT DISTINCT FROM (SELECT version FROM reference_data_version) AND ${param}::text IS NOT NULL
-      THEN NULL ELSE reference_data_json() END AS lv_ref_data`;
+    CASE WHEN ${staleCondition(param)} THEN reference_data_json() END AS lv_ref_data`;
+}
+
+/** True when the copy of version `param` (null: none) is not the database's current reference data. */
+export function staleCondition(param: string): string {
+  return `(${param}::text IS NULL OR ${param}::text IS DISTINCT FROM (SELECT version FROM reference_data_version))`;
 }
 
 /** The columns referenceColumns adds, as they come back. */
