@@ -18,7 +18,6 @@ export const SINGLETONS = [
   'react-dom',
   'react-router',
   '@tanstack/react-query',
-  'i18next',
   'react-i18next',
   '@lendview/api-client',
   '@lendview/bridge',
@@ -26,12 +25,15 @@ export const SINGLETONS = [
   '@lendview/ui',
 ];
 /**
- * What a remote shares: every singleton but i18next. No app code uses i18next any more (@lendview/i18n has its own
- * translator, issue 14), and a remote's build groups its small shares into one chunk whose i18next part would
- * fetch the shell's i18next (~14 KB gzip) on every page. The shell still provides i18next, lazily (nothing of its
- * own loads it), for remotes built before the change: their declarations name it and `pnpm release` checks it.
+ * Packages no longer shared, which remotes built before may still declare. i18next (issue 14): @lendview/i18n has
+ * its own translator, and a shell that provides a share fetches it at start-up whether anything uses it or not
+ * (~14 KB gzip). A remote built before brings its own copy instead; only its unused fallback of @lendview/i18n
+ * touches it (the page's @lendview/i18n and react-i18next are the shell's), so `pnpm release` accepts it
+ * (lendview-shell.json `retired`, declaration.mjs).
  */
-export const REMOTE_SINGLETONS = SINGLETONS.filter((name) => name !== 'i18next');
+export const RETIRED_SHARES = ['i18next'];
+/** What a remote shares: the same singletons as the shell. */
+export const REMOTE_SINGLETONS = SINGLETONS;
 // @lendview/contracts is not a singleton: pages import only its types (its values pull in zod, ~90 KB
 // gzip), so sharing it would make the shell download it for nothing. docs/decisions.md.
 
@@ -245,6 +247,7 @@ export function hostConfig({ port = 5173, command = 'build', isSsrBuild = false 
       declareBuild({
         kind: 'shell',
         shared: SINGLETONS,
+        retired: RETIRED_SHARES,
         subsets: command === 'build' ? SHARED_SUBSETS : undefined,
         federationRuntime: federationRuntimeVersion(),
       }),

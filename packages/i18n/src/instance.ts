@@ -1,13 +1,16 @@
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+// Types only: the instance is the in-house Translator (core.ts), typed as i18next's for the code and tests
+// written against react-i18next's types (it implements the part of that interface the apps use).
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
-import { initReactI18next } from 'react-i18next';
+import { Translator } from './core.ts';
 import { type Lang, DEFAULT_LANG, readStoredLang, resolveLanguage, storeLang } from './lang.ts';
 import { commonEn, commonId, commonZh } from './messages.ts';
 
 export const DEFAULT_NS = 'common';
 
-/** The one i18next instance of the page (shared as a Module Federation singleton with this package). */
-export const i18n: I18n = i18next.createInstance();
+/** The one translator of the page (shared as a Module Federation singleton with this package). */
+export const translator = new Translator();
+export const i18n: I18n = translator as unknown as I18n;
 
 let initPromise: Promise<I18n> | undefined;
 
@@ -27,30 +30,22 @@ function syncDocumentLang(lng: string): void {
  */
 export function initI18n(lang?: Lang): Promise<I18n> {
   if (initPromise) {
-    if (lang && toLang(i18n.language) !== lang) void setLanguage(lang);
+    if (lang && toLang(translator.language) !== lang) void setLanguage(lang);
     return initPromise;
   }
   const lng = lang ?? resolveLanguage();
   if (lang) storeLang(lang);
-  i18n.on('languageChanged', syncDocumentLang);
-  initPromise = i18n
-    .use(initReactI18next)
+  translator.on('languageChanged', syncDocumentLang);
+  initPromise = translator
     .init({
       lng,
       fallbackLng: 'en',
-      supportedLngs: ['en', 'id', 'zh'],
-      ns: [DEFAULT_NS],
       defaultNS: DEFAULT_NS,
       resources: {
         en: { [DEFAULT_NS]: commonEn },
         id: { [DEFAULT_NS]: commonId },
         zh: { [DEFAULT_NS]: commonZh },
       },
-      initAsync: false,
-      showSupportNotice: false,
-      returnNull: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
     })
     .then(() => i18n);
   syncDocumentLang(lng);
@@ -65,30 +60,30 @@ export interface Messages {
 
 /** A remote registers its own namespace (deep merge, overwriting keys already there). */
 export function addMessages(ns: string, messages: Messages): void {
-  if (!i18n.isInitialized) void initI18n();
-  i18n.addResourceBundle('en', ns, messages.en, true, true);
-  i18n.addResourceBundle('id', ns, messages.id, true, true);
-  if (messages.zh) i18n.addResourceBundle('zh', ns, messages.zh, true, true);
+  if (!translator.isInitialized) void initI18n();
+  translator.addResourceBundle('en', ns, messages.en, true, true);
+  translator.addResourceBundle('id', ns, messages.id, true, true);
+  if (messages.zh) translator.addResourceBundle('zh', ns, messages.zh, true, true);
 }
 
 /** Switches the language of every screen and keeps it for the rest of the session. */
 export async function setLanguage(lang: Lang): Promise<void> {
   storeLang(lang);
-  if (!i18n.isInitialized) {
+  if (!translator.isInitialized) {
     await initI18n(lang);
     return;
   }
-  await i18n.changeLanguage(lang);
+  await translator.changeLanguage(lang);
 }
 
 /** The current language ('en' or 'id'). */
 export function getLang(): Lang {
-  return toLang(i18n.language);
+  return toLang(translator.language);
 }
 
 function subscribe(onChange: () => void): () => void {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
+  translator.on('languageChanged', onChange);
+  return () => translator.off('languageChanged', onChange);
 }
 
 /** The current language; re-renders when it changes. */
@@ -98,6 +93,6 @@ export function useLang(): Lang {
 
 /** t bound to the Chinese legacy messages (spec 5 / 8): `legacyT()('selectBankCardFirst')` → 请先选择银行卡. */
 export function legacyT(ns: string = DEFAULT_NS): TFunction {
-  if (!i18n.isInitialized) void initI18n();
-  return i18n.getFixedT('zh', ns);
+  if (!translator.isInitialized) void initI18n();
+  return translator.getFixedT('zh', ns) as unknown as TFunction;
 }
