@@ -27,6 +27,11 @@ export const TARGETS = {
   federationOverMonolith: 1.1,
 };
 
+function lcpElementOf(audit) {
+  const node = audit?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} ${String(node.snippet ?? '').slice(0, 120)}`.trim() : null;
+}
+
 /** One Lighthouse run of `url`: the figures the report uses. */
 async function measure(port, url) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -42,7 +47,21 @@ async function measure(port, url) {
     cls: +audits['cumulative-layout-shift'].numericValue.toFixed(3),
     jsTransferKB: +(of('script').transferSize / 1024).toFixed(1),
     requests: of('total').requestCount,
+    // What the LCP was (diagnostics only): the element's selector and the start of its markup.
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
   };
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that run is taken again. */
+async function measureWithRetry(port, url, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await measure(port, url);
+    } catch (e) {
+      if (i >= attempts) throw e;
+      console.error(`${url}: ${e instanceof Error ? e.message : e}; again (${i + 1}/${attempts})`);
+    }
+  }
 }
 
 export async function runLighthouse(targets, runs = RUNS) {
@@ -51,7 +70,7 @@ export async function runLighthouse(targets, runs = RUNS) {
   try {
     for (let round = 1; round <= runs; round++) {
       for (const t of targets) {
-        const m = await measure(chrome.port, t.url);
+        const m = await measureWithRetry(chrome.port, t.url);
         samples.get(t).push(m);
         console.error(`run ${round}/${runs} ${t.variant} ${t.route}: ${m.performance}, LCP ${m.lcpMs} ms, ${m.jsTransferKB} KB JS`);
       }

@@ -7,7 +7,7 @@
 //   node bench/monolith/build.mjs [--force]
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const HERE = import.meta.dirname;
@@ -90,6 +90,7 @@ export async function buildMonolith({ force = false, quiet = false } = {}) {
   writeFileSync(join(MONOLITH_DIST, 'lendview-shell.json'), JSON.stringify(declaration, null, 2) + '\n');
   precompressDir(MONOLITH_DIST);
   writeFileSync(STAMP, new Date().toISOString() + '\n');
+  if (!quiet) console.log(`monolith: built in ${relative(ROOT, MONOLITH_DIST)}`);
   return MONOLITH_DIST;
 }
 
@@ -99,5 +100,4 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   await buildMonolith({ force: process.argv.includes('--force') });
-  console.log(`monolith: built in ${relative(ROOT, dirname(STAMP))}`);
 }

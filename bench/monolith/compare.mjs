@@ -21,7 +21,8 @@ export async function startComparison() {
     const floor = await snapshotFloor(product.base);
     monolith = await prepared.start({ extraFiles: { 'floor.html': floor } });
     const targets = [{ route: 'floor', variant: 'floor', path: '/floor.html', url: `${monolith.base}/floor.html` }];
-    for (const r of BUDGET_ROUTES) {
+    const routes = await withOwedAmount(product.base, BUDGET_ROUTES);
+    for (const r of routes) {
       targets.push({ route: r.name, variant: 'federation', path: r.path, url: product.base + r.path });
       targets.push({ route: r.name, variant: 'monolith', path: r.path, url: monolith.base + r.path });
     }
@@ -39,6 +40,29 @@ export async function startComparison() {
     await Promise.all([product.stop(), monolith?.stop()]);
     throw e;
   }
+}
+
+/**
+ * /that with `amount=0` is the virtual account's "payment link incomplete" screen, not the page a borrower gets:
+ * the amount becomes what loan details says DEMO-170 owes, as the Repay button links it.
+ */
+async function withOwedAmount(base, routes) {
+  let amount;
+  try {
+    const res = await fetch(`${base}/v3/loan-details/detail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-lv-token': 'demo-borrower' },
+      body: 'productId=1&orderId=DEMO-170',
+    });
+    amount = (await res.json())?.data?.amount;
+  } catch {
+    /* reported below */
+  }
+  if (!Number.isInteger(amount) || amount <= 0) {
+    console.error(`loan details of DEMO-170 gave no amount (${amount}): /that is measured as listed`);
+    return routes;
+  }
+  return routes.map((r) => (r.name === 'that' ? { ...r, path: r.path.replace(/([?&]amount=)\d+/, `$1${amount}`) } : r));
 }
 
 /** The median of numbers (the middle one, or the mean of the two middle ones). */
