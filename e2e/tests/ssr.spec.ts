@@ -1,13 +1,77 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { bridgeCalls, expect, test } from './fixtures.ts';
 
 // Server rendering (issue 14; docs/performance.md "Server rendering"): the loan card is in the HTML the server
 // sends, the browser hydrates it without asking the API again, and the page then works as before. The budget
 // (SSR_BUDGET_MS) lets a page go out client-rendered on a busy machine, so the HTML is asked for until one came
-// server-rendered; every page, either way, must work (the rest of the suite).
+// server-rendered.
+//
+// Server rendering is not on by default yet (docs/performance.md "Not on by default yet"), so this spec runs its own
+// instance of the built product with SSR_BUDGET_MS=150: its own data folder and releases, the same builds.
 
-const LOAN = '/loanDetails?tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170';
+const ROOT = resolve(import.meta.dirname, '../..');
+let server: ChildProcess | undefined;
+let tmp = '';
+let base = '';
 
-async function serverRendered(request: import('@playwright/test').APIRequestContext, url: string): Promise<string> {
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  tmp = mkdtempSync(join(tmpdir(), 'lendview-e2e-ssr-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(tmp, 'data'), RELEASES_DIR: join(tmp, 'releases') };
+  delete env.DATABASE_URL;
+  delete env.STORAGE;
+  const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', join(tmp, 'releases')], {
+    cwd: ROOT,
+    env,
+  });
+  expect(pub.status, String(pub.stderr)).toBe(0);
+  const port = await freePort();
+  server = spawn(process.execPath, [process.env.E2E_SERVER ? resolve(process.env.E2E_SERVER) : join(ROOT, 'apps/api/dist/server.mjs')], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_MODE: '1', SSR_BUDGET_MS: '150' },
+    stdio: 'ignore',
+  });
+  base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 60_000) throw new Error('the server rendering instance did not answer /readyz within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((ok) => server!.once('exit', ok));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const LOAN_PATH = '/loanDetails?tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170';
+
+async function serverRendered(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
+  const url = `${base}${path}`;
   for (let i = 0; i < 30; i++) {
     const res = await request.get(url, { headers: { accept: 'text/html' } });
     expect(res.status()).toBe(200);
@@ -18,8 +82,10 @@ async function serverRendered(request: import('@playwright/test').APIRequestCont
   throw new Error(`${url} never came server-rendered`);
 }
 
+test.describe.configure({ mode: 'serial' });
+
 test('the loan card is in the server-sent HTML, with its data for hydration and no token', async ({ request }) => {
-  const html = await serverRendered(request, LOAN);
+  const html = await serverRendered(request, LOAN_PATH);
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="lv-ssr"'));
   expect(root).toContain('Loan details');
   expect(root).toContain('Repay');
@@ -33,7 +99,7 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
 });
 
 test('in Indonesian too, by the page language rule', async ({ request }) => {
-  const html = await serverRendered(request, LOAN.replace('isNeedPop=1', 'isNeedPop=0'));
+  const html = await serverRendered(request, LOAN_PATH.replace('isNeedPop=1', 'isNeedPop=0'));
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="lv-ssr"'));
   expect(root).toContain('Detail pinjaman');
   expect(root).not.toContain('Loan details');
@@ -44,14 +110,14 @@ test('hydration: the page answers taps without asking the API for the loan again
   request,
   pageErrors,
 }) => {
-  await serverRendered(request, LOAN);
+  await serverRendered(request, LOAN_PATH);
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/v3/loan-details/detail')) calls.push(r.url());
   });
   let ssr = false;
   for (let i = 0; i < 5 && !ssr; i++) {
-    const res = await page.goto(LOAN);
+    const res = await page.goto(`${base}${LOAN_PATH}`);
     ssr = ((await res?.text()) ?? '').includes('id="lv-ssr"');
   }
   expect(ssr, 'a server-rendered page in the browser').toBe(true);

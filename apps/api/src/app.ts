@@ -48,7 +48,6 @@ import opsReleaseRoutes from './routes/ops/releases.ts';
 import metricsRoutes from './routes/metrics/index.ts';
 import telemetryPlugin from './telemetry/plugin.ts';
 import { createTelemetry, telemetryOf, type Telemetry } from './telemetry/index.ts';
-import { DEFAULT_BUDGET_MS as DEFAULT_SSR_BUDGET_MS } from './ssr/page.ts';
 
 export interface BuildAppOptions {
   /** Opened and migrated by the caller, who also closes it (the app never closes it). */
@@ -57,7 +56,7 @@ export interface BuildAppOptions {
   demo?: boolean;
   /** The local shell build (index.html, assets/): published as the initial shell when none is live (src/releases). */
   shellDir: string;
-  /** SSR_BUDGET_MS (issue 14, src/ssr/page.ts): longest server render of a page before it goes out client-rendered; 0 = off. */
+  /** SSR_BUDGET_MS (issue 14, src/ssr/page.ts): longest server render of a page before it goes out client-rendered; 0 or unset = off. */
   ssrBudgetMs?: number;
   /** RELEASES_DIR: the releases store when none is given (a folder), and an old-layout folder to import at start. */
   releasesDir: string;
@@ -182,7 +181,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('imageHosts', [...(options.imageHosts ?? [])]);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
   // Server rendering of pages (issue 14): routes/static sets the renderer, the 404 handler's page answers use it.
-  app.decorate('pages', { renderer: null, budgetMs: options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS });
+  app.decorate('pages', { renderer: null, budgetMs: options.ssrBudgetMs ?? 0 });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

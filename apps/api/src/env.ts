@@ -204,7 +204,7 @@ export interface Env {
   db: DbPoolSettings;
   /** Shutdown (DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS): docs/deploy.md "Shutdown, drain and load shedding". */
   drainSeconds: number;
-  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered (default 150); 0 = off. */
+  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered (150 recommended); unset or 0 = off. */
   ssrBudgetMs?: number;
   graceSeconds: number;
   /** MIGRATE_ON_START: migrate at start, or refuse to start while the schema is behind (docs/deploy.md "Migrations"). */

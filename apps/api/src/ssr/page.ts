@@ -21,7 +21,12 @@ import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 // an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
 // own routes their server rendering.
 
-export const DEFAULT_BUDGET_MS = 150;
+/**
+ * The budget to run with (SSR_BUDGET_MS=150). Unset, server rendering is off for now: the e2e suite still has tests
+ * that wait for the browser's own first calls, which a server-rendered page no longer makes (docs/performance.md
+ * "Server rendering", "Not on by default yet"). e2e/tests/ssr.spec.ts and the bench run with it on.
+ */
+export const RECOMMENDED_BUDGET_MS = 150;
 const ROOT = '<div id="root"></div>';
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
 
