@@ -59,7 +59,7 @@ async function measureWithRetry(port, url, attempts = 3) {
       return await measure(port, url);
     } catch (e) {
       if (i >= attempts) throw e;
-      console.error(`${url}: ${e instanceof Error ? e.message : e}; again (${i + 1}/${attempts})`);
+      console.error(`${e instanceof Error ? e.message : e}; again (${i + 1}/${attempts})`);
     }
   }
 }
