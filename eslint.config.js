@@ -85,7 +85,7 @@ export default tseslint.config(
   {
     ...reactRefresh.configs.vite(),
     files: ['apps/*/src/**/*.tsx'],
-    ignores: [...NOT_REACT, '**/*.test.tsx', '**/__tests__/**', '**/test/**', '**/main.tsx'],
+    ignores: [...NOT_REACT, '**/*.test.tsx', '**/__tests__/**', '**/test/**', '**/main.tsx', '**/server.tsx'],
   },
   // File names: a .tsx module named after the one component it exports is PascalCase (LoanTerms.tsx exports
   // LoanTerms); everything else (.ts, tests, entry points, modules of several helpers or icons) is kebab-case.
@@ -102,6 +102,8 @@ export default tseslint.config(
       '**/__tests__/**',
       '**/test/**',
       '**/main.tsx',
+      // The server build's entry (issue 14), an entry point like main.tsx.
+      '**/server.tsx',
       '**/icons.tsx',
       '**/fields.tsx',
       'packages/ui/src/standalone.tsx',

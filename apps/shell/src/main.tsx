@@ -9,7 +9,7 @@ import { App } from './App.tsx';
 import { findOwner, parseManifest, type RemotesManifest } from './remotes/manifest.ts';
 import { loadRemoteApp } from './remotes/load-remote.ts';
 import { prefetchRoute, seedManifest } from './remotes/prefetch.ts';
-import { provideRemoteApp } from './remotes/RemoteRoute.tsx';
+import { provideRemoteApp } from './remotes/loaded-apps.ts';
 import { installSessionGuard } from './session/session-guard.ts';
 import { startRum } from './rum/index.ts';
 

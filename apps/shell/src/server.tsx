@@ -17,7 +17,7 @@ import { createQueryClient, setPageQueryClient } from '@lendview/ui';
 import { AppContent } from './App.tsx';
 import { findOwner, type RemoteEntry, type RemotesManifest } from './remotes/manifest.ts';
 import { seedManifest } from './remotes/prefetch.ts';
-import { provideRemoteApp } from './remotes/RemoteRoute.tsx';
+import { provideRemoteApp } from './remotes/loaded-apps.ts';
 
 export { findOwner };
 export type { RemoteEntry, RemotesManifest };

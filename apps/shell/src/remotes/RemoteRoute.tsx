@@ -5,23 +5,12 @@ import { ErrorPanel, Spinner } from '@lendview/ui';
 import { reportClientError } from '@lendview/api-client';
 import { findConflict, findOwner, type RemoteEntry, type RemotesManifest } from './manifest.ts';
 import { loadRemoteApp } from './load-remote.ts';
+import { keyOf, loaded } from './loaded-apps.ts';
 import { NotFound } from '../pages/NotFound.tsx';
 import { ErrorReference } from './ErrorReference.tsx';
 import { failureText, requestIdOfError } from './error-report.ts';
 import { rumError, rumLeave, rumView } from '../rum/index.ts';
 import type { RemoteRef } from '../rum/attribution.ts';
-
-// Loaded remote Apps, by name and entry, so moving between routes of one remote does not reload it.
-const loaded = new Map<string, ComponentType>();
-const keyOf = (r: RemoteEntry) => `${r.name}@${r.entry}`;
-
-/**
- * A remote App already at hand (issue 14): the server's render, and the browser before it hydrates a
- * server-rendered page, so that the first render shows the remote, as the server did, not the spinner.
- */
-export function provideRemoteApp(remote: RemoteEntry, App: ComponentType): void {
-  loaded.set(keyOf(remote), App);
-}
 
 /** "Could not load, retry", with the reference of the error report support can look up (issue 15 item 4). */
 function RetryPanel({ onRetry, reference }: { onRetry: () => void; reference?: string }) {
