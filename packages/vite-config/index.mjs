@@ -48,7 +48,7 @@ export function sharedConfig({ command = 'build', root = process.cwd(), kind = '
       name === 'react-router' && command === 'build'
         ? { singleton: true, requiredVersion: false, import: writeReactRouterSubset(root) }
         : name === 'react-i18next'
-          ? { singleton: true, requiredVersion: false, import: writeReactI18nextCompat(root) }
+          ? { singleton: true, requiredVersion: false, import: writeReactI18nextCompat(root, command) }
           : { singleton: true, requiredVersion: false },
     ]),
   );
