@@ -1,22 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './tests/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkServerLog } from './global-teardown.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? ok(addr.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { freePort } from './free-port.ts';
 import { makePng } from './images.ts';
 
 // Issue 15's proof (docs/deploy.md): two instances of the built server on one PostgreSQL, with an S3-protocol store
@@ -29,17 +29,6 @@ interface PgClient {
   connect(): Promise<void>;
   query(sql: string): Promise<unknown>;
   end(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 }
 
 async function waitReady(base: string, child: ChildProcess, log: () => string) {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bridgeCalls, expect, test } from './fixtures.ts';
+import { freePort } from './free-port.ts';
 
 // Server rendering (issue 14; docs/performance.md "Server rendering"): the loan card is in the HTML the server
 // sends, the browser hydrates it without asking the API again, and the page then works as before. The budget
@@ -17,17 +17,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 let server: ChildProcess | undefined;
 let tmp = '';
 let base = '';
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
