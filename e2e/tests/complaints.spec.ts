@@ -4,6 +4,7 @@ import {
   type Envelope,
   type OrderFixture,
   bridgeCalls,
+  clientRendered,
   expect,
   expectAccessible,
   flushPageTasks,
@@ -259,6 +260,8 @@ test('complaint entry: collection shows its sub-types, or the isShow message; th
   page,
   pageErrors,
 }) => {
+  // The page's own call is what this test reads (its form body), so the page comes client-rendered.
+  await clientRendered(page, (u) => u.pathname === '/complaint');
   const inits = recordRequests(page, '/user-problem/problem-init');
   const first = page.waitForResponse((r) => r.url().includes('/user-problem/problem-init'));
   await page.goto(at('/complaint?orderNo=DEMO-170'));

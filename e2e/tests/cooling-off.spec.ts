@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from '@playwright/test';
-import { expect, expectAccessible, jsonOf, newOrder, test, type Envelope } from './fixtures.ts';
+import { expect, expectAccessible, jsonOf, newOrder, openWithAnswer, test, type Envelope } from './fixtures.ts';
 
 // Issue 18 item 2, the cooling-off exit (docs/compliance.md "Cooling-off exit"), through the real API, ledger and
 // database: on a fresh loan of the test's own (newOrder 'coolingOff': Rp 2.000.000 for 91 days at 0,05 %/day,
@@ -37,12 +37,12 @@ interface Va {
 const isCall = (path: string) => (r: Request | Response) => new URL(r.url()).pathname === path;
 const form = (req: Request): Record<string, string> => Object.fromEntries(new URLSearchParams(req.postData() ?? ''));
 
+/** Opens the loan details and gives its loan-details answer (the browser's, or the server's: openWithAnswer). */
 async function openDetails(page: Page, orderId: string, tok: string, lang = EN): Promise<Details> {
-  const [res] = await Promise.all([
-    page.waitForResponse(isCall(DETAIL)),
-    page.goto(`/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`),
-  ]);
-  const body = await jsonOf<Envelope<Details>>(res);
+  const body = await openWithAnswer<Details>(page, `/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`, {
+    name: 'loanDetails',
+    path: DETAIL,
+  });
   expect(body.code, body.message).toBe('00');
   return body.data;
 }

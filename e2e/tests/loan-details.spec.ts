@@ -1,5 +1,15 @@
 import type { Page, Request } from '@playwright/test';
-import { type Envelope, bridgeCalls, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
+import {
+  type Envelope,
+  bridgeCalls,
+  clientRendered,
+  expect,
+  expectAccessible,
+  jsonOf,
+  newOrder,
+  openWithAnswer,
+  test,
+} from './fixtures.ts';
 
 // The loan-details remote against the real API and its demo data: loan details V3 by status (spec 4.9), the
 // rating, loan confirmation (4.8), recommended products (7.5) and the joint-login failure page.
@@ -14,12 +24,12 @@ const ID = 'isNeedPop=0';
 
 const detailsUrl = (orderId: string, lang = EN, tok = BORROWER) => `/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`;
 
-/** Waits for the loan-details answer of the page load and returns its envelope. */
+/** Opens the loan details and returns the envelope of its loan-details call (the browser's, or the server's: openWithAnswer). */
 async function openDetails(page: Page, orderId: string, lang = EN, tok = BORROWER) {
-  const answer = page.waitForResponse((r) => r.url().includes('/v3/loan-details/detail'));
-  await page.goto(detailsUrl(orderId, lang, tok));
-  const res = await answer;
-  return (await res.json()) as { code: string; data: { amount: number; orderStatus: number; isScore: number } | null };
+  return openWithAnswer<{ amount: number; orderStatus: number; isScore: number } | null>(page, detailsUrl(orderId, lang, tok), {
+    name: 'loanDetails',
+    path: '/v3/loan-details/detail',
+  });
 }
 
 /** Form body of a request as an object. */
@@ -89,7 +99,9 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The 4-or-more branch needs the prompt once more: the real answer with isScore set back to 1 (only that
-  // field changes; the rating itself goes to the real API). In Indonesian this time.
+  // field changes; the rating itself goes to the real API). In Indonesian this time. The page comes client-rendered,
+  // so that the answer changed here is the one it shows.
+  await clientRendered(page, (u) => u.pathname === '/loanDetails');
   await page.route('**/v3/loan-details/detail**', async (route) => {
     const res = await route.fetch();
     const body = await jsonOf<Envelope<{ isScore: number }>>(res);

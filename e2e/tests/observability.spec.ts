@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { clientRendered, expect, test } from './fixtures.ts';
 
 // Issue 15 item 4 (docs/observability.md): what a borrower reads on an error screen leads support to the server's
 // log line, and the failure is counted in /metrics.
@@ -76,6 +76,7 @@ test('an API call answered 5xx is reported once with its own request id', async 
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/client-errors') reports.push(r.postDataJSON() as Report);
   });
+  await clientRendered(page, /\/loanDetails\?/);
   await page.goto('/loanDetails?productId=1&orderId=DEMO-170&tok=demo-borrower&isNeedPop=1');
   await expect.poll(() => failed.length).toBeGreaterThanOrEqual(1);
   await expect.poll(() => reports.length).toBe(failed.length);

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { type Envelope, type OrderFixture, type Outbox, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
+import {
+  type Envelope,
+  type OrderFixture,
+  type Outbox,
+  expect,
+  expectAccessible,
+  jsonOf,
+  newOrder,
+  openWithAnswer,
+  test,
+} from './fixtures.ts';
 
 // The legacy bank-card repayment (/repay, /bindCard; spec 4.3, 5, 7.3, 8, 9) against the real API and its demo
 // data: demo-borrower has a BCA card whose charge needs an SMS code (…2222) and a BNI card charged at once (…4444);
@@ -16,11 +26,12 @@ const LEGACY = '/api/v1/lendview/service/loan';
 const repayUrl = (orderId: string, lang = EN, tok = BORROWER) => `/repay?orderId=${orderId}&productId=1&tok=${tok}&${lang}`;
 const bindUrl = (orderId: string, lang = EN, tok = BORROWER) => `/bindCard?orderId=${orderId}&productId=1&tok=${tok}&${lang}`;
 
-/** Opens /repay and waits for its repayment-way answer. */
+/** Opens /repay and gives its repayment-way answer (the browser's, or the server's: openWithAnswer). */
 async function openRepay(page: Page, orderId: string, lang = EN, tok = BORROWER) {
-  const answer = page.waitForResponse((r) => r.url().includes(`${LEGACY}/repayment-way`));
-  await page.goto(repayUrl(orderId, lang, tok));
-  const body = (await (await answer).json()) as { code: string; data: { amount: number; cards: { id: number; cardNo: string }[] } };
+  const body = await openWithAnswer<{ amount: number; cards: { id: number; cardNo: string }[] }>(page, repayUrl(orderId, lang, tok), {
+    name: 'repaymentWay',
+    path: `${LEGACY}/repayment-way`,
+  });
   expect(body.code, `repayment-way ${orderId}`).toBe('00');
   await expect(page.getByTestId('amount-due')).toBeVisible();
   return body.data;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
-import { expect, expectAccessible, newOrder, test } from './fixtures.ts';
+import { expect, expectAccessible, newOrder, openWithAnswer, test } from './fixtures.ts';
 
 // The repayment remote against the real API and its demo data: virtual account and method choice (spec 2.5,
 // 4.6), instalments (4.7), extension, and the payment confirmed through the sandbox provider's simulate call
@@ -50,16 +50,13 @@ async function vcodeAfter(page: Page, action: () => Promise<unknown>) {
   return { request: form(res.request()), body };
 }
 
+/** Opens the loan details and gives its loan-details answer (the browser's, or the server's: openWithAnswer). */
 async function openDetails(page: Page, orderId: string, lang = EN, tok = BORROWER) {
-  const [res] = await Promise.all([
-    page.waitForResponse(isCall(DETAIL)),
-    page.goto(`/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`),
-  ]);
-  return (await res.json()) as Envelope<{
+  return openWithAnswer<{
     amount: number;
     orderStatus: number;
     userOrderDetail: { detail: { text: string; value: string }[] };
-  }>;
+  }>(page, `/loanDetails?productId=1&orderId=${orderId}&tok=${tok}&${lang}`, { name: 'loanDetails', path: DETAIL });
 }
 
 /** The sandbox pays the code (demo mode only), through the provider's signed callback. */
@@ -106,7 +103,7 @@ test('full repayment on a DEMO-HALF twin: Repay → bank code → change to ALFA
   const order = mine.orderNo;
   const details = await openDetails(page, order, EN, mine.tok);
   expect(details.data?.orderStatus).toBe(170);
-  const owed = details.data!.amount;
+  const owed = details.data.amount;
   expect(owed).toBeGreaterThan(0);
 
   // A new repayment: no method kept for this order yet, so is_default 1.
@@ -242,7 +239,7 @@ test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, 
   await expectAccessible(page);
 
   // A link straight to /that: the server refuses the code (EARLY_REPAYMENT, 409) and the page says why.
-  const owed = details.data!.amount;
+  const owed = details.data.amount;
   const refused = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=DEMO-170&amount=${owed}&tok=${BORROWER}&${EN}`));
   expect(refused.body).toMatchObject({ code: 'EARLY_REPAYMENT', data: null, message: early.message });
   await expect(page.locator('.lv-error-panel').getByText('Early repayment is not possible yet', { exact: true })).toBeVisible();
@@ -447,7 +444,7 @@ test('the Indonesian pages of /that and /repayDelay', async ({ page, request }) 
   const mine = await newOrder(request, 'overdue');
   const order = mine.orderNo;
   const details = await openDetails(page, order, ID, mine.tok);
-  const owed = details.data!.amount;
+  const owed = details.data.amount;
   const va = await vcodeAfter(page, () => page.goto(`/that?productId=1&orderId=${order}&amount=${owed}&display=1&tok=${mine.tok}&${ID}`));
   expect(va.request).toMatchObject({ is_display: '1', is_default: '1', amount: String(owed) });
   expect(va.body.code, va.body.message).toBe('00');
@@ -493,7 +490,7 @@ test('a payment to a replaced code is credited: a DEMO-180 twin by BCA, replaced
   const order = mine.orderNo;
   const details = await openDetails(page, order, EN, mine.tok);
   expect(details.data?.orderStatus).toBe(180);
-  const owed = details.data!.amount;
+  const owed = details.data.amount;
 
   // BCA first (chosen on /individual), then ALFAMART: the BCA number is replaced.
   await page.goto(`/individual?productId=1&orderId=${order}&amount=${owed}&tok=${mine.tok}&${EN}`);

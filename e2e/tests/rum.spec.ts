@@ -1,5 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { clientRendered, expect, test } from './fixtures.ts';
 import { operatorToken } from './ops-login.ts';
 
 // Issue 16 item 4 (docs/releasing.md "Real-user signals"): borrowers' browsers report views, web-vitals and errors
@@ -147,6 +147,7 @@ test("a remote's crash is sent within a second and shows up symbolicated to its 
     const body = (await res.json()) as { code: string; data: Record<string, unknown> };
     await route.fulfill({ response: res, json: { ...body, data: { ...body.data, payments: 'not a list' } } });
   });
+  await clientRendered(page, (u) => u.pathname === '/loanDetails');
   const batches = recordBatches(page);
   await page.goto(LOAN);
   await expect(page.getByText('This part of the app could not be loaded. Check your connection and try again.')).toBeVisible();

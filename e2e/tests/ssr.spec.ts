@@ -75,21 +75,24 @@ test.describe.configure({ mode: 'serial' });
 
 test('the loan card is in the server-sent HTML, with its data for hydration and no token', async ({ request }) => {
   const html = await serverRendered(request, LOAN_PATH);
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="lv-ssr"'));
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script id="lv-ssr"'));
   expect(root).toContain('Loan details');
   expect(root).toContain('Repay');
   expect(root).toContain('LendView Cepat');
   expect(root).toContain('₹2,613,750');
   expect(html).not.toContain('demo-borrower');
-  // The remote's stylesheet comes with the head: the markup is styled at first paint.
+  // The shell's and the remote's stylesheets are in the head itself: the markup is styled at first paint, with no
+  // stylesheet to fetch before it.
   const head = html.slice(0, html.indexOf('</head>'));
-  expect(head).toMatch(/<link rel="stylesheet" href="\/remotes\/loan-details\/[^"]+\.css">/);
+  expect(head).toContain('.ld-');
+  expect(head).toContain('.lv-page');
+  expect(head).not.toMatch(/<link rel="stylesheet"/);
   expect(head).toMatch(/<link rel="modulepreload" href="\/remotes\/loan-details\/[^"]+\/remoteEntry\.js" crossorigin>/);
 });
 
 test('in Indonesian too, by the page language rule', async ({ request }) => {
   const html = await serverRendered(request, LOAN_PATH.replace('isNeedPop=1', 'isNeedPop=0'));
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="lv-ssr"'));
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script id="lv-ssr"'));
   expect(root).toContain('Detail pinjaman');
   expect(root).not.toContain('Loan details');
 });

@@ -204,8 +204,8 @@ export interface Env {
   db: DbPoolSettings;
   /** Shutdown (DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS): docs/deploy.md "Shutdown, drain and load shedding". */
   drainSeconds: number;
-  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered (150 recommended); unset or 0 = off. */
-  ssrBudgetMs?: number;
+  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered; default 150, 0 = off. */
+  ssrBudgetMs: number;
   graceSeconds: number;
   /** MIGRATE_ON_START: migrate at start, or refuse to start while the schema is behind (docs/deploy.md "Migrations"). */
   migrateOnStart: boolean;
@@ -234,6 +234,8 @@ export interface PressureSettings {
 /** Production's defaults where they differ from demo and development (docs/deploy.md). */
 export const PRODUCTION_DRAIN_SECONDS = 10;
 export const DEFAULT_GRACE_SECONDS = 20;
+/** Server rendering of pages (src/ssr/page.ts) is on in every mode: a render over this goes out client-rendered. */
+export const DEFAULT_SSR_BUDGET_MS = 150;
 export const PRODUCTION_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 export class EnvError extends Error {
@@ -412,7 +414,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     opsTotpKey: e.OPS_TOTP_KEY,
     db: dbPoolSettings(e),
     drainSeconds: e.DRAIN_SECONDS ?? (mode === 'production' ? PRODUCTION_DRAIN_SECONDS : 0),
-    ssrBudgetMs: e.SSR_BUDGET_MS,
+    ssrBudgetMs: e.SSR_BUDGET_MS ?? DEFAULT_SSR_BUDGET_MS,
     graceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? DEFAULT_GRACE_SECONDS,
     migrateOnStart: e.MIGRATE_ON_START === '1' || e.MIGRATE_ON_START === '0' ? e.MIGRATE_ON_START === '1' : mode !== 'production',
     pressure: {

@@ -11,9 +11,11 @@ import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
 const INDEX =
   '<!doctype html><html><head><title>t</title>' +
   '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />' +
+  '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">' +
   '<script type="module" src="/assets/shell.js"></script></head><body><div id="root"></div><p id="after">after</p></body></html>';
 
 const SHELL_SERVER = {
+  'assets/shell-1.css': 'body{margin:0}',
   'server/shared/react.mjs': `export const tag = 'one-react'; export default { tag };`,
   'server/entry.mjs': `
 import { tag } from './shared/react.mjs';
@@ -44,10 +46,14 @@ export default { async render(p) { ${body} return '<main data-tag="' + tag + '" 
       id: 'loan_details',
       name: 'loan_details',
       metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [{ name: 'App', assets: { js: { sync: ['assets/App-1.js'] }, css: { sync: [], async: ['assets/page-1.css'] } } }],
+      exposes: [
+        { name: 'App', assets: { js: { sync: ['assets/App-1.js'] }, css: { sync: ['assets/font-1.css'], async: ['assets/page-1.css'] } } },
+      ],
     }),
     'assets/App-1.js': 'export default 1;',
     'assets/page-1.css': 'main{}',
+    // A relative url() would resolve against the page if inlined: this one stays a link.
+    'assets/font-1.css': '@font-face{font-family:x;src:url(x.woff2)}',
   };
 }
 
@@ -104,10 +110,15 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     // The remote runs on the shell's shared module (lv-shared:react rewritten), in the page's language, as the borrower.
-    expect(res.body).toContain('<div id="root"><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
-    // Head first: the remote's stylesheet and modulepreloads, and no preload of /remotes.json (the manifest is in the page).
+    expect(res.body).toContain('<div id="root" inert><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
+    // Head first: the shell's and the remote's stylesheets inlined (no round trip before the first paint) except one
+    // with a relative url(), the remote's modulepreloads, and no preload of /remotes.json (the manifest is in the page).
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="stylesheet" href="/remotes/loan-details/${version}/assets/page-1.css">`);
+    expect(head).toContain('<style>body{margin:0}</style>');
+    expect(head).not.toContain('shell-1.css');
+    expect(head).toContain('<style>main{}</style>');
+    expect(head).not.toContain('page-1.css');
+    expect(head).toContain(`<link rel="stylesheet" href="/remotes/loan-details/${version}/assets/font-1.css">`);
     expect(head).toContain(`<link rel="modulepreload" href="/remotes/loan-details/${version}/remoteEntry.js" crossorigin>`);
     expect(head).toContain(`<link rel="modulepreload" href="/remotes/loan-details/${version}/assets/App-1.js" crossorigin>`);
     expect(head).not.toContain('/remotes.json');

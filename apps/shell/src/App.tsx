@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AppProviders, ErrorPanel, Spinner } from '@lendview/ui';
+import { AppProviders, ErrorPanel, Spinner, forgetHydrated } from '@lendview/ui';
 import { resolveLanguage, setLanguage, useLang } from '@lendview/i18n';
 import { captureSharedParams, reportClientError } from '@lendview/api-client';
 import { type RemotesManifest } from './remotes/manifest.ts';
@@ -16,8 +16,13 @@ import './messages.ts';
 
 /** Keeps the language rule (isNeedPop=1 → English) and the shared params in step with in-app navigation. */
 function QuerySync() {
-  const { search } = useLocation();
+  const { search, key } = useLocation();
   const lang = useLang();
+  // The server-rendered page's data is fresh for its first screen only (ui markHydrated).
+  const firstKey = useRef(key);
+  useEffect(() => {
+    if (key !== firstKey.current) forgetHydrated();
+  }, [key]);
   useEffect(() => {
     captureSharedParams(search);
     const wanted = resolveLanguage(search);

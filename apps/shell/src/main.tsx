@@ -43,6 +43,21 @@ function serverRendered(): ServerRendered | null {
   }
 }
 
+/** Whether React has taken over every element of the server's markup (it keeps its instance on each one it hydrated). */
+function fullyHydrated(root: HTMLElement): boolean {
+  for (const el of root.querySelectorAll('*')) if (!Object.keys(el).some((k) => k.startsWith('__reactFiber$'))) return false;
+  return true;
+}
+
+// The server's markup is inert (apps/api/src/ssr/page.ts) until then: a lazy screen hydrates only once its chunk has
+// arrived, and a tap or a choice made on it before would be lost. Ten seconds at most: then the page is let go as is.
+const HYDRATION_WAIT_MS = 10_000;
+
+function liveOnceHydrated(root: HTMLElement, since = performance.now()): void {
+  if (fullyHydrated(root) || performance.now() - since > HYDRATION_WAIT_MS) root.removeAttribute('inert');
+  else requestAnimationFrame(() => liveOnceHydrated(root, since));
+}
+
 /**
  * A server-rendered page (issue 14) hydrates: the manifest, the data and the route's remote are the ones the server
  * rendered with, so the first render matches its markup and nothing is fetched again. A page rendered in another
@@ -66,6 +81,7 @@ async function start(root: HTMLElement) {
           reportClientError({ message: `hydration: ${error instanceof Error ? error.message : String(error)}`, where: 'shell:hydrate' });
         },
       });
+      liveOnceHydrated(root);
       return;
     } catch {
       // The remote did not load: the client render below shows its retry panel.
@@ -74,6 +90,7 @@ async function start(root: HTMLElement) {
   prefetchRoute(window.location.pathname);
   await i18nReady;
   createRoot(root).render(<App />);
+  root.removeAttribute('inert');
 }
 
 const root = document.getElementById('root');

@@ -17,6 +17,14 @@ export function markHydrated(queryHashes: readonly string[], now = Date.now()): 
   for (const h of queryHashes) hydrated.set(h, now);
 }
 
+/**
+ * A move to another screen ends that: a screen mounted again afterwards (back on /repay after adding a card) asks
+ * the API again as it always did (the shell calls this on every navigation after the first page).
+ */
+export function forgetHydrated(): void {
+  hydrated.clear();
+}
+
 function refetchOnMount(query: Query): boolean {
   const at = hydrated.get(query.queryHash);
   if (at === undefined) return true;

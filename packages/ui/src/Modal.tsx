@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx.ts';
 import { CloseIcon } from './icons/CloseIcon.tsx';
+import { useCanPortal } from './use-can-portal.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -71,6 +72,10 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
+  // A dialog open in server-rendered HTML appears right after hydration (use-can-portal.ts); the effect below waits
+  // for it, so focus and the Tab trap find the dialog.
+  const canPortal = useCanPortal();
+  const shown = open && canPortal;
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   // initialFocus is read once, when the dialog opens: a new ref object on a later render must not reopen it.
@@ -81,7 +86,7 @@ export function Modal({
   });
 
   useEffect(() => {
-    if (!open) return;
+    if (!shown) return;
     const token = {};
     stack.push(token);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -125,9 +130,9 @@ export function Modal({
       unlockScroll();
       if (previous && previous.isConnected) previous.focus();
     };
-  }, [open]);
+  }, [shown]);
 
-  if (!open || typeof document === 'undefined') return null;
+  if (!shown) return null;
   const backdropCloses = (closeOnBackdrop ?? true) && !!onClose;
 
   return createPortal(

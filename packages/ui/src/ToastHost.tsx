@@ -4,6 +4,7 @@ import { cx } from './cx.ts';
 import { AlertIcon } from './icons/AlertIcon.tsx';
 import { CheckIcon } from './icons/CheckIcon.tsx';
 import { toast, type ToastItem } from './toast.ts';
+import { useCanPortal } from './use-can-portal.ts';
 
 function ToastBody({ item }: { item: ToastItem }) {
   return (
@@ -19,11 +20,6 @@ function ToastBody({ item }: { item: ToastItem }) {
 const getServerSnapshot = () => null;
 const subscribe = (listener: () => void) => toast.subscribe(listener);
 const getSnapshot = () => toast.current();
-// False on the server and while a server-rendered page hydrates (its HTML has no toast layer: the portal is added
-// right after), true in a page the browser renders itself.
-const noChange = () => () => undefined;
-const inBrowser = () => true;
-const onServer = () => false;
 
 /**
  * Renders the toast of the `toast` singleton. The two live regions stay in the page so screen readers announce
@@ -31,8 +27,8 @@ const onServer = () => false;
  */
 export function ToastHost() {
   const item = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  const canPortal = useSyncExternalStore(noChange, inBrowser, onServer);
-  if (!canPortal || typeof document === 'undefined') return null;
+  const canPortal = useCanPortal();
+  if (!canPortal) return null;
   return createPortal(
     <div className="lv-toast-layer">
       <div role="status" aria-live="polite" aria-atomic="true" className="lv-toast-region">

@@ -35,6 +35,7 @@ export {
   getQueryClient,
   HYDRATED_FRESH_MS,
   markHydrated,
+  forgetHydrated,
   setPageQueryClient,
   type AppProvidersProps,
 } from './AppProviders.tsx';

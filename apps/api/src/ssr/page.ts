@@ -21,12 +21,6 @@ import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 // an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
 // own routes their server rendering.
 
-/**
- * The budget to run with (SSR_BUDGET_MS=150). Unset, server rendering is off for now: the e2e suite still has tests
- * that wait for the browser's own first calls, which a server-rendered page no longer makes (docs/performance.md
- * "Server rendering", "Not on by default yet"). e2e/tests/ssr.spec.ts and the bench run with it on.
- */
-export const RECOMMENDED_BUDGET_MS = 150;
 const ROOT = '<div id="root"></div>';
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
 
@@ -56,6 +50,34 @@ interface FederationManifest {
   exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
 }
 
+/**
+ * A stylesheet of a version as a <style> element, or null to keep the <link>. On a phone on a slow network a
+ * render-blocking <link> costs a round trip before the first paint of a page whose markup is already there; the
+ * stylesheets are a few KB each. Kept as a link: a relative url() (it would resolve against the page instead of the
+ * file) and text that could end the element.
+ */
+async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string): Promise<string | null> {
+  const f = v.files[path];
+  if (!f || !path.endsWith('.css')) return null;
+  const bytes = await app.releases.bytes(v, path, f.sha256, f.size);
+  if (!bytes) return null;
+  const css = bytes.toString('utf8');
+  if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return null;
+  return `<style>${css}</style>`;
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
+
+/** The shell's index.html up to #root with its own stylesheets inlined (inlineStyle). */
+async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<string> {
+  const styles = new Map<string, string>();
+  for (const [link, href = ''] of before.matchAll(STYLESHEET_LINK)) {
+    const style = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
+    if (style) styles.set(link, style);
+  }
+  return before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link);
+}
+
 /** The remote's remoteEntry.js and the exposed App's own chunks (modulepreload), and its stylesheets. */
 async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<string> {
   const f = v.files['mf-manifest.json'];
@@ -66,10 +88,12 @@ async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string):
   const entry = m.metaData?.remoteEntry;
   const js = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...(exposed?.assets?.js?.sync ?? [])];
   const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
-  return [
-    ...css.filter((p) => v.files[p]).map((p) => `<link rel="stylesheet" href="${attr(base + p)}">`),
-    ...js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`),
-  ].join('');
+  const styles = await Promise.all(
+    css.filter((p) => v.files[p]).map(async (p) => (await inlineStyle(app, v, p)) ?? `<link rel="stylesheet" href="${attr(base + p)}">`),
+  );
+  return [...styles, ...js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`)].join(
+    '',
+  );
 }
 
 export class PageRenderer {
@@ -141,7 +165,7 @@ export class PageRenderer {
     try {
       // Before the race: it may set the cohort cookie, which must happen before the page is sent.
       const viewer = await this.options.viewerOf(req, reply);
-      prepared = await Promise.race([this.prepare(req, viewer), overBudget]);
+      prepared = await Promise.race([this.prepare(req, viewer, html.slice(0, html.indexOf(ROOT))), overBudget]);
     } catch (err) {
       req.log.warn({ err: safeError(err) }, 'server render: not prepared, page sent client-rendered');
       prepared = null;
@@ -151,8 +175,8 @@ export class PageRenderer {
       await plain();
       return true;
     }
-    const { shell, remote, manifest, owner, head } = prepared;
-    const [before, after] = [html.slice(0, html.indexOf(ROOT)), html.slice(html.indexOf(ROOT) + ROOT.length)];
+    const { shell, remote, manifest, owner, head, before } = prepared;
+    const after = html.slice(html.indexOf(ROOT) + ROOT.length);
     const body = new PassThrough();
     // Personal data in the page (the borrower's loan): never stored by a cache on the way.
     void reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -184,7 +208,9 @@ export class PageRenderer {
         { app: owner.app, version: owner.version, ms: Math.round(performance.now() - started), passes: rendered.passes },
         'server render',
       );
-      body.write(`<div id="root">${rendered.html}</div>`);
+      // inert until the shell has hydrated (apps/shell/src/main.tsx): a tap or typing on markup whose scripts have
+      // not run yet would be lost, and a form would submit natively (its fields in a GET address).
+      body.write(`<div id="root" inert>${rendered.html}</div>`);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
     } else body.write(ROOT);
     body.end(after);
@@ -192,7 +218,7 @@ export class PageRenderer {
   }
 
   /** The manifest this browser gets, the route's owner and both server entries; null: nothing to render here. */
-  private async prepare(req: FastifyRequest, viewer: Viewer) {
+  private async prepare(req: FastifyRequest, viewer: Viewer, indexBefore: string) {
     const live = await this.app.releases.liveShell();
     if (!live || !hasServerEntry(live)) return null;
     const manifest: ServedManifest | null = await manifestFor(this.app.releases, this.app.db, viewer);
@@ -205,7 +231,14 @@ export class PageRenderer {
     if (!v || !hasServerEntry(v)) return null;
     const remote = await this.entries.remote(v, shell);
     const base = owner.entry.slice(0, owner.entry.lastIndexOf('/') + 1);
-    return { shell, remote, manifest, owner, head: await remoteHead(this.app, v, base) };
+    return {
+      shell,
+      remote,
+      manifest,
+      owner,
+      head: await remoteHead(this.app, v, base),
+      before: await shellHead(this.app, live, indexBefore),
+    };
   }
 
   close(): void {
