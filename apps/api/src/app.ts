@@ -7,7 +7,7 @@ import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
-import { LOG_REDACT_PATHS, redactingLoggerOptions } from './lib/log-redaction.ts';
+import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
 import { DEV_CARD_FINGERPRINT_SECRET } from './repositories/bank-cards.ts';
 import { OutboxSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -121,9 +121,9 @@ function loggerOptions(logger: BuildAppOptions['logger']) {
     level,
     ...(typeof logger === 'object' && logger.stream ? { stream: logger.stream } : {}),
     // Every line goes through the one redaction (lib/log-redaction.ts): the parsed query, headers and body
-    // fields, phone numbers, signed URLs, database parameters. Card fields are also cut by pino's own redact.
+    // fields, phone numbers, signed URLs, database parameters. Card fields are also cut by the LOG_REDACT_PATHS
+    // rule (`cutCardFields`, what pino's own `redact` did with those paths, without its per-line cloning).
     ...redactingLoggerOptions(),
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
   };
 }
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { OID, parseDate, parseInt8 } from './parsers.ts';
 import type { DbPoolSettings } from '../env.ts';
+import { preparedName } from './prepared.ts';
 import type { Db, Queryable } from './types.ts';
 
 /** Real PostgreSQL through a pg Pool: many API instances can share one server. */
@@ -42,7 +43,10 @@ export async function openPg(options: {
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const res = await q.query(sql, params ? [...params] : undefined);
+      const values = params ? [...params] : undefined;
+      // A statement marked by db/prepared.ts goes as a named statement (parsed and planned once per connection).
+      const name = preparedName(sql);
+      const res = name ? await q.query({ name, text: sql, values }) : await q.query(sql, values);
       return res.rows as T[];
     },
     async exec(sql: string) {

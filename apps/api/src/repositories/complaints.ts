@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { ImageMime } from '../lib/images.ts';
@@ -213,6 +214,9 @@ export async function listOwnComplaints(db: Queryable, borrowerId: number, lang:
   return rows.map(toComplaint);
 }
 
+/** A named statement on PostgreSQL (db/prepared.ts): explicit columns only. */
+let OWN_COMPLAINT_LIST_SQL: string | undefined;
+
 /**
  * listOwnComplaints and the reference data (holidays and grievance officer of the escalation) in one round trip
  * (docs/performance.md "Hot reads"): the version of the reference data on every row, the data itself (only after a
@@ -226,12 +230,14 @@ export async function readOwnComplaintList(
   const held = heldReference(db);
   // The version on every row (a scalar computed once), the data (only after a change) on the first row only.
   const rows = await db.query<ComplaintRow & ReferenceColumns>(
-    SELECT_COMPLAINT.replace(
-      ' FROM complaints c',
-      `, (SELECT version FROM reference_data_version) AS lv_ref_version,
+    (OWN_COMPLAINT_LIST_SQL ??= prepared(
+      SELECT_COMPLAINT.replace(
+        ' FROM complaints c',
+        `, (SELECT version FROM reference_data_version) AS lv_ref_version,
          CASE WHEN row_number() OVER (ORDER BY c.id DESC) = 1 AND ${staleCondition('$3')} THEN (SELECT reference_data_json()) END AS lv_ref_data
     FROM complaints c`,
-    ) + ' WHERE c.borrower_id = $2 ORDER BY c.id DESC',
+      ) + ' WHERE c.borrower_id = $2 ORDER BY c.id DESC',
+    )),
     [lang, borrowerId, versionParam(held)],
   );
   return { complaints: rows.map(toComplaint), reference: rows[0] ? referenceFrom(db, held, rows[0]) : null };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, Row } from '../db/types.ts';
 import { UnsafeIntegerError } from '../db/parsers.ts';
+import { prepared } from '../db/prepared.ts';
 import { GRIEVANCE_OFFICER_SETTING, type GrievanceOfficer } from './grievance-officer.ts';
 import { toProduct, type Product, type ProductDbRow } from './products.ts';
 import { SETTING, parseCoolingOffDays, parseLateChargeCapPercent, type SupportContact } from './settings.ts';
@@ -91,10 +92,17 @@ export function referenceFrom(db: Db, held: ReferenceData | undefined, row: Refe
   return data;
 }
 
+// Named statements on PostgreSQL (db/prepared.ts): explicit columns only, so a migration adding a column to a
+// table they read cannot change their result type under a running instance.
+let LOAD_REFERENCE_SQL: string | undefined;
+let QUOTA_USAGE_SQL: string | undefined;
+
 /** The reference data in one round trip of its own (contact info: a read that has nothing else to ask). */
 export async function loadReference(db: Db): Promise<ReferenceData> {
   const held = heldReference(db);
-  const [row] = await db.query<ReferenceColumns>(`SELECT ${referenceColumns('$1')}`, [versionParam(held)]);
+  const [row] = await db.query<ReferenceColumns>((LOAD_REFERENCE_SQL ??= prepared(`SELECT ${referenceColumns('$1')}`)), [
+    versionParam(held),
+  ]);
   return referenceFrom(db, held, row!);
 }
 
@@ -179,7 +187,7 @@ export async function readQuotaUsage(
 ): Promise<{ reference: ReferenceData; usage: Record<string, number> | null }> {
   const held = heldReference(db);
   const [row] = await db.query<ReferenceColumns & { lv_quota_usage: Record<string, number> | null }>(
-    `SELECT ${quotaUsageColumn('$1')}, ${referenceColumns('$2')}`,
+    (QUOTA_USAGE_SQL ??= prepared(`SELECT ${quotaUsageColumn('$1')}, ${referenceColumns('$2')}`)),
     [businessDay, versionParam(held)],
   );
   return { reference: referenceFrom(db, held, row!), usage: row!.lv_quota_usage };

@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.ts';
 import type { Queryable } from '../db/types.ts';
 import { newToken, tokenHash } from '../lib/crypto.ts';
 
@@ -23,13 +24,13 @@ export async function createSession(db: Queryable, input: { borrowerId: number; 
 }
 
 /** The borrower of a live session, or null for an unknown or expired token. */
-export async function findSessionBorrower(db: Queryable, token: string, now: Date): Promise<Borrower | null> {
-  const [row] = await db.query<{ id: number; phone: string; is_repeat_client: boolean }>(
-    `SELECT b.id, b.phone, b.is_repeat_client
+/** Every borrower route's first statement (lib/identity.ts): a named statement on PostgreSQL (db/prepared.ts). */
+const SESSION_BORROWER_SQL = prepared(`SELECT b.id, b.phone, b.is_repeat_client
        FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2`,
-    [tokenHash(token), now],
-  );
+      WHERE s.token_hash = $1 AND s.expires_at > $2`);
+
+export async function findSessionBorrower(db: Queryable, token: string, now: Date): Promise<Borrower | null> {
+  const [row] = await db.query<{ id: number; phone: string; is_repeat_client: boolean }>(SESSION_BORROWER_SQL, [tokenHash(token), now]);
   return row ? { id: row.id, phone: row.phone, isRepeatClient: row.is_repeat_client } : null;
 }
 

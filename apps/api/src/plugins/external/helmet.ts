@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -44,13 +45,35 @@ export function cspDirectives(imageHosts: readonly string[], assetOrigin?: strin
   return directives;
 }
 
+/** helmet's middleware: (req, res, next) sets the security headers on res. */
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+type Helmet = (options: Record<string, unknown>) => HelmetMiddleware;
+
+/**
+ * The helmet library that @fastify/helmet wraps (its own dependency, the same version and code). @fastify/helmet
+ * builds a new helmet middleware on every request (`helmet(configuration)` in its onRequest hook: the CSP
+ * directives parsed and checked again each time, ~5 % of a small API answer's CPU, docs/performance.md "Hot
+ * reads"). Our configuration is the same for every request (no per-route options, no nonces), so the middleware
+ * is built once here and applied by one hook: the same library sets the same headers on the same raw response.
+ */
+function loadHelmet(): Helmet {
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+  return fromPlugin('helmet') as Helmet;
+}
+
+const noop = () => {};
+
 export default fp<{ imageHosts?: readonly string[]; assetOrigin?: string }>(
   async (app, opts) => {
-    await app.register(helmet, {
-      global: true,
+    const applyHeaders = loadHelmet()({
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.imageHosts ?? [], opts.assetOrigin) },
       // Same-origin product; the iOS web view loads it as a top-level page.
       crossOriginEmbedderPolicy: false,
+    });
+    // Every request, like @fastify/helmet with `global: true` (404s, errors and shed requests included).
+    app.addHook('onRequest', (req, reply, done) => {
+      applyHeaders(req.raw, reply.raw, noop);
+      done();
     });
   },
   { name: 'helmet' },
