@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS, cutCardFields } from '../src/lib/log-redaction.ts';
 import helmetPlugin, { cspDirectives } from '../src/plugins/external/helmet.ts';
 import { prepared, preparedName } from '../src/db/prepared.ts';
+import { ORDER_COLUMNS } from '../src/repositories/loan-details.ts';
+import { BACKENDS, useTestApp } from './helpers/setup.ts';
 
 // docs/performance.md "Hot reads", round 2 (the HTTP path): the cheaper per-request work gives exactly what the
 // libraries it replaces gave.
@@ -97,5 +99,17 @@ describe('named statements (db/prepared.ts)', () => {
     expect(prepared(sql)).toBe(sql);
     expect(preparedName(sql)).toBe(name);
     expect(preparedName('SELECT 2 AS http_path_test')).toBeUndefined();
+  });
+});
+
+describe.each(BACKENDS)('loan details statement (%s)', (backend) => {
+  const ctx = useTestApp(backend);
+
+  it('selects every column of orders, in table order (what `o.*` selected)', async () => {
+    const rows = await ctx.db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'orders' ORDER BY ordinal_position`,
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([...ORDER_COLUMNS]);
   });
 });

@@ -240,16 +240,18 @@ export function redactUrl(url: string, query?: unknown): string {
   return `${path}?${rebuilt}`;
 }
 
+/** LOGGED_HEADERS with their rule, judged once (the names are constants): a credential's value is never logged. */
+const LOGGED_HEADER_RULES = LOGGED_HEADERS.map((name) => ({ name, secret: isSecretKey(normalizeKey(name)) }));
+
 /** The headers a log line may carry, with credentials hidden and the referer's query redacted. */
 export function redactHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
-  for (const name of LOGGED_HEADERS) {
+  for (const { name, secret } of LOGGED_HEADER_RULES) {
     const v = headers[name];
     if (v === undefined) continue;
     const value = Array.isArray(v) ? v.join(', ') : asText(v);
-    const k = normalizeKey(name);
-    if (isSecretKey(k)) out[name] = REDACTED;
+    if (secret) out[name] = REDACTED;
     else if (name === 'referer') out[name] = redactUrl(value);
     else out[name] = redactText(value.slice(0, 256));
   }
