@@ -1,4 +1,4 @@
-import { type Envelope, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
+import { type Envelope, expect, expectAccessible, jsonOf, newOrder, openWithAnswer, test } from './fixtures.ts';
 
 // The key facts statement before confirmation (issue 18 item 1, docs/compliance.md): Confirm is disabled until the
 // borrower opens it; the statement's figures are the server's, and the confirmed loan owes exactly its total.
@@ -19,10 +19,12 @@ const ID = 'isNeedPop=0';
 
 test('confirm is disabled until the key facts are opened; the loan then owes exactly the stated total', async ({ page, request }) => {
   const mine = await newOrder(request, 'settled', { rated: true });
-  const facts = page.waitForResponse((r) => r.url().includes('/v3/loan-confirm/key-facts'));
-  await page.goto(`/confirm?productId=1&orderId=&position=0&tok=${mine.tok}&${EN}`);
+  const facts = await openWithAnswer<KeyFacts>(page, `/confirm?productId=1&orderId=&position=0&tok=${mine.tok}&${EN}`, {
+    name: 'loanKeyFacts',
+    path: '/v3/loan-confirm/key-facts',
+  });
   await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
-  const kfs = (await jsonOf<Envelope<KeyFacts>>(await facts)).data;
+  const kfs = facts.data;
 
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await expect(page.getByTestId('kfs-card')).toContainText(kfs.apr);

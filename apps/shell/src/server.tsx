@@ -65,6 +65,8 @@ const MAX_PASSES = 10;
 /** A query a component asked for that nobody fetched: what the next pass needs. */
 function waiting(q: Query): boolean {
   if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle' || typeof q.options.queryFn !== 'function') return false;
+  // A call that changes something (issuing a payment code) is the browser's to make: the page shows it loading.
+  if ((q.options.meta as { clientOnly?: boolean } | undefined)?.clientOnly === true) return false;
   // A query the page keeps off until it has what it needs (`enabled: false`) is not fetched either.
   const enabled = (q.options as { enabled?: unknown }).enabled;
   if (enabled === false) return false;

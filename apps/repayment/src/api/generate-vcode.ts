@@ -33,5 +33,8 @@ export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang, e
     // (the code may have been paid or have expired meanwhile).
     staleTime: 0,
     refetchOnWindowFocus: false,
+    // It issues a payment code: only the borrower's browser asks, never the server rendering the page (a GET that
+    // a link preview, a crawler or a render over its time budget may make too). apps/shell/src/server.tsx.
+    meta: { clientOnly: true },
   });
 }
