@@ -7,7 +7,7 @@ import { main as releaseCli, openTarget } from '../src/cli/releases.ts';
 import type { Db } from '../src/db/types.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
-import { FolderStorage } from '../src/providers/storage.ts';
+import { FolderStorage, type StorageProvider } from '../src/providers/storage.ts';
 import { ReleaseError } from '../src/releases/builds.ts';
 import { LEASE_MS, history, switchUnderLock, takeReleaseLock } from '../src/releases/catalog.ts';
 import { importFolder, listReleases, publishLocal, release, rollback, type ReleaseContext } from '../src/releases/service.ts';
@@ -100,10 +100,29 @@ describe.each(BACKENDS)('releases (%s)', (backend) => {
   });
 
   it('one release at a time: a concurrent release is refused by the lock and switches nothing', async () => {
-    const [a, b] = await Promise.allSettled([
-      release(ctx, 'marketing', marketing('1.2.0', 'c')),
-      release(ctx, 'marketing', marketing('1.3.0', 'd')),
-    ]);
+    // The first release holds the lock while it stores its files, and the second starts then (started together,
+    // a busy machine could let the first finish before the second asks for the lock).
+    let letGo!: () => void;
+    const held = new Promise<void>((done) => (letGo = done));
+    let storing!: () => void;
+    const started = new Promise<void>((done) => (storing = done));
+    const storage = ctx.storage;
+    const slow: StorageProvider = {
+      put: async (...args) => {
+        storing();
+        await held;
+        return storage.put(...args);
+      },
+      get: (key) => storage.get(key),
+      stream: (key) => storage.stream(key),
+      delete: (key) => storage.delete(key),
+      describe: () => storage.describe(),
+    };
+    const first = release({ ...ctx, storage: slow }, 'marketing', marketing('1.2.0', 'c'));
+    await Promise.race([started, first.catch(() => undefined)]);
+    const [b] = await Promise.allSettled([release(ctx, 'marketing', marketing('1.3.0', 'd'))]);
+    letGo();
+    const [a] = await Promise.allSettled([first]);
     const outcomes = [a, b].map((r) => r.status);
     expect(outcomes.sort()).toEqual(['fulfilled', 'rejected']);
     const refused = [a, b].find((r) => r.status === 'rejected') as PromiseRejectedResult;
