@@ -161,7 +161,10 @@ test('cache headers: versioned remote assets immutable, the manifest and every H
     const res = await request.get(path, { headers: { accept: 'text/html' } });
     expect(res.status(), path).toBe(200);
     expect(res.headers()['content-type'], path).toContain('text/html');
-    expect(res.headers()['cache-control'], path).toBe('no-cache');
+    // A server-rendered page carries the borrower's data (and the manifest of their cohort): never stored at all. The
+    // plain page (index.html, or a render over its time budget): revalidated every time.
+    const rendered = (await res.text()).includes('<script id="lv-ssr"');
+    expect(res.headers()['cache-control'], path).toBe(rendered ? 'no-store' : 'no-cache');
   }
   const declaration = await request.get('/lendview-shell.json');
   expect(declaration.headers()['cache-control']).toBe('no-cache');

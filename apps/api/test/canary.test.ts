@@ -113,6 +113,17 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
       expect(b.marketing.canary).toBeUndefined();
     }
 
+    // A page the server renders names the device in its address (?dId=, as the app opens it): the same cohort as the
+    // header its calls send, so a server-rendered page and its own /remotes.json agree (issue 14).
+    for (const [device, version] of [
+      [inside, '1.1.0'],
+      [outside, '1.0.0'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/remotes.json?dId=${device}` });
+      expect(res.json<{ remotes: { app: string; version: string }[] }>().remotes.find((r) => r.app === 'marketing')!.version).toBe(version);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+
     // Another instance on the same database answers the same.
     const other = buildApp({ db: ctx.db, demo: true, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false });
     try {

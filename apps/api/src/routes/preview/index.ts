@@ -107,6 +107,10 @@ export default function previewRoutes(app: FastifyInstance): PreviewRoutes {
         if (key) return key;
         const device = req.headers[DEVICE_HEADER];
         if (typeof device === 'string' && DEVICE_VALUE.test(device)) return (key = device);
+        // A page the server renders (issue 14) names the device in its address, as the app opens it (?dId=): the
+        // same id its calls, /remotes.json included, then send as the header, so the page and its calls agree.
+        const inAddress = (req.query as Record<string, unknown> | undefined)?.dId;
+        if (typeof inAddress === 'string' && DEVICE_VALUE.test(inAddress)) return (key = inAddress);
         const kept = cookies.get(COHORT_COOKIE);
         if (kept && COHORT_VALUE.test(kept)) return (key = kept);
         const made = randomBytes(16).toString('base64url');
