@@ -22,6 +22,8 @@ import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 // own routes their server rendering.
 
 const ROOT = '<div id="root"></div>';
+// Head parts kept (PageRenderer.headOf): a few versions of each app are live, canary or in preview at a time.
+const MAX_HEADS = 64;
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
 
 export interface PageRendererOptions {
@@ -56,48 +58,68 @@ interface FederationManifest {
  * stylesheets are a few KB each. Kept as a link: a relative url() (it would resolve against the page instead of the
  * file) and text that could end the element.
  */
-async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string): Promise<string | null> {
+async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string): Promise<{ style: string | null; read: boolean }> {
   const f = v.files[path];
-  if (!f || !path.endsWith('.css')) return null;
+  if (!f || !path.endsWith('.css')) return { style: null, read: true };
   const bytes = await app.releases.bytes(v, path, f.sha256, f.size);
-  if (!bytes) return null;
+  if (!bytes) return { style: null, read: false };
   const css = bytes.toString('utf8');
-  if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return null;
-  return `<style>${css}</style>`;
+  if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return { style: null, read: true };
+  return { style: `<style>${css}</style>`, read: true };
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
 
+/** A version's part of the page head; `complete` false when a file of it could not be read (not to be kept). */
+interface HeadPart {
+  html: string;
+  complete: boolean;
+}
+
 /** The shell's index.html up to #root with its own stylesheets inlined (inlineStyle). */
-async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<string> {
+async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
   const styles = new Map<string, string>();
+  let complete = true;
   for (const [link, href = ''] of before.matchAll(STYLESHEET_LINK)) {
-    const style = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
+    const { style, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
+    complete &&= read;
     if (style) styles.set(link, style);
   }
-  return before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link);
+  return { html: before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link), complete };
 }
 
 /** The remote's remoteEntry.js and the exposed App's own chunks (modulepreload), and its stylesheets. */
-async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<string> {
+async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<HeadPart> {
   const f = v.files['mf-manifest.json'];
   const bytes = f ? await app.releases.bytes(v, 'mf-manifest.json', f.sha256, f.size) : null;
-  if (!bytes) return '';
+  if (!bytes) return { html: '', complete: false };
   const m = JSON.parse(bytes.toString('utf8')) as FederationManifest;
   const exposed = m.exposes?.find((e) => e.name === 'App');
   const entry = m.metaData?.remoteEntry;
   const js = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...(exposed?.assets?.js?.sync ?? [])];
   const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
-  const styles = await Promise.all(
-    css.filter((p) => v.files[p]).map(async (p) => (await inlineStyle(app, v, p)) ?? `<link rel="stylesheet" href="${attr(base + p)}">`),
-  );
-  return [...styles, ...js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`)].join(
-    '',
-  );
+  const styles = await Promise.all(css.filter((p) => v.files[p]).map((p) => inlineStyle(app, v, p).then((r) => ({ p, ...r }))));
+  const links = styles.map(({ p, style }) => style ?? `<link rel="stylesheet" href="${attr(base + p)}">`);
+  const preloads = js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`);
+  return { html: [...links, ...preloads].join(''), complete: styles.every((s) => s.read) };
 }
 
 export class PageRenderer {
   private readonly context = new AsyncLocalStorage<PageContext>();
+  // The head parts of a version (its manifest parsed, its stylesheets inlined): a version is immutable, so they are
+  // made once per version, not on every page. A part made while a file could not be read is not kept.
+  private readonly heads = new Map<string, string>();
+
+  private async headOf(key: string, make: () => Promise<HeadPart>): Promise<string> {
+    const kept = this.heads.get(key);
+    if (kept !== undefined) return kept;
+    const { html, complete } = await make();
+    if (complete) {
+      if (this.heads.size >= MAX_HEADS) this.heads.delete(this.heads.keys().next().value!);
+      this.heads.set(key, html);
+    }
+    return html;
+  }
   readonly entries: ServerEntries;
 
   constructor(
@@ -236,8 +258,8 @@ export class PageRenderer {
       remote,
       manifest,
       owner,
-      head: await remoteHead(this.app, v, base),
-      before: await shellHead(this.app, live, indexBefore),
+      head: await this.headOf(`${v.app}@${v.version}@${base}`, () => remoteHead(this.app, v, base)),
+      before: await this.headOf(`${live.app}@${live.version}`, () => shellHead(this.app, live, indexBefore)),
     };
   }
 
