@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { publishLocalInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
@@ -182,5 +183,49 @@ describe.each(BACKENDS)('server rendering falls back to the browser, per remote 
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
+  });
+});
+
+describe.each(BACKENDS)('server rendering: a version is warmed before its first page (%s)', (backend) => {
+  const ctx = useTestApp(backend, { app: { ssrBudgetMs: 3000 } });
+  const folders = () => readdirSync(ctx.app.pages.renderer!.entries.root);
+
+  it('warm() loads the live shell and remote: their server files are in place and the very first page is server-rendered', async () => {
+    const version = await publish(ctx, remoteServer('ok'));
+    expect(folders().some((f) => f.startsWith(`loan-details-${version}-`))).toBe(false);
+    await ctx.app.pages.renderer!.warm();
+    expect(folders().some((f) => f.startsWith(`shell-${version}-`))).toBe(true);
+    expect(folders().some((f) => f.startsWith(`loan-details-${version}-`))).toBe(true);
+    const first = await page(ctx, 'tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170');
+    expect(first.body).toContain('<div id="root" inert><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
+  });
+
+  it('a version whose server entry cannot load (a shared library the shell lacks): warm() still settles, and its pages go out client-rendered', async () => {
+    const version = await publish(ctx, remoteServer('unknown-shared'));
+    await expect(ctx.app.pages.renderer!.warm()).resolves.toBeUndefined();
+    expect(folders().some((f) => f.startsWith(`shell-${version}-`))).toBe(true);
+    const res = await page(ctx, 'tok=demo-borrower&productId=1&orderId=DEMO-170');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('asked again while one is under way (a switch during a warm): one more runs after it and sees the new version', async () => {
+    const renderer = ctx.app.pages.renderer!;
+    const releases = ctx.app.releases;
+    const live = releases.live.bind(releases);
+    let letGo!: () => void;
+    const gate = new Promise<void>((r) => (letGo = r));
+    // The warm under way read the live versions before the switch and finishes after it.
+    vi.spyOn(releases, 'live').mockImplementationOnce(async () => {
+      const rows = await live();
+      await gate;
+      return rows;
+    });
+    const under = renderer.warm();
+    const version = await publish(ctx, remoteServer('ok'));
+    const again = renderer.warm();
+    letGo();
+    await Promise.all([under, again]);
+    expect(folders().some((f) => f.startsWith(`loan-details-${version}-`))).toBe(true);
   });
 });

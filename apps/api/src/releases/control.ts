@@ -54,7 +54,11 @@ export default fp<{ file: string }>(
             storage: app.releaseStorage,
             actor: body.actor,
             say: (line) => notes.push(line),
-            onSwitch: () => app.releases.forget(),
+            onSwitch: () => {
+              app.releases.forget();
+              // The newly live version's server files, before its first page (src/ssr/page.ts warm).
+              void app.pages.renderer?.warm();
+            },
           },
           parsed.data,
         );

@@ -60,7 +60,7 @@ export class ServerEntries {
   constructor(
     private readonly releases: ReleaseServing,
     /** This process's own folder (removed on close). */
-    private readonly root: string,
+    readonly root: string,
     private readonly serverFetch: typeof fetch,
     /** A version that failed to load is tried again after this long (ms), not on every page. */
     private readonly retryAfterMs = 60_000,

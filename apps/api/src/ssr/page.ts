@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { manifestFor, type ServedManifest } from '../releases/canary-manifest.ts';
 import type { CachedVersion } from '../releases/serving.ts';
+import { runningCanaries } from '../releases/canary.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
 import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
@@ -25,6 +26,9 @@ const ROOT = '<div id="root"></div>';
 // Head parts kept (PageRenderer.headOf): a few versions of each app are live, canary or in preview at a time.
 const MAX_HEADS = 64;
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
+// How often each process looks for versions to warm (PageRenderer.warm): a release or canary started by another
+// instance of the API gets its server files loaded within this time instead of on one of its first pages.
+export const WARM_INTERVAL_MS = 30_000;
 
 export interface PageRendererOptions {
   /** Longest render before the page goes out client-rendered (ms). 0: server rendering off. */
@@ -121,6 +125,9 @@ export class PageRenderer {
     return html;
   }
   readonly entries: ServerEntries;
+  private warming: Promise<void> | null = null;
+  private warmAgain: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -258,12 +265,69 @@ export class PageRenderer {
       remote,
       manifest,
       owner,
-      head: await this.headOf(`${v.app}@${v.version}@${base}`, () => remoteHead(this.app, v, base)),
-      before: await this.headOf(`${live.app}@${live.version}`, () => shellHead(this.app, live, indexBefore)),
+      head: await this.remoteHeadOf(v, base),
+      before: await this.shellHeadOf(live, indexBefore),
     };
   }
 
-  close(): void {
+  private remoteHeadOf(v: CachedVersion, base: string): Promise<string> {
+    return this.headOf(`${v.app}@${v.version}@${base}`, () => remoteHead(this.app, v, base));
+  }
+
+  private shellHeadOf(shell: CachedVersion, indexBefore: string): Promise<string> {
+    return this.headOf(`${shell.app}@${shell.version}`, () => shellHead(this.app, shell, indexBefore));
+  }
+
+  /**
+   * Loads the server entries and head parts of the live shell, the live remotes and the running canaries, ahead of
+   * their first page: at start, after a release or rollback in this process, and every WARM_INTERVAL_MS. Without it a
+   * version's first pages go out client-rendered while its server files are copied and imported (they do not fit the
+   * budget). Loads are kept per version (ServerEntries), so a warm that finds everything loaded costs two small
+   * queries. A version that fails to load is logged and left to the page path (client-rendered, tried again later).
+   */
+  warm(): Promise<void> {
+    if (!this.warming) {
+      this.warming = this.warmNow().finally(() => (this.warming = null));
+      return this.warming;
+    }
+    // One under way may have read the live versions before this switch: one more after it, however many ask.
+    this.warmAgain ??= this.warming.then(() => {
+      this.warmAgain = null;
+      return this.warm();
+    });
+    return this.warmAgain;
+  }
+
+  private async warmNow(): Promise<void> {
+    const log = this.app.log;
+    try {
+      const [live, canaries] = await Promise.all([this.app.releases.live(), runningCanaries(this.app.db)]);
+      const shellVersion = await this.app.releases.liveShell(live);
+      if (this.closed || !shellVersion || !hasServerEntry(shellVersion)) return;
+      const index = (await this.app.releases.shellIndex(live))?.toString('utf8') ?? '';
+      const shell = await this.entries.shell(shellVersion);
+      if (index.includes(ROOT)) await this.shellHeadOf(shellVersion, index.slice(0, index.indexOf(ROOT)));
+      const remotes = [...live.filter((r) => r.kind === 'remote'), ...canaries];
+      for (const { app, version } of remotes) {
+        if (this.closed) return;
+        try {
+          const v = await this.app.releases.version(app, version);
+          if (!v || !hasServerEntry(v)) continue;
+          await this.entries.remote(v, shell);
+          await this.remoteHeadOf(v, `${this.app.releases.assetOrigin}/remotes/${app}/${version}/`);
+        } catch (err) {
+          log.warn({ err: safeError(err), app, version }, 'server render: could not warm a version');
+        }
+      }
+    } catch (err) {
+      if (!this.closed) log.warn({ err: safeError(err) }, 'server render: could not warm the live versions');
+    }
+  }
+
+  /** Waits for a warm under way (it stops between versions), then removes this process's server files. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await (this.warmAgain ?? this.warming);
     this.entries.removeAll();
   }
 }

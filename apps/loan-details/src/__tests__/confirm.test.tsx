@@ -201,7 +201,7 @@ describe('/confirm: Confirm', () => {
     expect(confirmButton().disabled).toBe(true);
     answer(null);
     // The details page is a lazy route: under a loaded machine it can take longer than the default second to mount.
-    await screen.findByRole('heading', { level: 1, name: 'Loan details' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Loan details' });
     expect(api.to(PUSH).map((c) => c.body)).toEqual([
       { amount: '200000000', periods: '91', termUnit: 'day', productId: '1', loanType: '1', keyFacts: 'a'.repeat(64) },
     ]);

@@ -135,9 +135,7 @@ describe('/loanDetails actions', () => {
     await loaded();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Repay' }));
     // Repay first waits for the instalment plan when it has not answered yet (LoanActions), then navigates.
-    expect((await screen.findByTestId('elsewhere', {}, { timeout: 5000 })).textContent).toBe(
-      '/that?productId=1&orderId=DEMO-170&amount=262500000',
-    );
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/that?productId=1&orderId=DEMO-170&amount=262500000');
   });
 
   it('Repay opens the external repayment page when the server gives one', async () => {

@@ -42,21 +42,21 @@ const SCREENS: Record<string, Screen> = {
     api: landingRoutes(),
     h1: ['Loans up to ₹80,000 in 2 hours', 'Pinjaman hingga Rp 15.000.000 dalam 2 jam'],
     // The template's button text (the landing is a lazily loaded screen: its chunk may take a moment).
-    loaded: () => screen.findByRole('button', { name: /^(Apply now|Ajukan sekarang)$/ }, { timeout: 5000 }),
+    loaded: () => screen.findByRole('button', { name: /^(Apply now|Ajukan sekarang)$/ }),
     landmark: 'banner',
   },
   '/ops/templates': {
     url: '/ops/templates',
     api: opsApi,
     h1: ['Landing templates', 'Template halaman promosi'],
-    loaded: () => screen.findAllByRole('row', {}, { timeout: 5000 }).then((rows) => within(rows[1]!).findByText('Spring campaign')),
+    loaded: () => screen.findAllByRole('row').then((rows) => within(rows[1]!).findByText('Spring campaign')),
     landmark: 'main',
   },
   '/ops/templates/edit': {
     url: '/ops/templates/edit?id=1',
     api: opsApi,
     h1: ['Edit: Spring campaign', 'Ubah: Spring campaign'],
-    loaded: () => screen.findByTestId('preview', {}, { timeout: 5000 }),
+    loaded: () => screen.findByTestId('preview'),
     landmark: 'main',
   },
 };

@@ -5,7 +5,7 @@ import { sendShellIndex } from '../../plugins/app/errors.ts';
 import { canaryJudgePlugin } from '../../releases/canary-plugin.ts';
 import { manifestFor } from '../../releases/canary-manifest.ts';
 import previewRoutes from '../preview/index.ts';
-import { PageRenderer } from '../../ssr/page.ts';
+import { PageRenderer, WARM_INTERVAL_MS } from '../../ssr/page.ts';
 import { SERVER_PREFIX } from '../../ssr/loader.ts';
 
 /** Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no ".."). */
@@ -36,9 +36,17 @@ export default async function staticRoutes(app: FastifyInstance) {
   if (app.pages.budgetMs > 0) {
     const renderer = new PageRenderer(app, { budgetMs: app.pages.budgetMs, viewerOf: (req, reply) => preview.viewerOf(req, reply) });
     app.pages.renderer = renderer;
+    // The live versions' server files loaded before their first page (PageRenderer.warm), and again now and then
+    // for what another instance released.
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void renderer.warm();
+      timer = setInterval(() => void renderer.warm(), WARM_INTERVAL_MS).unref();
+    });
     app.addHook('onClose', async () => {
+      clearInterval(timer);
       app.pages.renderer = null;
-      renderer.close();
+      await renderer.close();
     });
   }
 

@@ -111,7 +111,7 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
     expect(resend.getAttribute('aria-disabled')).toBe('true');
     expect(footerButton().textContent).toBe('Confirm card');
     vi.setSystemTime(Date.now() + 1000);
-    await waitFor(() => expect(resend.textContent).toBe('Resend code in 59s'), { timeout: 3000 });
+    await waitFor(() => expect(resend.textContent).toBe('Resend code in 59s'));
     await user.click(resend);
     expect(api.to(SEND_CODE)).toHaveLength(0);
     expect(toastText()).toBe('Do not send the code repeatedly!');
@@ -123,7 +123,7 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
     const { api, user } = await toCodeStep();
     const resend = screen.getByTestId('card-code-resend');
     vi.setSystemTime(Date.now() + 60_000);
-    await waitFor(() => expect(resend.textContent).toBe('Resend code'), { timeout: 3000 });
+    await waitFor(() => expect(resend.textContent).toBe('Resend code'));
     expect(resend.getAttribute('aria-disabled')).toBeNull();
     await user.click(resend);
     await waitFor(() => expect(api.to(SEND_CODE).map((c) => c.body)).toEqual([{ cardId: '21' }]));
