@@ -204,7 +204,7 @@ export interface Env {
   db: DbPoolSettings;
   /** Shutdown (DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS): docs/deploy.md "Shutdown, drain and load shedding". */
   drainSeconds: number;
-  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered; default 150, 0 = off. */
+  /** SSR_BUDGET_MS: longest server render of a page before it goes out client-rendered; default 300, 0 = off (docs/performance.md "The budget"). */
   ssrBudgetMs: number;
   graceSeconds: number;
   /** MIGRATE_ON_START: migrate at start, or refuse to start while the schema is behind (docs/deploy.md "Migrations"). */
@@ -235,7 +235,7 @@ export interface PressureSettings {
 export const PRODUCTION_DRAIN_SECONDS = 10;
 export const DEFAULT_GRACE_SECONDS = 20;
 /** Server rendering of pages (src/ssr/page.ts) is on in every mode: a render over this goes out client-rendered. */
-export const DEFAULT_SSR_BUDGET_MS = 150;
+export const DEFAULT_SSR_BUDGET_MS = 300;
 export const PRODUCTION_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 export class EnvError extends Error {
