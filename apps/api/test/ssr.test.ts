@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readdirSync } from 'node:fs';
+import { get } from 'node:http';
+import { brotliDecompressSync, createGunzip, gunzipSync } from 'node:zlib';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { publishLocalInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
@@ -36,10 +38,16 @@ export async function render({ url, lang, remote, module, signal }) {
 }`,
 };
 
-function remoteServer(kind: 'ok' | 'slow' | 'throws' | 'unknown-shared') {
+function remoteServer(kind: 'ok' | 'unhurried' | 'slow' | 'throws' | 'unknown-shared') {
   const imports = kind === 'unknown-shared' ? `import { x } from "lv-shared:react-dom"; ` : '';
   const body =
-    kind === 'slow' ? `await new Promise((r) => setTimeout(r, 2000));` : kind === 'throws' ? `throw new Error('server entry broken');` : '';
+    kind === 'slow'
+      ? `await new Promise((r) => setTimeout(r, 2000));`
+      : kind === 'unhurried'
+        ? `await new Promise((r) => setTimeout(r, 400));`
+        : kind === 'throws'
+          ? `throw new Error('server entry broken');`
+          : '';
   return {
     'server/entry.mjs': `${imports}import { tag } from "lv-shared:react";
 export default { async render(p) { ${body} return '<main data-tag="' + tag + '" data-lang="' + p.lang + '">' + p.code + ' ' + (p.orderId ?? '-') + '</main>'; } };`,
@@ -144,6 +152,47 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(other.body).toMatch(/<main data-tag="one-react" data-lang="id">(?!00 )\S+ -<\/main>/);
     const none = await rendered(ctx, 'productId=1&orderId=DEMO-170');
     expect(none.body).toMatch(/<main data-tag="one-react" data-lang="id">(?!00 )\S+ -<\/main>/);
+  });
+
+  it('compressed as the browser takes it (brotli, else gzip, else plain), the same page, and it varies by Accept-Encoding', async () => {
+    const q = '/loanDetails?tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170';
+    const plain = await rendered(ctx, q.slice('/loanDetails?'.length));
+    const as = (encoding: string) =>
+      ctx.app.inject({ method: 'GET', url: q, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const br = await as('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await as('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gz.rawPayload.length).toBeLessThan(plain.body.length);
+    const refused = await as('br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('the compressed head goes out before the render ends: the browser reads </head> while the server still renders', async () => {
+    await publish(ctx, remoteServer('unhurried'));
+    await ctx.app.pages.renderer!.warm();
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const arrivals: { at: number; text: string }[] = [];
+    const started = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      get(`${address}/loanDetails?tok=demo-borrower&productId=1&orderId=DEMO-170`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        expect(res.headers['content-encoding']).toBe('gzip');
+        const unzip = res.pipe(createGunzip());
+        unzip.on('data', (chunk: Buffer) => arrivals.push({ at: Date.now() - started, text: chunk.toString('utf8') }));
+        unzip.on('end', resolve);
+        unzip.on('error', reject);
+      }).on('error', reject);
+    });
+    const whole = arrivals.map((a) => a.text).join('');
+    expect(whole).toContain('<div id="root" inert><main');
+    const headAt = arrivals.find((a) => a.text.includes('</head>'))!.at;
+    const rootAt = arrivals.find((a) => a.text.includes('<div id="root"'))!.at;
+    // The stand-in remote takes 400 ms to render: the head is not held back for it.
+    expect(rootAt - headAt).toBeGreaterThanOrEqual(300);
   });
 
   it('the server build is never served: not under /remotes, not from the shell', async () => {

@@ -259,7 +259,7 @@ function validPath(path: string): boolean {
 }
 
 /** Encodings the client accepts (q > 0). */
-function acceptedEncodings(header: string | undefined): Set<string> {
+export function acceptedEncodings(header: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Transform } from 'node:stream';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { manifestFor, type ServedManifest } from '../releases/canary-manifest.ts';
-import type { CachedVersion } from '../releases/serving.ts';
+import { acceptedEncodings, type CachedVersion } from '../releases/serving.ts';
 import { runningCanaries } from '../releases/canary.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
@@ -206,10 +207,14 @@ export class PageRenderer {
     }
     const { shell, remote, manifest, owner, head, before } = prepared;
     const after = html.slice(html.indexOf(ROOT) + ROOT.length);
-    const body = new PassThrough();
+    const { body, encoding } = pageBody(req.headers['accept-encoding']);
     // Personal data in the page (the borrower's loan): never stored by a cache on the way.
-    void reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+    reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    void reply.send(body);
     body.write(before.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head}</head>`));
+    // The head goes out now, compressed as far as it goes: the browser fetches the scripts while the server renders.
+    body.flush?.();
 
     const url = req.url;
     const lang = pageLanguage(url);
@@ -330,6 +335,21 @@ export class PageRenderer {
     await (this.warmAgain ?? this.warming);
     this.entries.removeAll();
   }
+}
+
+/**
+ * The stream a server-rendered page is written to: brotli or gzip when the browser takes it, else plain. The page is
+ * 40-50 KB (the inlined stylesheets, the markup, the data it hydrates), about 10 KB compressed: on a slow phone
+ * network that is most of the time before the first paint. Brotli at quality 5 and gzip at 6: fast enough for a page
+ * made per request. Compressing a page that reflects its address next to the borrower's data is safe from
+ * BREACH-style guessing here because nothing ambient identifies the borrower: the token is in the address the app
+ * opens, so a page another site makes the browser load is rendered logged out.
+ */
+function pageBody(acceptEncoding: string | undefined): { body: Transform & { flush?: () => void }; encoding?: 'br' | 'gzip' } {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has('br')) return { body: createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (accepted.has('gzip')) return { body: createGzip({ level: 6 }), encoding: 'gzip' };
+  return { body: new PassThrough() };
 }
 
 /**
