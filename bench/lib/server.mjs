@@ -76,7 +76,9 @@ export async function startProduct({ databaseUrl } = {}) {
 /** The borrower routes of ARCHITECTURE.md's budgets, with the demo fixtures they need. */
 export const BUDGET_ROUTES = [
   { name: 'loanDetails', path: '/loanDetails?productId=1&orderId=DEMO-170&tok=demo-borrower' },
-  { name: 'that', path: '/that?productId=1&orderId=DEMO-170&amount=0&display=1&tok=demo-borrower' },
+  // DEMO-HALF: past half its term, so a full repayment is allowed and /that shows the payment code (DEMO-170's full
+  // repayment is refused by the early-prepayment rule, spec 9: that page is the refusal's error panel).
+  { name: 'that', path: '/that?productId=1&orderId=DEMO-HALF&amount=0&display=1&tok=demo-borrower' },
   { name: 'complainNewPage', path: '/complainNewPage?tok=demo-borrower' },
   { name: 'promo', path: '/promo?templateId=1' },
   { name: 'home', path: '/' },

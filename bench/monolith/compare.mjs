@@ -44,7 +44,7 @@ export async function startComparison() {
 
 /**
  * /that with `amount=0` is the virtual account's "payment link incomplete" screen, not the page a borrower gets:
- * the amount becomes what loan details says DEMO-170 owes, as the Repay button links it.
+ * the amount becomes what loan details says the route's order (DEMO-HALF) owes, as the Repay button links it.
  */
 async function withOwedAmount(base, routes) {
   let amount;
@@ -52,14 +52,14 @@ async function withOwedAmount(base, routes) {
     const res = await fetch(`${base}/v3/loan-details/detail`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-lv-token': 'demo-borrower' },
-      body: 'productId=1&orderId=DEMO-170',
+      body: `productId=1&orderId=${new URLSearchParams(routes.find((r) => r.name === 'that').path.split('?')[1]).get('orderId')}`,
     });
     amount = (await res.json())?.data?.amount;
   } catch {
     /* reported below */
   }
   if (!Number.isInteger(amount) || amount <= 0) {
-    console.error(`loan details of DEMO-170 gave no amount (${amount}): /that is measured as listed`);
+    console.error(`loan details of the /that order gave no amount (${amount}): /that is measured as listed`);
     return routes;
   }
   return routes.map((r) => (r.name === 'that' ? { ...r, path: r.path.replace(/([?&]amount=)\d+/, `$1${amount}`) } : r));
