@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types.ts';
-import { liveReleases } from './catalog.ts';
+import type { LiveRow } from './catalog.ts';
 import { inCanary, routesOfDeclaration, runningCanaries } from './canary.ts';
 import { previewedVersion, previewProblem, type PreviewClaim } from './preview.ts';
 import type { ManifestEntry, ReleaseServing } from './serving.ts';
@@ -32,10 +32,15 @@ export interface Viewer {
   preview: PreviewClaim | null;
 }
 
-export async function manifestFor(serving: ReleaseServing, db: Queryable, viewer: Viewer): Promise<ServedManifest | null> {
-  const base = (await serving.manifest()) as ServedManifest | null;
+export async function manifestFor(
+  serving: ReleaseServing,
+  db: Queryable,
+  viewer: Viewer,
+  live?: LiveRow[],
+): Promise<ServedManifest | null> {
+  const [rows, canaries] = await Promise.all([live ?? serving.live(), runningCanaries(db)]);
+  const base = (await serving.manifest(rows)) as ServedManifest | null;
   if (!base) return null;
-  const canaries = await runningCanaries(db);
   if (canaries.length === 0 && !viewer.preview) return base;
   let remotes: ServedEntry[] = base.remotes;
   const replace = (app: string, entry: Omit<ServedEntry, 'routes'> & { declaration: unknown }) => {
@@ -65,7 +70,7 @@ export async function manifestFor(serving: ReleaseServing, db: Queryable, viewer
   if (viewer.preview) {
     const { app, version } = viewer.preview;
     const row = await previewedVersion(db, app, version);
-    const problem = previewProblem(row, { app, version }, await liveReleases(db));
+    const problem = previewProblem(row, { app, version }, rows);
     if (problem) preview = { app, version, problem };
     else {
       preview = { app, version };

@@ -86,9 +86,9 @@ export class ReleaseServing {
     return liveReleases(this.db);
   }
 
-  /** /remotes.json: each live remote with its entry under the asset origin; null when no remote is live. */
-  async manifest(): Promise<RemotesManifest | null> {
-    const live = await this.live();
+  /** /remotes.json: each live remote with its entry under the asset origin; null when no remote is live. `given`: the live rows, when already read. */
+  async manifest(given?: LiveRow[]): Promise<RemotesManifest | null> {
+    const live = given ?? (await this.live());
     const remotes = live.filter((r) => r.kind === 'remote');
     if (remotes.length === 0) return null;
     return withRouteOwnership(
