@@ -62,9 +62,10 @@ export interface RenderResult {
 const UNFINISHED_BOUNDARY = '<!--$!-->';
 const MAX_PASSES = 10;
 
-/** A query a component asked for that nobody fetched: what the next pass needs. */
-function waiting(q: Query): boolean {
+/** A query a component asked for that nobody fetched: what the next pass needs (`failed`: calls already made that failed). */
+function waiting(q: Query, failed: ReadonlySet<string>): boolean {
   if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle' || typeof q.options.queryFn !== 'function') return false;
+  if (failed.has(q.queryHash)) return false;
   // A call that changes something (issuing a payment code) is the browser's to make: the page shows it loading.
   if ((q.options.meta as { clientOnly?: boolean } | undefined)?.clientOnly === true) return false;
   // A query the page keeps off until it has what it needs (`enabled: false`) is not fetched either.
@@ -93,31 +94,33 @@ function renderPass(input: RenderInput, client: QueryClient): string {
 
 /**
  * Renders the page: a pass, then the data the components asked for (in process, through the API's routes), then
- * another pass, until nothing is missing. A call that fails is left to the browser: its query is dropped before the
- * last pass, so the server shows the loading state the browser starts from, and the browser asks again itself.
+ * another pass, until nothing is missing. A call that fails is left to the browser: its query is dropped as soon as
+ * it failed and not asked again, so the next pass shows the loading state the browser starts from (failed queries
+ * are not sent to the browser), and the browser asks again itself. Dropping it at once, not before one more pass at
+ * the end, saves a whole pass on pages with a call that answers with a refusal (loan details' instalment-plan probe
+ * of a single-payment loan).
  */
 export async function render(input: RenderInput): Promise<RenderResult> {
   const client = createQueryClient({ server: true });
+  const cache = client.getQueryCache();
+  const failed = new Set<string>();
   let html = '';
   let passes = 0;
   for (;;) {
     input.signal.throwIfAborted();
     html = renderPass(input, client);
     passes += 1;
-    const missing = client.getQueryCache().findAll({ predicate: waiting });
+    const missing = cache.findAll({ predicate: (q) => waiting(q, failed) });
     const lazy = html.includes(UNFINISHED_BOUNDARY);
     if ((missing.length === 0 && !lazy) || passes >= MAX_PASSES) break;
     await Promise.all(missing.map((q) => client.prefetchQuery({ ...q.options, queryKey: q.queryKey, retry: false })));
+    for (const q of cache.findAll({ predicate: (q) => q.state.status === 'error' })) {
+      failed.add(q.queryHash);
+      cache.remove(q);
+    }
     // A lazy screen's chunk is an import() of a module the API has already loaded (apps/api/src/ssr/loader.ts):
     // it settles within a turn of the event loop.
     if (lazy && missing.length === 0) await new Promise((r) => setTimeout(r, 1));
-  }
-  const failed = client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
-  if (failed.length) {
-    for (const q of failed) client.getQueryCache().remove(q);
-    input.signal.throwIfAborted();
-    html = renderPass(input, client);
-    passes += 1;
   }
   return { html, queries: dehydrate(client), passes };
 }
