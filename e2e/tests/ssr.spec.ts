@@ -1,61 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { bridgeCalls, expect, test } from './fixtures.ts';
-import { freePort } from './free-port.ts';
 
 // Server rendering (issue 14; docs/performance.md "Server rendering"): the loan card is in the HTML the server
 // sends, the browser hydrates it without asking the API again, and the page then works as before. The budget
 // (SSR_BUDGET_MS) lets a page go out client-rendered on a busy machine, so the HTML is asked for until one came
-// server-rendered.
-//
-// Server rendering is not on by default yet (docs/performance.md "Not on by default yet"), so this spec runs its own
-// instance of the built product with SSR_BUDGET_MS=150: its own data folder and releases, the same builds.
+// server-rendered. Server rendering is on by default, so this runs on the suite's own server (global-setup.ts).
 
-const ROOT = resolve(import.meta.dirname, '../..');
-let server: ChildProcess | undefined;
-let tmp = '';
-let base = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  tmp = mkdtempSync(join(tmpdir(), 'lendview-e2e-ssr-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(tmp, 'data'), RELEASES_DIR: join(tmp, 'releases') };
-  delete env.DATABASE_URL;
-  delete env.STORAGE;
-  const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', join(tmp, 'releases')], {
-    cwd: ROOT,
-    env,
-  });
-  expect(pub.status, String(pub.stderr)).toBe(0);
-  const port = await freePort();
-  server = spawn(process.execPath, [process.env.E2E_SERVER ? resolve(process.env.E2E_SERVER) : join(ROOT, 'apps/api/dist/server.mjs')], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_MODE: '1', SSR_BUDGET_MS: '150' },
-    stdio: 'ignore',
-  });
-  base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - started > 60_000) throw new Error('the server rendering instance did not answer /readyz within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((ok) => server!.once('exit', ok));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const base = process.env.E2E_BASE_URL!;
 
 const LOAN_PATH = '/loanDetails?tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170';
 
