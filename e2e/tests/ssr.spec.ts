@@ -37,7 +37,12 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   expect(head).toContain('.ld-');
   expect(head).toContain('.lv-page');
   expect(head).not.toMatch(/<link rel="stylesheet"/);
-  expect(head).toMatch(/<link rel="modulepreload" href="\/remotes\/loan-details\/[^"]+\/remoteEntry\.js" crossorigin>/);
+  // The scripts come after the markup (nothing downloads beside it while the server renders), the remote's preloaded.
+  expect(head).not.toContain('<script');
+  expect(head).not.toContain('modulepreload');
+  const tail = html.slice(html.indexOf('<script id="lv-ssr"'));
+  expect(tail).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+  expect(tail).toMatch(/<link rel="modulepreload" href="\/remotes\/loan-details\/[^"]+\/remoteEntry\.js" crossorigin>/);
 });
 
 test('in Indonesian too, by the page language rule', async ({ request }) => {

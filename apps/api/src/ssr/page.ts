@@ -15,13 +15,13 @@ import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 
 // Server rendering of the borrower pages (issue 14; docs/performance.md "Server rendering").
 //
-// A page request: the live shell's index.html up to #root goes out at once, with the route's remote's stylesheets
-// and modulepreload links for what hydration needs, so the browser fetches them while the server renders. Then the
+// A page request: the live shell's index.html up to #root goes out at once, with the shell's and the route's remote's
+// stylesheets inlined and its scripts taken out (they follow the markup: HeadPart says why). Then the
 // shell's server entry renders the page with the remote's server entry (both of the versions this browser gets from
 // /remotes.json: live, canary or preview), fetching the data the screens ask for in process, through the API's own
-// routes with the borrower's identity and language (no network hop). The markup, the data the browser hydrates
-// and the rest of index.html follow. A page whose render fails or takes longer than the budget is sent as before:
-// an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
+// routes with the borrower's identity and language (no network hop). The markup and the data the browser hydrates
+// follow, then the scripts (the shell's, and modulepreloads of what hydration needs) and the rest of index.html. A
+// page whose render fails or takes longer than the budget is sent with an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
 // own routes their server rendering.
 
 const ROOT = '<div id="root"></div>';
@@ -76,13 +76,27 @@ async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string)
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
 
-/** A version's part of the page head; `complete` false when a file of it could not be read (not to be kept). */
+// The shell's module scripts and modulepreloads in its index.html head (Vite writes them on one line or several).
+const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * A version's part of the page: `head` goes in the head (stylesheets), `scripts` after the rendered markup (module
+ * scripts and modulepreloads); `complete` false when a file of it could not be read (not to be kept).
+ *
+ * Why the scripts go after the markup: the head is sent before the render, and a script or preload in it starts ~200
+ * KB of downloads while the server is still rendering. On a slow phone network those share the bandwidth with the
+ * markup that follows, so the borrower sees the page later (and Lighthouse's simulation counts every request started
+ * before the first paint as its dependency: /complainNewPage's LCP went from 0.7 s to 2.1 s whenever the render took
+ * longer than the head's trip). After the markup they start once the page is there; module scripts run after the
+ * document is parsed wherever they are, so only their start moves, by the render's time.
+ */
 interface HeadPart {
-  html: string;
+  head: string;
+  scripts: string;
   complete: boolean;
 }
 
-/** The shell's index.html up to #root with its own stylesheets inlined (inlineStyle). */
+/** The shell's index.html up to #root with its own stylesheets inlined (inlineStyle), its scripts taken out. */
 async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
   const styles = new Map<string, string>();
   let complete = true;
@@ -91,14 +105,16 @@ async function shellHead(app: FastifyInstance, shell: CachedVersion, before: str
     complete &&= read;
     if (style) styles.set(link, style);
   }
-  return { html: before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link), complete };
+  const styled = before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link);
+  const scripts = [...styled.matchAll(SCRIPT_TAGS)].map(([tag]) => tag.trim()).join('');
+  return { head: styled.replace(SCRIPT_TAGS, ''), scripts, complete };
 }
 
 /** The remote's remoteEntry.js and the exposed App's own chunks (modulepreload), and its stylesheets. */
 async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<HeadPart> {
   const f = v.files['mf-manifest.json'];
   const bytes = f ? await app.releases.bytes(v, 'mf-manifest.json', f.sha256, f.size) : null;
-  if (!bytes) return { html: '', complete: false };
+  if (!bytes) return { head: '', scripts: '', complete: false };
   const m = JSON.parse(bytes.toString('utf8')) as FederationManifest;
   const exposed = m.exposes?.find((e) => e.name === 'App');
   const entry = m.metaData?.remoteEntry;
@@ -107,24 +123,24 @@ async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string):
   const styles = await Promise.all(css.filter((p) => v.files[p]).map((p) => inlineStyle(app, v, p).then((r) => ({ p, ...r }))));
   const links = styles.map(({ p, style }) => style ?? `<link rel="stylesheet" href="${attr(base + p)}">`);
   const preloads = js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`);
-  return { html: [...links, ...preloads].join(''), complete: styles.every((s) => s.read) };
+  return { head: links.join(''), scripts: preloads.join(''), complete: styles.every((s) => s.read) };
 }
 
 export class PageRenderer {
   private readonly context = new AsyncLocalStorage<PageContext>();
   // The head parts of a version (its manifest parsed, its stylesheets inlined): a version is immutable, so they are
   // made once per version, not on every page. A part made while a file could not be read is not kept.
-  private readonly heads = new Map<string, string>();
+  private readonly heads = new Map<string, HeadPart>();
 
-  private async headOf(key: string, make: () => Promise<HeadPart>): Promise<string> {
+  private async headOf(key: string, make: () => Promise<HeadPart>): Promise<HeadPart> {
     const kept = this.heads.get(key);
     if (kept !== undefined) return kept;
-    const { html, complete } = await make();
-    if (complete) {
+    const part = await make();
+    if (part.complete) {
       if (this.heads.size >= MAX_HEADS) this.heads.delete(this.heads.keys().next().value!);
-      this.heads.set(key, html);
+      this.heads.set(key, part);
     }
-    return html;
+    return part;
   }
   readonly entries: ServerEntries;
   private warming: Promise<void> | null = null;
@@ -215,8 +231,8 @@ export class PageRenderer {
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     void reply.send(body);
-    body.write(before.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head}</head>`));
-    // The head goes out now, compressed as far as it goes: the browser fetches the scripts while the server renders.
+    body.write(before.head.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head.head}</head>`));
+    // The head goes out now, compressed as far as it goes: the browser has the styles before the markup arrives.
     body.flush?.();
 
     const url = req.url;
@@ -250,7 +266,8 @@ export class PageRenderer {
       body.write(`<div id="root" inert>${rendered.html}</div>`);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
     } else body.write(ROOT);
-    body.end(after);
+    // The scripts once the markup is out (HeadPart); rendered or not, the page needs them.
+    body.end(`${before.scripts}${head.scripts}${after}`);
     return true;
   }
 
@@ -278,11 +295,11 @@ export class PageRenderer {
     };
   }
 
-  private remoteHeadOf(v: CachedVersion, base: string): Promise<string> {
+  private remoteHeadOf(v: CachedVersion, base: string): Promise<HeadPart> {
     return this.headOf(`${v.app}@${v.version}@${base}`, () => remoteHead(this.app, v, base));
   }
 
-  private shellHeadOf(shell: CachedVersion, indexBefore: string): Promise<string> {
+  private shellHeadOf(shell: CachedVersion, indexBefore: string): Promise<HeadPart> {
     return this.headOf(`${shell.app}@${shell.version}`, () => shellHead(this.app, shell, indexBefore));
   }
 
