@@ -27,10 +27,14 @@ export function configureServer({ fetch }) { serverFetch = fetch; }
 export function findOwner(manifest, pathname) { return manifest.remotes.find((r) => r.routes.includes(pathname)); }
 export async function render({ url, lang, remote, module, signal }) {
   const q = new URL(url, 'http://x').searchParams;
+  (globalThis.__lvRenders ??= []).push(remote.app + '@' + remote.version + ' ' + url);
   const res = await serverFetch('/v3/loan-details/detail?tok=ignored', {
     method: 'POST',
     headers: { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ productId: q.get('productId') ?? '1', orderId: q.get('orderId') ?? '' }),
+  }).catch((e) => {
+    (globalThis.__lvRefused ??= []).push(e.message);
+    throw e;
   });
   const env = await res.json();
   const html = await module.default.render({ lang, tag, code: env.code, orderId: env.data?.orderId, signal, app: remote.app });
@@ -257,6 +261,20 @@ describe.each(BACKENDS)('server rendering: a version is warmed before its first 
     expect(folders().some((f) => f.startsWith(`loan-details-${version}-`))).toBe(true);
     const first = await page(ctx, 'tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170');
     expect(first.body).toContain('<div id="root" inert><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
+  });
+
+  it('warm() renders each route of a live remote once, with no data: the in-process fetch refuses every call, so nothing is asked of the API', async () => {
+    const g = globalThis as { __lvRenders?: string[]; __lvRefused?: string[] };
+    const version = await publish(ctx, remoteServer('ok'));
+    g.__lvRenders = [];
+    g.__lvRefused = [];
+    await ctx.app.pages.renderer!.warm();
+    expect(g.__lvRenders).toEqual([`loan-details@${version} /loanDetails`]);
+    // The stand-in shell's one call was refused before it reached any route (fetchInProcess, outside a page).
+    expect(g.__lvRefused).toEqual(['server render: a call outside a page render']);
+    // Once per version: the next warm (every 30 s) renders nothing again.
+    await ctx.app.pages.renderer!.warm();
+    expect(g.__lvRenders).toHaveLength(1);
   });
 
   it('a version whose server entry cannot load (a shared library the shell lacks): warm() still settles, and its pages go out client-rendered', async () => {

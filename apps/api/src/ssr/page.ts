@@ -6,7 +6,7 @@ import { PassThrough, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { manifestFor, type ServedManifest } from '../releases/canary-manifest.ts';
-import { acceptedEncodings, type CachedVersion } from '../releases/serving.ts';
+import { acceptedEncodings, type CachedVersion, type ManifestEntry, type RemotesManifest } from '../releases/serving.ts';
 import { runningCanaries } from '../releases/canary.ts';
 import type { LiveRow } from '../releases/catalog.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
@@ -31,6 +31,8 @@ const MANIFEST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>\s*/;
 // How often each process looks for versions to warm (PageRenderer.warm): a release or canary started by another
 // instance of the API gets its server files loaded within this time instead of on one of its first pages.
 export const WARM_INTERVAL_MS = 30_000;
+// A warm render makes no call; this only bounds a screen that never settles.
+const WARM_RENDER_MS = 5_000;
 
 export interface PageRendererOptions {
   /** Longest render before the page goes out client-rendered (ms). 0: server rendering off. */
@@ -145,6 +147,8 @@ export class PageRenderer {
   readonly entries: ServerEntries;
   private warming: Promise<void> | null = null;
   private warmAgain: Promise<void> | null = null;
+  /** Remote versions (on a shell) whose routes have had their warm render (warmRender). */
+  private readonly rendered = new Set<string>();
   private closed = false;
 
   constructor(
@@ -332,20 +336,42 @@ export class PageRenderer {
       const index = (await this.app.releases.shellIndex(live))?.toString('utf8') ?? '';
       const shell = await this.entries.shell(shellVersion);
       if (index.includes(ROOT)) await this.shellHeadOf(shellVersion, index.slice(0, index.indexOf(ROOT)));
+      const manifest = await this.app.releases.manifest(live);
       const remotes = [...live.filter((r) => r.kind === 'remote'), ...canaries];
       for (const { app, version } of remotes) {
         if (this.closed) return;
         try {
           const v = await this.app.releases.version(app, version);
           if (!v || !hasServerEntry(v)) continue;
-          await this.entries.remote(v, shell);
+          const module = await this.entries.remote(v, shell);
           await this.remoteHeadOf(v, `${this.app.releases.assetOrigin}/remotes/${app}/${version}/`);
+          const entry = manifest?.remotes.find((r) => r.app === app && r.version === version);
+          if (manifest && entry) await this.warmRender(shell, manifest, entry, module);
         } catch (err) {
           log.warn({ err: safeError(err), app, version }, 'server render: could not warm a version');
         }
       }
     } catch (err) {
       if (!this.closed) log.warn({ err: safeError(err) }, 'server render: could not warm the live versions');
+    }
+  }
+
+  /**
+   * Renders each route of a live remote version once, with no data: outside a page's context the in-process fetch
+   * refuses every call (fetchInProcess), so each screen renders its loading state and nothing is asked of the API (no
+   * call as an anonymous visitor, no log line, no rate limit). What it warms: the route's lazy screen resolved (else
+   * the first real page spends a pass waiting for its chunk) and the render code compiled by V8; a route's first render
+   * in a process took well over the budget and went out client-rendered. Once per remote version and shell.
+   */
+  private async warmRender(shell: LoadedShell, manifest: RemotesManifest, entry: ManifestEntry, module: unknown): Promise<void> {
+    const key = `${entry.app}@${entry.version}+${shell.key}`;
+    if (this.rendered.has(key)) return;
+    this.rendered.add(key);
+    for (const route of entry.routes) {
+      if (this.closed) return;
+      await shell.module
+        .render({ url: route, lang: 'id', manifest, remote: entry, module, signal: AbortSignal.timeout(WARM_RENDER_MS) })
+        .catch(() => undefined);
     }
   }
 
