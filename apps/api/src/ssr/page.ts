@@ -21,8 +21,8 @@ import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 // /remotes.json: live, canary or preview), fetching the data the screens ask for in process, through the API's own
 // routes with the borrower's identity and language (no network hop). The markup and the data the browser hydrates
 // follow, then the scripts (the shell's, and modulepreloads of what hydration needs) and the rest of index.html. A
-// page whose render fails or takes longer than the budget is sent with an empty #root the browser renders itself. That is per page, so one remote's broken server entry costs only its
-// own routes their server rendering.
+// page whose render fails or takes longer than the budget is sent with an empty #root the browser renders itself.
+// That is per page, so one remote's broken server entry costs only its own routes their server rendering.
 
 const ROOT = '<div id="root"></div>';
 // Head parts kept (PageRenderer.headOf): a few versions of each app are live, canary or in preview at a time.
