@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
-import { remoteConfig } from '@lendview/vite-config';
+import { landingConfig, remoteConfig } from '@lendview/vite-config';
 
-// standalonePage: its index.html is also the landing for ad traffic (/landing), where no shell lends the runtime.
-export default defineConfig(({ command, isSsrBuild }) =>
-  remoteConfig({ name: 'promotion_registration', port: 5105, command, standalonePage: true, isSsrBuild }),
+// Two browser builds: the remote the shell loads (/promo, on the shell's federation runtime), and with
+// `--mode landing` its index.html as a plain page in dist/landing/, the landing for ad traffic (/landing), where
+// no shell lends the runtime or the shared libraries.
+export default defineConfig(({ command, isSsrBuild, mode }) =>
+  mode === 'landing' ? landingConfig() : remoteConfig({ name: 'promotion_registration', port: 5105, command, isSsrBuild }),
 );

@@ -22,16 +22,18 @@ export declare function sharedConfig(opts?: {
   root?: string;
 }): Record<string, { singleton: true; requiredVersion: false; import?: string }>;
 /** `command`: Vite's (`defineConfig(({ command }) => remoteConfig({ ..., command }))`); default 'build'. */
-/** `standalonePage`: the build is also served as a page without the shell (keeps its own federation runtime). */
 export declare function remoteConfig(opts: {
   name: string;
   port: number;
   exposes?: Record<string, string>;
   command?: 'build' | 'serve';
-  standalonePage?: boolean;
   /** Vite's `isSsrBuild`: the server entry's build (issue 14, server-build.mjs). */
   isSsrBuild?: boolean;
 }): UserConfig;
+/** Where `landingConfig` writes the standalone page, under the app's dist/. */
+export declare const LANDING_DIR: 'landing';
+/** `vite build --mode landing`: the remote's index.html as a plain page without Module Federation (promotion's /landing). */
+export declare function landingConfig(): UserConfig;
 export declare function hostConfig(opts?: { port?: number; command?: 'build' | 'serve'; isSsrBuild?: boolean }): UserConfig;
 /** The server build of the shell ('shell': bundles the shared libraries) or of a remote ('remote': imports them from the shell's). */
 export declare function serverConfig(opts: { kind: 'shell' | 'remote' }): UserConfig;

@@ -168,7 +168,6 @@ export function remoteConfig({
   port,
   exposes = { './App': './src/App.tsx' },
   command = 'build',
-  standalonePage = false,
   isSsrBuild = false,
 }) {
   // `vite build --ssr`: the server entry (issue 14, server-build.mjs).
@@ -177,9 +176,9 @@ export function remoteConfig({
   const { version, lendview } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
   process.env.MF_BUILD_VERSION ??= version;
   const build = command === 'build';
-  // A remote whose build is also served as a page of its own (promotion's /landing for ad traffic) has no shell
-  // to lend it the federation runtime there, so it keeps its own copy.
-  const externalRuntime = build && !standalonePage;
+  // A built remote runs on the shell's federation runtime; a page that runs without the shell (promotion's /landing)
+  // is a build of its own (landingConfig), so no remote keeps a copy of the runtime for it.
+  const externalRuntime = build;
   // The names this remote imports from packages shared as a subset, for its declaration.
   const usage = new Map();
   return {
@@ -223,6 +222,30 @@ export function remoteConfig({
     // symbolicate real-user errors (apps/api/src/rum/symbolicate.ts), but the JavaScript names no map and the
     // server never serves one (routes/static answers 404): borrowers' browsers never get the original source.
     build: { target: 'chrome89', sourcemap: 'hidden' },
+  };
+}
+
+/** Where a remote's standalone page build goes, inside its dist/ (published with the version: routes/landing). */
+export const LANDING_DIR = 'landing';
+
+/**
+ * `vite build --mode landing`: the remote's index.html as a plain page, for a remote whose page is also served
+ * without the shell (promotion-registration's /landing for ad traffic, apps/api/src/routes/landing). No Module
+ * Federation: nothing there to share with, so its libraries are bundled and tree-shaken like any Vite app, and
+ * the remote build itself stays on the shell's runtime with its fallbacks deferred (docs/performance.md).
+ */
+export function landingConfig() {
+  return {
+    base: './',
+    plugins: [react(), reactI18nextCompat(), precompress()],
+    build: {
+      target: 'chrome89',
+      outDir: `dist/${LANDING_DIR}`,
+      emptyOutDir: true,
+      // The release's own public files are in dist/ already (the remote build copied them).
+      copyPublicDir: false,
+      sourcemap: 'hidden',
+    },
   };
 }
 

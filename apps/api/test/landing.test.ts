@@ -14,13 +14,24 @@ const html = (tag: string) =>
   `<link rel="modulepreload" crossorigin href="./assets/App-${tag}.js"><link rel="stylesheet" href="./assets/index-${tag}.css">` +
   `<link rel="icon" href="/favicon.svg"></head><body><div id="root"></div></body></html>`;
 
-function promotion(version: string, withPage = true) {
-  return remoteBuild(tempDir(), {
-    name: 'promotion_registration',
-    version,
-    routes: ['/promo'],
-    files: withPage ? { 'index.html': html(version), [`assets/entry-${version}.js`]: '1' } : {},
-  });
+/**
+ * A promotion-registration build. 'remote-page': the page is the remote build's own index.html (builds before the
+ * plain-page build); 'landing-build': dist/landing/index.html beside the remote's index.html (today's builds);
+ * 'none': no page at all.
+ */
+function promotion(version: string, page: 'remote-page' | 'landing-build' | 'none' = 'remote-page') {
+  const files: Record<string, string> =
+    page === 'none'
+      ? {}
+      : page === 'remote-page'
+        ? { 'index.html': html(version), [`assets/entry-${version}.js`]: '1' }
+        : {
+            'index.html': html(`remote-${version}`),
+            [`assets/entry-remote-${version}.js`]: '1',
+            'landing/index.html': html(version),
+            [`landing/assets/entry-${version}.js`]: '1',
+          };
+  return remoteBuild(tempDir(), { name: 'promotion_registration', version, routes: ['/promo'], files });
 }
 
 async function publish(ctx: TestContext) {
@@ -49,6 +60,22 @@ describe.each(BACKENDS)('standalone landing (%s)', (backend) => {
     expect((await get('/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js')).statusCode).toBe(200);
   });
 
+  it("serves the plain-page build's landing/index.html when the release has one, and rolls back to one without", async () => {
+    await releaseInto(ctx, 'promotion-registration', promotion('1.4.0', 'landing-build'));
+    try {
+      const res = await get('/landing?templateId=1');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('src="/remotes/promotion-registration/1.4.0/landing/assets/entry-1.4.0.js"');
+      expect(res.body).toContain('href="/remotes/promotion-registration/1.4.0/landing/assets/index-1.4.0.css"');
+      expect(res.body).toContain('href="/favicon.svg"');
+      expect(res.body).not.toContain('entry-remote-');
+      expect((await get('/remotes/promotion-registration/1.4.0/landing/assets/entry-1.4.0.js')).statusCode).toBe(200);
+    } finally {
+      await back(ctx, '1.1.0');
+    }
+    expect((await get('/landing?templateId=1')).body).toContain('src="/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js"');
+  });
+
   it('follows a rollback at once', async () => {
     await back(ctx, '1.0.0');
     try {
@@ -60,7 +87,7 @@ describe.each(BACKENDS)('standalone landing (%s)', (backend) => {
   });
 
   it('answers a 404 envelope when the live build has no page, or storage lost it', async () => {
-    await releaseInto(ctx, 'promotion-registration', promotion('1.2.0', false));
+    await releaseInto(ctx, 'promotion-registration', promotion('1.2.0', 'none'));
     try {
       const res = await get('/landing?templateId=1');
       expect(res.statusCode).toBe(404);

@@ -8,8 +8,8 @@ const LANDING_APP = 'promotion-registration';
 
 /**
  * GET /landing?templateId=ID: the registration landing for ad traffic without the shell (no manifest fetch,
- * no shell bundle, no remote negotiation on the critical path). It is the promotion-registration remote's own
- * standalone index.html from the live release, with its relative asset URLs made absolute to the release
+ * no shell bundle, no Module Federation at all). It is the promotion-registration release's plain-page build
+ * (dist/landing/index.html, LANDING_PAGES) from the live release, with its relative asset URLs made absolute to the release
  * folder (served by the static routes with immutable caching). The page itself is never cached, so a release
  * or a rollback reaches the next visitor. The page reads its query (templateId, channel parameters,
  * isNeedPop) itself; the hash routes #/downloadTemplate and #/agreementTemplate work here too.
@@ -35,15 +35,24 @@ export default async function landingRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Where the page is in a release: the plain-page build (`vite build --mode landing`, packages/vite-config
+ * landingConfig), else the remote build's own index.html, which is what versions built before that had (they
+ * carried their own federation runtime), so a rollback to one still gets its landing.
+ */
+const LANDING_PAGES = ['landing/index.html', 'index.html'];
+
 /** The live release's standalone index.html (from the database and the storage provider) with its asset URLs made absolute. */
 async function landingPage(app: FastifyInstance): Promise<{ kind: 'page'; html: string } | { kind: 'no-release' } | { kind: 'no-file' }> {
   const live = (await app.releases.live()).find((r) => r.app === LANDING_APP);
   if (!live) return { kind: 'no-release' };
   const v = await app.releases.version(LANDING_APP, live.version);
-  const entry = v?.files['index.html'];
-  const bytes = v && entry ? await app.releases.bytes(v, 'index.html', entry.sha256, entry.size) : null;
-  if (!bytes) return { kind: 'no-file' };
-  // Under the asset origin (ASSET_ORIGIN) like every other remote file: the page's CSP allows it.
-  const base = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/`;
+  const file = LANDING_PAGES.find((f) => v?.files[f]);
+  const entry = file && v?.files[file];
+  const bytes = v && file && entry ? await app.releases.bytes(v, file, entry.sha256, entry.size) : null;
+  if (!file || !bytes) return { kind: 'no-file' };
+  // Under the asset origin (ASSET_ORIGIN) like every other remote file: the page's CSP allows it. The page's
+  // relative URLs are relative to its own folder.
+  const base = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/${file.slice(0, -'index.html'.length)}`;
   return { kind: 'page', html: bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
 }
