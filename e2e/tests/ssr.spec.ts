@@ -37,12 +37,16 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   expect(head).toContain('.ld-');
   expect(head).toContain('.lv-page');
   expect(head).not.toMatch(/<link rel="stylesheet"/);
-  // The scripts come after the markup (nothing downloads beside it while the server renders), the remote's preloaded.
+  // The scripts come after the markup (nothing downloads beside it while the server renders), the remote's preloaded,
+  // as a list that the after-paint script starts after the first paint (apps/api/src/ssr/after-paint.ts).
   expect(head).not.toContain('<script');
   expect(head).not.toContain('modulepreload');
+  expect(html).not.toContain('<script type="module"');
   const tail = html.slice(html.indexOf('<script id="lv-ssr"'));
-  expect(tail).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
-  expect(tail).toMatch(/<link rel="modulepreload" href="\/remotes\/loan-details\/[^"]+\/remoteEntry\.js" crossorigin>/);
+  const list = JSON.parse(/<script id="lv-scripts" type="application\/json">(.*?)<\/script>/.exec(tail)![1]!) as Record<string, string>[];
+  expect(list[0]!.module).toMatch(/^\/assets\/[^"]+\.js$/);
+  expect(list.map((i) => i.preload ?? '')).toContainEqual(expect.stringMatching(/^\/remotes\/loan-details\/[^/]+\/remoteEntry\.js$/));
+  expect(tail).toMatch(/<script src="\/ssr\/after-paint\.[0-9a-f]{12}\.js"><\/script>/);
 });
 
 test('in Indonesian too, by the page language rule', async ({ request }) => {

@@ -163,13 +163,7 @@ export function mockServiceWorker(root = process.cwd()) {
  * Config of a remote. `base: './'` makes the publicPath "auto", so one build works from any
  * versioned folder (/remotes/<app>/<version>/).
  */
-export function remoteConfig({
-  name,
-  port,
-  exposes = { './App': './src/App.tsx' },
-  command = 'build',
-  isSsrBuild = false,
-}) {
+export function remoteConfig({ name, port, exposes = { './App': './src/App.tsx' }, command = 'build', isSsrBuild = false }) {
   // `vite build --ssr`: the server entry (issue 14, server-build.mjs).
   if (isSsrBuild) return serverConfig({ kind: 'remote' });
   // The build version in mf-manifest.json is the remote's package version (the folder it is published under).

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { get } from 'node:http';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, createGunzip, gunzipSync } from 'node:zlib';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { publishLocalInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
+import { AFTER_PAINT_PATH, AFTER_PAINT_SCRIPT, afterPaintList } from '../src/ssr/after-paint.ts';
 
 // Server rendering (issue 14, src/ssr): the API's side, with small hand-written server entries standing in for the
 // shell's and a remote's (the real ones are React; e2e/tests/ssr.spec.ts renders and hydrates those in Chromium).
@@ -99,6 +101,63 @@ async function rendered(ctx: Parameters<typeof page>[0], q: string) {
 }
 
 describe('server rendering: helpers', () => {
+  it("the page's script tags become the after-paint list, in order, attributes unescaped, nothing else", () => {
+    expect(
+      afterPaintList(
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="/assets/a.js">' +
+          '<link rel="stylesheet" href="/assets/x.css"><script src="/classic.js"></script>' +
+          '<link rel="modulepreload" href="https://cdn.example/remotes/x/1.0.0/remoteEntry.js?a=1&amp;b=2" crossorigin>',
+      ),
+    ).toEqual([
+      { module: '/assets/index-1.js' },
+      { preload: '/assets/a.js' },
+      { preload: 'https://cdn.example/remotes/x/1.0.0/remoteEntry.js?a=1&b=2' },
+    ]);
+  });
+
+  it('the after-paint script adds the listed scripts one frame after the paint, in order; a hidden page at once', () => {
+    const list = [{ preload: '/assets/a.js' }, { module: '/assets/index-1.js' }];
+    const run = (visibilityState: string) => {
+      const added: Record<string, string>[] = [];
+      const frames: (() => void)[] = [];
+      const timers: (() => void)[] = [];
+      const listeners: (() => void)[] = [];
+      const document = {
+        visibilityState,
+        getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
+        createElement: (tag: string) => ({ tag }) as Record<string, string>,
+        head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
+        addEventListener: (_: string, fn: () => void) => listeners.push(fn),
+      };
+      runInNewContext(AFTER_PAINT_SCRIPT, {
+        document,
+        requestAnimationFrame: (fn: () => void) => frames.push(fn),
+        setTimeout: (fn: () => void) => timers.push(fn),
+      });
+      return { added, frames, timers, listeners };
+    };
+    const expected = [
+      { tag: 'link', rel: 'modulepreload', href: '/assets/a.js', crossOrigin: 'anonymous' },
+      { tag: 'script', type: 'module', src: '/assets/index-1.js', crossOrigin: 'anonymous' },
+    ];
+    const visible = run('visible');
+    expect(visible.added).toEqual([]);
+    visible.frames.forEach((f) => f());
+    // The frame's callback runs before that frame's paint: still nothing until the task after it.
+    expect(visible.added).toEqual([]);
+    visible.timers.forEach((t) => t());
+    expect(visible.added).toEqual(expected);
+    // Hidden afterwards, or again: added once.
+    visible.listeners.forEach((l) => l());
+    expect(visible.added).toEqual(expected);
+    expect(run('hidden').added).toEqual(expected);
+    // Hidden when loaded, the page is shown later before any frame: the visibility change starts them.
+    const shownLater = run('visible');
+    shownLater.listeners.forEach((l) => l());
+    expect(shownLater.added).toEqual(expected);
+  });
+
   it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {
     const out = scriptJson({ a: '</script><script>alert(1)</script>', b: 'x\u2028y&' });
     expect(out).not.toMatch(/[<>&\u2028]/);
@@ -136,14 +195,27 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(head).not.toContain('<script');
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('/remotes.json');
-    // After the markup and its data: the shell's module script, then the remote's modulepreloads, then the rest.
+    // After the markup and its data: the shell's module script and the remote's modulepreloads as a list, in that
+    // order, that the after-paint script (from our origin, cached for good) starts after the first paint; then the
+    // rest. No script tag of them in the page.
     const tail = res.body.slice(res.body.indexOf('<script id="lv-ssr"'));
     expect(tail.slice(tail.indexOf('</script>') + '</script>'.length)).toBe(
-      '<script type="module" src="/assets/shell.js"></script>' +
-        `<link rel="modulepreload" href="/remotes/loan-details/${version}/remoteEntry.js" crossorigin>` +
-        `<link rel="modulepreload" href="/remotes/loan-details/${version}/assets/App-1.js" crossorigin>` +
+      '<script id="lv-scripts" type="application/json">' +
+        JSON.stringify([
+          { module: '/assets/shell.js' },
+          { preload: `/remotes/loan-details/${version}/remoteEntry.js` },
+          { preload: `/remotes/loan-details/${version}/assets/App-1.js` },
+        ]) +
+        `</script><script src="${AFTER_PAINT_PATH}"></script>` +
         '<p id="after">after</p></body></html>',
     );
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    const loader = await ctx.app.inject({ method: 'GET', url: AFTER_PAINT_PATH });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(loader.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(loader.body).toBe(AFTER_PAINT_SCRIPT);
     // The data the browser hydrates, which cannot break out of its script element.
     const json = /<script id="lv-ssr" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(json).not.toContain('</script>');

@@ -11,6 +11,7 @@ import { runningCanaries } from '../releases/canary.ts';
 import type { LiveRow } from '../releases/catalog.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
+import { AFTER_PAINT_PATH, afterPaintList } from './after-paint.ts';
 import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 
 // Server rendering of the borrower pages (issue 14; docs/performance.md "Server rendering").
@@ -269,9 +270,16 @@ export class PageRenderer {
       // not run yet would be lost, and a form would submit natively (its fields in a GET address).
       body.write(`<div id="root" inert>${rendered.html}</div>`);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
-    } else body.write(ROOT);
-    // The scripts once the markup is out (HeadPart); rendered or not, the page needs them.
-    body.end(`${before.scripts}${head.scripts}${after}`);
+      // The scripts once the markup is out (HeadPart), started after its first paint (after-paint.ts).
+      body.end(
+        `<script id="lv-scripts" type="application/json">${scriptJson(afterPaintList(before.scripts + head.scripts))}</script>` +
+          `<script src="${AFTER_PAINT_PATH}"></script>${after}`,
+      );
+    } else {
+      // Nothing rendered to paint: the scripts as they are, at once.
+      body.write(ROOT);
+      body.end(`${before.scripts}${head.scripts}${after}`);
+    }
     return true;
   }
 
