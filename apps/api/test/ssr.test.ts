@@ -116,46 +116,88 @@ describe('server rendering: helpers', () => {
     ]);
   });
 
-  it('the after-paint script adds the listed scripts one frame after the paint, in order; a hidden page at once', () => {
+  it('the after-paint script adds the listed scripts once the first contentful paint is reported, in order', () => {
     const list = [{ preload: '/assets/a.js' }, { module: '/assets/index-1.js' }];
-    const run = (visibilityState: string) => {
-      const added: Record<string, string>[] = [];
-      const frames: (() => void)[] = [];
-      const timers: (() => void)[] = [];
-      const listeners: (() => void)[] = [];
-      const document = {
-        visibilityState,
-        getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
-        createElement: (tag: string) => ({ tag }) as Record<string, string>,
-        head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
-        addEventListener: (_: string, fn: () => void) => listeners.push(fn),
-      };
-      runInNewContext(AFTER_PAINT_SCRIPT, {
-        document,
-        requestAnimationFrame: (fn: () => void) => frames.push(fn),
-        setTimeout: (fn: () => void) => timers.push(fn),
-      });
-      return { added, frames, timers, listeners };
-    };
     const expected = [
       { tag: 'link', rel: 'modulepreload', href: '/assets/a.js', crossOrigin: 'anonymous' },
       { tag: 'script', type: 'module', src: '/assets/index-1.js', crossOrigin: 'anonymous' },
     ];
-    const visible = run('visible');
-    expect(visible.added).toEqual([]);
-    visible.frames.forEach((f) => f());
-    // The frame's callback runs before that frame's paint: still nothing until the task after it.
-    expect(visible.added).toEqual([]);
-    visible.timers.forEach((t) => t());
-    expect(visible.added).toEqual(expected);
-    // Hidden afterwards, or again: added once.
-    visible.listeners.forEach((l) => l());
-    expect(visible.added).toEqual(expected);
-    expect(run('hidden').added).toEqual(expected);
-    // Hidden when loaded, the page is shown later before any frame: the visibility change starts them.
-    const shownLater = run('visible');
-    shownLater.listeners.forEach((l) => l());
-    expect(shownLater.added).toEqual(expected);
+    const run = (visibilityState: string, paintTiming: boolean) => {
+      const added: Record<string, string>[] = [];
+      const frames: (() => void)[] = [];
+      const timers: { fn: () => void; ms: number }[] = [];
+      const listeners: (() => void)[] = [];
+      const observers: { report: (names: string[]) => void; disconnected: boolean }[] = [];
+      class FakeObserver {
+        static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+        constructor(callback: (entries: { getEntriesByName: (n: string) => unknown[] }, o: FakeObserver) => void) {
+          const me = {
+            report: (names: string[]) => callback({ getEntriesByName: (n) => names.filter((x) => x === n) }, this),
+            disconnected: false,
+          };
+          observers.push(me);
+          this.disconnect = () => void (me.disconnected = true);
+        }
+        disconnect: () => void;
+        observe(options: { type: string; buffered: boolean }) {
+          expect(options).toEqual({ type: 'paint', buffered: true });
+        }
+      }
+      runInNewContext(AFTER_PAINT_SCRIPT, {
+        document: {
+          visibilityState,
+          getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
+          createElement: (tag: string) => ({ tag }) as Record<string, string>,
+          head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
+          addEventListener: (_: string, fn: () => void) => listeners.push(fn),
+        },
+        requestAnimationFrame: (fn: () => void) => frames.push(fn),
+        setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+        ...(paintTiming ? { PerformanceObserver: FakeObserver } : {}),
+      });
+      const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
+      return { added, frames, runTimers, listeners, observers };
+    };
+
+    // Paint Timing: nothing before the browser reports the first contentful paint (first-paint alone is not it), then
+    // the next task adds them.
+    const painted = run('visible', true);
+    expect(painted.frames).toEqual([]);
+    painted.runTimers(0);
+    painted.observers[0]!.report(['first-paint']);
+    painted.runTimers(0);
+    expect(painted.added).toEqual([]);
+    painted.observers[0]!.report(['first-contentful-paint']);
+    expect(painted.observers[0]!.disconnected).toBe(true);
+    expect(painted.added).toEqual([]);
+    painted.runTimers(0);
+    expect(painted.added).toEqual(expected);
+    // Later events add nothing more.
+    painted.runTimers(3000);
+    painted.listeners.forEach((l) => l());
+    expect(painted.added).toEqual(expected);
+
+    // Without Paint Timing: the task after the next frame.
+    const framed = run('visible', false);
+    framed.runTimers(0);
+    expect(framed.added).toEqual([]);
+    framed.frames.forEach((f) => f());
+    expect(framed.added).toEqual([]);
+    framed.runTimers(0);
+    expect(framed.added).toEqual(expected);
+
+    // A hidden page (no paint to wait for): at once.
+    expect(run('hidden', true).added).toEqual(expected);
+    // Shown or hidden before the paint is reported: then.
+    const switched = run('visible', true);
+    switched.listeners.forEach((l) => l());
+    expect(switched.added).toEqual(expected);
+    // No paint ever reported: after three seconds.
+    const never = run('visible', true);
+    never.runTimers(0);
+    expect(never.added).toEqual([]);
+    never.runTimers(3000);
+    expect(never.added).toEqual(expected);
   });
 
   it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { captureSharedParams, configureApiClient, reportClientError } from '@lendview/api-client';
@@ -74,12 +75,17 @@ async function start(root: HTMLElement) {
     try {
       provideRemoteApp(owner, await loadRemoteApp(owner));
       await i18nReady;
-      hydrateRoot(root, <App />, {
-        // React re-renders what did not match on the client; reported so that it gets fixed, never seen as an error.
-        onRecoverableError: (error, info) => {
-          console.warn('[shell] hydration', error, info.componentStack);
-          reportClientError({ message: `hydration: ${error instanceof Error ? error.message : String(error)}`, where: 'shell:hydrate' });
-        },
+      // In a transition, React hydrates in slices of a few milliseconds and gives the main thread back between them;
+      // otherwise the whole page's hydration is one long task, which on a slow phone delays the first tap it could
+      // answer. Nothing is lost meanwhile: the markup stays inert until every element is hydrated (liveOnceHydrated).
+      startTransition(() => {
+        hydrateRoot(root, <App />, {
+          // React re-renders what did not match on the client; reported so that it gets fixed, never seen as an error.
+          onRecoverableError: (error, info) => {
+            console.warn('[shell] hydration', error, info.componentStack);
+            reportClientError({ message: `hydration: ${error instanceof Error ? error.message : String(error)}`, where: 'shell:hydrate' });
+          },
+        });
       });
       liveOnceHydrated(root);
       return;

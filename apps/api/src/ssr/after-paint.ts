@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+/** At the latest, the scripts start this long after the page was parsed, paint reported or not. */
+const FALLBACK_MS = 3000;
+
 /**
  * The scripts of a server-rendered page start after its first paint (issue 14).
  *
@@ -7,13 +10,18 @@ import { createHash } from 'node:crypto';
  * of what hydration needs: ~200 KB) only make it interactive. Written as tags after the markup, the browser starts
  * them as soon as it parses them and, when they are cached (every visit after the first: release files are
  * immutable), it can run them, and the hydration they do, before it paints: on a slow phone the borrower then looks
- * at a blank page for the time the hydration takes, with the loan already in it. Started from the next frame after the
- * first paint, they can never hold the paint back, and on a slow network the markup's own images do not share the
- * bandwidth with them. What it costs: the downloads start one frame later.
+ * at a blank page for the time the hydration takes, with the loan already in it. Started once the first paint is
+ * shown, they can never hold it back, and on a slow network the markup's own images do not share the bandwidth with
+ * them. What it costs: the downloads start when the page is on screen instead of when its end is parsed, so the page
+ * becomes interactive that much later (pages with nothing rendered keep their script tags: page.ts).
  *
  * The page lists them as data (`<script id="lv-scripts" type="application/json">`) and AFTER_PAINT_SCRIPT, served from
- * our origin (the CSP allows no inline script), adds them in order. A hidden page never paints (a web view loaded in
- * the background; requestAnimationFrame does not run there): it starts them at once.
+ * our origin (the CSP allows no inline script), adds them in order once the browser reports the first contentful
+ * paint (Paint Timing). That report is the paint as shown, which comes well after the frame that drew it (measured in
+ * Chromium: ~170 ms after the document was parsed, when requestAnimationFrame then a task had already run at ~140
+ * ms), so waiting for a frame is not enough. A browser without Paint Timing waits for the next frame. A hidden page
+ * never paints (a web view loaded in the background): it starts them at once, and when it is shown or hidden later.
+ * FALLBACK_MS bounds the wait.
  */
 const AFTER_PAINT_SOURCE = `(function () {
   var data = document.getElementById('lv-scripts');
@@ -39,13 +47,24 @@ const AFTER_PAINT_SOURCE = `(function () {
       document.head.appendChild(el);
     }
   }
-  if (document.visibilityState !== 'visible') start();
-  else {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-    document.addEventListener('visibilitychange', start);
+  function soon() {
+    setTimeout(start, 0);
+  }
+  if (document.visibilityState !== 'visible') return start();
+  document.addEventListener('visibilitychange', start);
+  // Should the paint never be reported, the page still becomes interactive.
+  setTimeout(start, FALLBACK_MS);
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    new PerformanceObserver(function (entries, observer) {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      soon();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(soon);
   }
 })();
-`;
+`.replace('FALLBACK_MS', String(FALLBACK_MS));
 
 /** Where the page loads it from: named by its content, so it is cached for good and a change is a new address. */
 export const AFTER_PAINT_PATH = `/ssr/after-paint.${createHash('sha256').update(AFTER_PAINT_SOURCE).digest('hex').slice(0, 12)}.js`;
