@@ -221,10 +221,23 @@ export async function clientRendered(page: Page, url: string | RegExp | ((url: U
   await page.route(url, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const res = await route.fetch();
-    const html = (await res.text()).replace(
-      /<div id="root" inert>[\s\S]*<\/div><script id="lv-ssr" type="application\/json">[\s\S]*?<\/script>/,
-      '<div id="root"></div>',
-    );
+    const html = (await res.text())
+      .replace(
+        /<div id="root" inert>[\s\S]*<\/div><script id="lv-ssr" type="application\/json">[\s\S]*?<\/script>/,
+        '<div id="root"></div>',
+      )
+      // The scripts as tags again, started at once, as on a page sent without rendered markup (apps/api/src/ssr/after-paint.ts).
+      .replace(
+        /<script id="lv-scripts" type="application\/json">([\s\S]*?)<\/script><script src="\/ssr\/after-paint\.[0-9a-f]+\.js"><\/script>/,
+        (_, json: string) =>
+          (JSON.parse(json) as ({ module: string } | { preload: string })[])
+            .map((item) =>
+              'module' in item
+                ? `<script type="module" crossorigin src="${item.module}"></script>`
+                : `<link rel="modulepreload" href="${item.preload}" crossorigin>`,
+            )
+            .join(''),
+      );
     await route.fulfill({ response: res, body: html });
   });
 }
