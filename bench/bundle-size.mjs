@@ -83,10 +83,7 @@ const label = (route) => (route === 'home' ? '/' : route === 'floor' ? 'floor' :
 if (import.meta.url === `file://${process.argv[1]}`) {
   const comparison = await startComparison();
   try {
-    // The landing for ad traffic (/landing, no shell: promotion-registration's plain-page build), beside the budget
-    // routes; no monolith row to compare it with.
-    const landing = { route: 'landing', variant: 'standalone', path: '/landing?templateId=1' };
-    const rows = await measureBundles([...comparison.targets, { ...landing, url: comparison.product.base + landing.path }]);
+    const rows = await measureBundles(comparison.targets);
     const comparisons = compare(rows);
     console.log(
       markdownTable([

@@ -101,7 +101,7 @@ export async function runLighthouse(targets, runs = RUNS) {
 export function summarise(rows) {
   const floor = rows.find((r) => r.variant === 'floor');
   for (const r of rows) r.lcpOverFloor = ratio(r.lcpMs, floor?.lcpMs);
-  const routes = [...new Set(rows.filter((r) => r.variant !== 'floor').map((r) => r.route))];
+  const routes = [...new Set(rows.filter((r) => r.variant === 'federation').map((r) => r.route))];
   const comparisons = routes.map((route) => {
     const fed = rows.find((r) => r.route === route && r.variant === 'federation');
     const mono = rows.find((r) => r.route === route && r.variant === 'monolith');

@@ -2,14 +2,18 @@
 // own instance of the same built API server (apps/api/dist/server.mjs) with the same demo data. The floor is
 // made from the product's rendering and served by the monolith's instance at /floor.html.
 import { Buffer } from 'node:buffer';
+import { URLSearchParams } from 'node:url';
 import { BUDGET_ROUTES, startProduct } from '../lib/server.mjs';
 import { snapshotFloor } from './floor.mjs';
 import { buildMonolithOnce, prepareMonolith } from './server.mjs';
 
 /**
  * Starts both servers. `targets`: the floor first, then per budget route the federated page and the monolith's,
- * side by side (route: the budget route's name; variant: 'floor' | 'federation' | 'monolith').
+ * side by side (route: the budget route's name; variant: 'floor' | 'federation' | 'monolith'), and /landing last
+ * (variant 'standalone').
  */
+const LANDING_PATH = '/landing?templateId=1';
+
 export async function startComparison() {
   // The monolith is built first, and publishes the remotes right after the product: both serve the same builds.
   buildMonolithOnce();
@@ -26,6 +30,9 @@ export async function startComparison() {
       targets.push({ route: r.name, variant: 'federation', path: r.path, url: product.base + r.path });
       targets.push({ route: r.name, variant: 'monolith', path: r.path, url: monolith.base + r.path });
     }
+    // The landing for ad traffic (/landing: promotion-registration's plain-page build, no shell, client-rendered),
+    // beside the budget routes; no monolith row to compare it with.
+    targets.push({ route: 'landing', variant: 'standalone', path: LANDING_PATH, url: product.base + LANDING_PATH });
     return {
       product,
       monolith,
