@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import App from './App.tsx';
-
-const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
+// In the entry's own chunk, not lazy: /landing is what ad traffic opens, and a lazy page would cost its visitors one
+// more round trip before the template is even asked for.
+import PromoPage from './pages/PromoPage.tsx';
 
 /**
  * The standalone entry's routes (index.html → main.tsx): the remote's own routes for dev, plus /landing, where
@@ -11,14 +11,7 @@ const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 export function Standalone() {
   return (
     <Routes>
-      <Route
-        path="/landing"
-        element={
-          <Suspense fallback={null}>
-            <PromoPage />
-          </Suspense>
-        }
-      />
+      <Route path="/landing" element={<PromoPage />} />
       <Route path="*" element={<App />} />
     </Routes>
   );
