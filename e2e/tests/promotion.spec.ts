@@ -167,6 +167,7 @@ test('a wrong captcha answers 101: a new captcha and the message; validation mes
 
 test('agreement page from the link, and the standalone landing for ad traffic', async ({ page, pageErrors }) => {
   await page.goto(landingUrl());
+  const headline = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   const link = page.locator('.pr-agreement a');
   const title = (await link.textContent())!.trim();
   await link.click();
@@ -177,12 +178,14 @@ test('agreement page from the link, and the standalone landing for ad traffic', 
   await page.getByRole('link', { name: 'Back to registration' }).click();
   await expect(mobile(page)).toBeVisible();
 
-  // /landing: the same page without the shell (no /remotes.json on the way).
+  // /landing: the same page without the shell (no /remotes.json on the way), its template in the page (not asked for).
   const manifests = recordRequests(page, '/remotes.json');
+  const templates = recordRequests(page, '/api/v2/lendview/service/channel/channel-template');
   await page.goto(landingUrl('/landing'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
   await expect(captchaImage(page)).toBeVisible();
   expect(manifests).toHaveLength(0);
+  expect(templates).toHaveLength(0);
   await expectAccessible(page);
   expect(pageErrors).toEqual([]);
 });

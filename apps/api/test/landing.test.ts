@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANDING_TEMPLATE_ELEMENT } from '@lendview/contracts';
 import { FolderStorage } from '../src/providers/storage.ts';
 import { rollback } from '../src/releases/service.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
@@ -113,5 +114,42 @@ describe.each(BACKENDS)('standalone landing, not released (%s)', (backend) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/landing?templateId=1&isNeedPop=1', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(envelopeOf(res)).toEqual({ code: 'NOT_FOUND', data: null, message: 'The remotes manifest has not been published yet.' });
+  });
+});
+
+describe.each(BACKENDS)('standalone landing, the template in the page (%s)', (backend) => {
+  const ctx = useTestApp(backend, { setup: (_app, c) => publish(c) });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const element = (html: string) =>
+    new RegExp(`<script id="${LANDING_TEMPLATE_ELEMENT}" type="application/json">(.*?)</script></head>`).exec(html)?.[1];
+
+  it("carries the published template's answer of channel-template, as the API gives it, in the head", async () => {
+    const res = await get('/landing?templateId=1&utm_tag=x');
+    expect(res.statusCode).toBe(200);
+    const json = element(res.body);
+    expect(json).toBeDefined();
+    // Script-safe: nothing in it can end its element.
+    expect(json).not.toMatch(/[<>]/);
+    const api = envelopeOf(await ctx.app.inject({ method: 'GET', url: '/api/v2/lendview/service/channel/channel-template?templateId=1' }));
+    expect(api.code).toBe('00');
+    expect(JSON.parse(json!)).toEqual({ templateId: 1, data: api.data });
+    // Still the page itself.
+    expect(res.body).toContain('src="/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('carries nothing for a template not published, a bad or missing templateId: the page asks as before', async () => {
+    for (const url of [
+      '/landing?templateId=999',
+      '/landing?templateId=abc',
+      '/landing?templateId=0',
+      '/landing',
+      '/landing?templateId=1%3Cscript%3E',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(LANDING_TEMPLATE_ELEMENT);
+      expect(res.body, url).toContain('src="/remotes/promotion-registration/1.1.0/assets/entry-1.1.0.js"');
+    }
   });
 });

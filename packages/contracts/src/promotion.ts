@@ -5,7 +5,14 @@ import { formInt, formText, safeText } from './fields.ts';
 
 // Promotion landing pages and visitor registration (spec 2.6, 4.4, 4.5, 5, 7.4, 8, 9), {seg} = lendview.
 
-export { CAPTCHA_IMAGE_PATH, LANDING_MAX_HIGHLIGHTS, PROMO_CODE, REGISTER_LIMITS, SMS_COUNTDOWN_SECONDS } from './routes/promotion.ts';
+export {
+  CAPTCHA_IMAGE_PATH,
+  LANDING_MAX_HIGHLIGHTS,
+  LANDING_TEMPLATE_ELEMENT,
+  PROMO_CODE,
+  REGISTER_LIMITS,
+  SMS_COUNTDOWN_SECONDS,
+} from './routes/promotion.ts';
 
 // --- Landing template ---------------------------------------------------------------------------------------
 

@@ -25,6 +25,12 @@ export const PROMO_CODE = {
 export const CAPTCHA_IMAGE_PATH = `${SEG}/promotion/get-captcha`;
 
 export const channelTemplate = route('channelTemplate', 'GET', `${SEG}/service/channel/channel-template`);
+/**
+ * /landing's page carries channelTemplate's answer for its templateId (apps/api/src/routes/landing) in
+ * `<script id=LANDING_TEMPLATE_ELEMENT type="application/json">{ templateId, data }</script>`, for the page to start
+ * from without asking.
+ */
+export const LANDING_TEMPLATE_ELEMENT = 'lv-landing-template';
 export const trackVisit = route('trackVisit', 'GET', `${SEG}/promotion/track-visit`);
 export const trackClick = route('trackClick', 'GET', `${SEG}/promotion/track-click`);
 export const getSid = route('getSid', 'GET', `${SEG}/promotion/get-sid`, 0);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, LANDING_IMAGE_PREFIX } from '@lendview/contracts';
+import { channelTemplate, ErrorCode, LANDING_IMAGE_PREFIX, LANDING_TEMPLATE_ELEMENT } from '@lendview/contracts';
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { landingImage } from '../../services/landing-templates.ts';
+import { liveTemplate } from '../../services/promotion.ts';
+import { scriptJson } from '../../ssr/page.ts';
 
 /** The remote whose standalone build is the light landing page (apps/promotion-registration). */
 const LANDING_APP = 'promotion-registration';
@@ -16,10 +18,11 @@ const LANDING_APP = 'promotion-registration';
  */
 export default async function landingRoutes(app: FastifyInstance) {
   app.get('/landing', async (req, reply) => {
-    const page = await landingPage(app);
+    const [page, template] = await Promise.all([landingPage(app), templateOf(app, req.query)]);
     if (page.kind === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     if (page.kind === 'no-file') return sendNotFound(req, reply);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    const html = template ? page.html.replace('</head>', `${template}</head>`) : page.html;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
   // Logo and hero images uploaded in the editor (services/landing-templates.ts receiveLandingImage), from our
@@ -55,4 +58,24 @@ async function landingPage(app: FastifyInstance): Promise<{ kind: 'page'; html: 
   // relative URLs are relative to its own folder.
   const base = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/${file.slice(0, -'index.html'.length)}`;
   return { kind: 'page', html: bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
+}
+
+/**
+ * The published template the page would ask for first (`channel-template?templateId=`), in the page itself: the
+ * visitor's browser then shows the landing as soon as its scripts ran, without one more round trip (ad traffic on slow
+ * networks). The same service and contract as the API route; anything else (no or a bad templateId, a template not
+ * published or ended, the database failing) puts nothing in the page, and the browser asks as before and shows
+ * what the API answers. A published template is public, and the page is never cached (no-cache), so a change
+ * reaches the next visitor.
+ */
+async function templateOf(app: FastifyInstance, query: unknown): Promise<string | null> {
+  const input = channelTemplate.request.safeParse({ templateId: (query as Record<string, unknown> | undefined)?.templateId });
+  if (!input.success) return null;
+  try {
+    const data = channelTemplate.response.safeParse(await liveTemplate(app.db, input.data.templateId, app.clock.now()));
+    if (!data.success) return null;
+    return `<script id="${LANDING_TEMPLATE_ELEMENT}" type="application/json">${scriptJson({ templateId: input.data.templateId, data: data.data })}</script>`;
+  } catch {
+    return null;
+  }
 }
