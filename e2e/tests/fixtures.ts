@@ -230,11 +230,13 @@ export async function clientRendered(page: Page, url: string | RegExp | ((url: U
       .replace(
         /<script id="lv-scripts" type="application\/json">([\s\S]*?)<\/script><script src="\/ssr\/after-paint\.[0-9a-f]+\.js"><\/script>/,
         (_, json: string) =>
-          (JSON.parse(json) as ({ module: string } | { preload: string })[])
+          (JSON.parse(json) as ({ module: string } | { preload: string } | { style: string })[])
             .map((item) =>
               'module' in item
                 ? `<script type="module" crossorigin src="${item.module}"></script>`
-                : `<link rel="modulepreload" href="${item.preload}" crossorigin>`,
+                : 'style' in item
+                  ? `<link rel="stylesheet" crossorigin href="${item.style}">`
+                  : `<link rel="modulepreload" href="${item.preload}" crossorigin>`,
             )
             .join(''),
       );

@@ -32,10 +32,13 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   expect(root).toContain('₹2,613,750');
   expect(html).not.toContain('demo-borrower');
   // The shell's and the remote's stylesheets are in the head itself: the markup is styled at first paint, with no
-  // stylesheet to fetch before it.
+  // stylesheet to fetch before it. Only the rules the markup can use (apps/api/src/ssr/critical-css.ts): not the
+  // toast's or the dialog's, which come with the whole sheets after the first paint.
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toContain('.ld-');
   expect(head).toContain('.lv-page');
+  expect(head).not.toContain('.lv-toast');
+  expect(head).not.toContain('.lv-modal');
   expect(head).not.toMatch(/<link rel="stylesheet"/);
   // The scripts come after the markup (nothing downloads beside it while the server renders), the remote's preloaded,
   // as a list that the after-paint script starts after the first paint (apps/api/src/ssr/after-paint.ts).
@@ -44,7 +47,12 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   expect(html).not.toContain('<script type="module"');
   const tail = html.slice(html.indexOf('<script id="lv-ssr"'));
   const list = JSON.parse(/<script id="lv-scripts" type="application\/json">(.*?)<\/script>/.exec(tail)![1]!) as Record<string, string>[];
-  expect(list[0]!.module).toMatch(/^\/assets\/[^"]+\.js$/);
+  // First the whole stylesheets, the shell's then the remote's, then the shell's module script.
+  const styles = list.filter((i) => i.style).map((i) => i.style);
+  expect(list.slice(0, styles.length).every((i) => i.style)).toBe(true);
+  expect(styles[0]).toMatch(/^\/assets\/[^"]+\.css$/);
+  expect(styles.slice(1).every((s) => /^\/remotes\/loan-details\/[^/]+\/assets\/[^"]+\.css$/.test(s!))).toBe(true);
+  expect(list[styles.length]!.module).toMatch(/^\/assets\/[^"]+\.js$/);
   expect(list.map((i) => i.preload ?? '')).toContainEqual(expect.stringMatching(/^\/remotes\/loan-details\/[^/]+\/remoteEntry\.js$/));
   expect(tail).toMatch(/<script src="\/ssr\/after-paint\.[0-9a-f]{12}\.js"><\/script>/);
 });
@@ -82,4 +90,23 @@ test('hydration: the page answers taps without asking the API for the loan again
   await page.waitForTimeout(500);
   expect(calls, 'the loan details were not fetched again').toEqual([]);
   expect(pageErrors).toEqual([]);
+  // The whole stylesheets came after the first paint, before the shell's script, and are loaded: what a script shows
+  // later (a dialog, a toast) has its rules, which the page's own <style> did not carry.
+  const sheets = await page.evaluate(() => {
+    const inHead = Array.from(document.head.children);
+    const links = inHead.filter((el): el is HTMLLinkElement => el instanceof HTMLLinkElement && el.rel === 'stylesheet');
+    const script = inHead.findIndex((el) => el instanceof HTMLScriptElement && el.type === 'module');
+    const rules = Array.from(document.styleSheets).flatMap((sheet) =>
+      Array.from(sheet.cssRules).map((r) => (r as CSSStyleRule).selectorText ?? ''),
+    );
+    return {
+      links: links.length,
+      loaded: links.every((l) => l.sheet !== null),
+      beforeScript: links.every((l) => inHead.indexOf(l) < script),
+      modal: rules.some((r) => r.includes('.lv-modal')),
+      toast: rules.some((r) => r.includes('.lv-toast')),
+    };
+  });
+  expect(sheets).toEqual({ links: expect.any(Number), loaded: true, beforeScript: true, modal: true, toast: true });
+  expect(sheets.links).toBeGreaterThanOrEqual(2);
 });

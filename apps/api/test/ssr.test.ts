@@ -20,7 +20,8 @@ const INDEX =
   '<script type="module" src="/assets/shell.js"></script></head><body><div id="root"></div><p id="after">after</p></body></html>';
 
 const SHELL_SERVER = {
-  'assets/shell-1.css': 'body{margin:0}',
+  // Rules for the markup (body, #after) and for nothing in it (.lv-toast), also inside @media.
+  'assets/shell-1.css': 'body{margin:0}.lv-toast{color:red}#after{color:blue}@media (min-width:1px){.lv-toast{margin:0}#after{margin:0}}',
   'server/shared/react.mjs': `export const tag = 'one-react'; export default { tag };`,
   'server/entry.mjs': `
 import { tag } from './shared/react.mjs';
@@ -100,6 +101,44 @@ async function rendered(ctx: Parameters<typeof page>[0], q: string) {
   throw new Error('never server-rendered');
 }
 
+/** Runs the after-paint script in a VM over a fake document: what it appends, and its frames, timers and observers. */
+function runLoader(list: unknown[], visibilityState: string, paintTiming: boolean) {
+  const added: Record<string, string>[] = [];
+  const frames: (() => void)[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const listeners: (() => void)[] = [];
+  const observers: { report: (names: string[]) => void; disconnected: boolean }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    constructor(callback: (entries: { getEntriesByName: (n: string) => unknown[] }, o: FakeObserver) => void) {
+      const me = {
+        report: (names: string[]) => callback({ getEntriesByName: (n) => names.filter((x) => x === n) }, this),
+        disconnected: false,
+      };
+      observers.push(me);
+      this.disconnect = () => void (me.disconnected = true);
+    }
+    disconnect: () => void;
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+    }
+  }
+  runInNewContext(AFTER_PAINT_SCRIPT, {
+    document: {
+      visibilityState,
+      getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
+      createElement: (tag: string) => ({ tag }) as Record<string, string>,
+      head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
+      addEventListener: (_: string, fn: () => void) => listeners.push(fn),
+    },
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    ...(paintTiming ? { PerformanceObserver: FakeObserver } : {}),
+  });
+  const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
+  return { added, frames, runTimers, listeners, observers };
+}
+
 describe('server rendering: helpers', () => {
   it("the page's script tags become the after-paint list, in order, attributes unescaped, nothing else", () => {
     expect(
@@ -118,46 +157,13 @@ describe('server rendering: helpers', () => {
 
   it('the after-paint script adds the listed scripts once the first contentful paint is reported, in order', () => {
     const list = [{ preload: '/assets/a.js' }, { module: '/assets/index-1.js' }];
+    // The module script's download starts with the others (a modulepreload), the script itself right after.
     const expected = [
       { tag: 'link', rel: 'modulepreload', href: '/assets/a.js', crossOrigin: 'anonymous' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/index-1.js', crossOrigin: 'anonymous' },
       { tag: 'script', type: 'module', src: '/assets/index-1.js', crossOrigin: 'anonymous' },
     ];
-    const run = (visibilityState: string, paintTiming: boolean) => {
-      const added: Record<string, string>[] = [];
-      const frames: (() => void)[] = [];
-      const timers: { fn: () => void; ms: number }[] = [];
-      const listeners: (() => void)[] = [];
-      const observers: { report: (names: string[]) => void; disconnected: boolean }[] = [];
-      class FakeObserver {
-        static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
-        constructor(callback: (entries: { getEntriesByName: (n: string) => unknown[] }, o: FakeObserver) => void) {
-          const me = {
-            report: (names: string[]) => callback({ getEntriesByName: (n) => names.filter((x) => x === n) }, this),
-            disconnected: false,
-          };
-          observers.push(me);
-          this.disconnect = () => void (me.disconnected = true);
-        }
-        disconnect: () => void;
-        observe(options: { type: string; buffered: boolean }) {
-          expect(options).toEqual({ type: 'paint', buffered: true });
-        }
-      }
-      runInNewContext(AFTER_PAINT_SCRIPT, {
-        document: {
-          visibilityState,
-          getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
-          createElement: (tag: string) => ({ tag }) as Record<string, string>,
-          head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
-          addEventListener: (_: string, fn: () => void) => listeners.push(fn),
-        },
-        requestAnimationFrame: (fn: () => void) => frames.push(fn),
-        setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
-        ...(paintTiming ? { PerformanceObserver: FakeObserver } : {}),
-      });
-      const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
-      return { added, frames, runTimers, listeners, observers };
-    };
+    const run = (visibilityState: string, paintTiming: boolean) => runLoader(list, visibilityState, paintTiming);
 
     // Paint Timing: nothing before the browser reports the first contentful paint (first-paint alone is not it), then
     // the next task adds them.
@@ -200,6 +206,45 @@ describe('server rendering: helpers', () => {
     expect(never.added).toEqual(expected);
   });
 
+  it('the whole stylesheets come first, in order, and the module scripts run once they have loaded or failed, or 3 s later', () => {
+    const list = [
+      { style: '/assets/shell-1.css' },
+      { style: '/remotes/x/1.0.0/assets/page.css' },
+      { preload: '/assets/a.js' },
+      { module: '/assets/index-1.js' },
+    ];
+    type Added = Record<string, unknown> & { onload?: () => void; onerror?: () => void };
+    const shape = (added: Added[]) =>
+      added.map(({ onload, onerror, ...el }) => ({ ...el, ...(onload ? { waitedFor: onload === onerror } : {}) }));
+    const sheetsAndDownloads = [
+      { tag: 'link', rel: 'stylesheet', href: '/assets/shell-1.css', crossOrigin: 'anonymous', waitedFor: true },
+      { tag: 'link', rel: 'stylesheet', href: '/remotes/x/1.0.0/assets/page.css', crossOrigin: 'anonymous', waitedFor: true },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/a.js', crossOrigin: 'anonymous' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/index-1.js', crossOrigin: 'anonymous' },
+    ];
+    const script = { tag: 'script', type: 'module', src: '/assets/index-1.js', crossOrigin: 'anonymous' };
+
+    // Both sheets answered (one loaded, one failed): then the script, once.
+    const answered = runLoader(list, 'hidden', true);
+    const added = answered.added as Added[];
+    expect(shape(added)).toEqual(sheetsAndDownloads);
+    added[0]!.onload!();
+    expect(shape(added)).toEqual(sheetsAndDownloads);
+    added[1]!.onerror!();
+    expect(shape(added)).toEqual([...sheetsAndDownloads, script]);
+    answered.runTimers(3000);
+    expect(shape(added)).toEqual([...sheetsAndDownloads, script]);
+
+    // A sheet that never answers holds the script back 3 s at most.
+    const hung = runLoader(list, 'hidden', true);
+    (hung.added[0] as Added).onload!();
+    expect(shape(hung.added as Added[])).toEqual(sheetsAndDownloads);
+    hung.runTimers(3000);
+    expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
+    (hung.added[1] as Added).onload!();
+    expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
+  });
+
   it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {
     const out = scriptJson({ a: '</script><script>alert(1)</script>', b: 'x\u2028y&' });
     expect(out).not.toMatch(/[<>&\u2028]/);
@@ -227,9 +272,11 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(res.body).toContain('<div id="root" inert><main data-tag="one-react" data-lang="en">00 DEMO-170</main></div>');
     // Head first: the shell's and the remote's stylesheets inlined (no round trip before the first paint) except one
     // with a relative url(), and no preload of /remotes.json (the manifest is in the page). No script: nothing is
-    // downloaded while the server renders, to share the bandwidth with the markup.
+    // downloaded while the server renders, to share the bandwidth with the markup. Of the inlined sheets, only the
+    // rules the markup can use (critical-css.ts): the toast's rules are not in the page.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<style>body{margin:0}</style>');
+    expect(head).toContain('<title>t</title><style>body{margin:0}#after{color:blue}@media (min-width:1px){#after{margin:0}}</style>');
+    expect(res.body).not.toContain('lv-toast');
     expect(head).not.toContain('shell-1.css');
     expect(head).toContain('<style>main{}</style>');
     expect(head).not.toContain('page-1.css');
@@ -237,13 +284,16 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(head).not.toContain('<script');
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('/remotes.json');
-    // After the markup and its data: the shell's module script and the remote's modulepreloads as a list, in that
-    // order, that the after-paint script (from our origin, cached for good) starts after the first paint; then the
-    // rest. No script tag of them in the page.
+    // After the markup and its data: the whole stylesheets (shell's, remote's) in their order, the shell's module
+    // script and the remote's modulepreloads as a list, in that order, that the after-paint script (from our origin,
+    // cached for good) starts after the first paint; then the rest. No script tag of them in the page.
     const tail = res.body.slice(res.body.indexOf('<script id="lv-ssr"'));
     expect(tail.slice(tail.indexOf('</script>') + '</script>'.length)).toBe(
       '<script id="lv-scripts" type="application/json">' +
         JSON.stringify([
+          { style: '/assets/shell-1.css' },
+          { style: `/remotes/loan-details/${version}/assets/font-1.css` },
+          { style: `/remotes/loan-details/${version}/assets/page-1.css` },
           { module: '/assets/shell.js' },
           { preload: `/remotes/loan-details/${version}/remoteEntry.js` },
           { preload: `/remotes/loan-details/${version}/assets/App-1.js` },
@@ -298,7 +348,7 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     expect(refused.body).toBe(plain.body);
   });
 
-  it('the compressed head goes out before the render ends: the browser reads </head> while the server still renders', async () => {
+  it('the compressed head goes out up to its stylesheets before the render ends; the stylesheets (only the rules the markup uses) come with the markup', async () => {
     await publish(ctx, remoteServer('unhurried'));
     await ctx.app.pages.renderer!.warm();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -315,10 +365,12 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     });
     const whole = arrivals.map((a) => a.text).join('');
     expect(whole).toContain('<div id="root" inert><main');
-    const headAt = arrivals.find((a) => a.text.includes('</head>'))!.at;
+    const leadAt = arrivals.find((a) => a.text.includes('<title>t</title>'))!.at;
     const rootAt = arrivals.find((a) => a.text.includes('<div id="root"'))!.at;
-    // The stand-in remote takes 400 ms to render: the head is not held back for it.
-    expect(rootAt - headAt).toBeGreaterThanOrEqual(300);
+    // The stand-in remote takes 400 ms to render: the page's first bytes are not held back for it.
+    expect(rootAt - leadAt).toBeGreaterThanOrEqual(300);
+    expect(arrivals.find((a) => a.text.includes('<title>t</title>'))!.text).not.toContain('<style>');
+    expect(whole).toContain('<style>body{margin:0}#after{color:blue}@media (min-width:1px){#after{margin:0}}</style>');
   });
 
   it('the server build is never served: not under /remotes, not from the shell', async () => {
@@ -346,6 +398,8 @@ describe.each(BACKENDS)('server rendering falls back to the browser, per remote 
         // The shell's index.html as it is (not prepared in time), or the streamed page with its scripts after the root.
         const streamed = res.body.includes('<div id="root"></div><script type="module" src="/assets/shell.js"></script>');
         expect(res.body === INDEX || streamed, res.body).toBe(true);
+        // Streamed with nothing rendered: the stylesheets whole, every rule (no markup to choose by).
+        if (streamed) expect(res.body).toContain(`<style>${SHELL_SERVER['assets/shell-1.css']}</style>`);
         expect(res.body).not.toContain('lv-ssr');
         expect(res.body).toContain('<p id="after">after</p>');
         // Never waits for the slow render: the budget, plus the machine's slack.

@@ -22,30 +22,57 @@ const FALLBACK_MS = 3000;
  * ms), so waiting for a frame is not enough. A browser without Paint Timing waits for the next frame. A hidden page
  * never paints (a web view loaded in the background): it starts them at once, and when it is shown or hidden later.
  * FALLBACK_MS bounds the wait.
+ *
+ * The page's whole stylesheets come first in the list (its head has only the rules its markup uses: critical-css.ts).
+ * They are appended in their order, so the cascade ends as with the whole sheets alone, and the module scripts run only
+ * once they have loaded (or failed, or FALLBACK_MS later): what a script renders (a dialog, a message) always has its
+ * styles. Their downloads do not wait: every script and preload starts at once as a modulepreload.
  */
-const AFTER_PAINT_SOURCE = `(function () {
+export const AFTER_PAINT_SCRIPT = `(function () {
   var data = document.getElementById('lv-scripts');
   if (!data) return;
   var list = JSON.parse(data.textContent);
   var started = false;
+  function add(el) {
+    el.crossOrigin = 'anonymous';
+    document.head.appendChild(el);
+  }
   function start() {
     if (started) return;
     started = true;
+    var modules = [];
+    var pending = 0;
+    var ran = false;
+    function run() {
+      if (ran) return;
+      ran = true;
+      for (var j = 0; j < modules.length; j++) {
+        var script = document.createElement('script');
+        script.type = 'module';
+        script.src = modules[j];
+        add(script);
+      }
+    }
+    function settled() {
+      if (--pending === 0) run();
+    }
     for (var i = 0; i < list.length; i++) {
       var item = list[i];
-      var el;
-      if (item.preload) {
-        el = document.createElement('link');
-        el.rel = 'modulepreload';
-        el.href = item.preload;
+      var el = document.createElement('link');
+      if (item.style) {
+        el.rel = 'stylesheet';
+        el.href = item.style;
+        el.onload = el.onerror = settled;
+        pending++;
       } else {
-        el = document.createElement('script');
-        el.type = 'module';
-        el.src = item.module;
+        el.rel = 'modulepreload';
+        el.href = item.preload || item.module;
+        if (item.module) modules.push(item.module);
       }
-      el.crossOrigin = 'anonymous';
-      document.head.appendChild(el);
+      add(el);
     }
+    if (pending === 0) run();
+    else setTimeout(run, FALLBACK_MS);
   }
   function soon() {
     setTimeout(start, 0);
@@ -64,13 +91,12 @@ const AFTER_PAINT_SOURCE = `(function () {
     requestAnimationFrame(soon);
   }
 })();
-`.replace('FALLBACK_MS', String(FALLBACK_MS));
+`.replace(/FALLBACK_MS/g, String(FALLBACK_MS));
 
 /** Where the page loads it from: named by its content, so it is cached for good and a change is a new address. */
-export const AFTER_PAINT_PATH = `/ssr/after-paint.${createHash('sha256').update(AFTER_PAINT_SOURCE).digest('hex').slice(0, 12)}.js`;
-export const AFTER_PAINT_SCRIPT = AFTER_PAINT_SOURCE;
+export const AFTER_PAINT_PATH = `/ssr/after-paint.${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('hex').slice(0, 12)}.js`;
 
-export type AfterPaintItem = { module: string } | { preload: string };
+export type AfterPaintItem = { module: string } | { preload: string } | { style: string };
 
 const TAG = /<(script|link)\b([^>]*)>/g;
 const ATTR = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);

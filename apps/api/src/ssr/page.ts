@@ -12,6 +12,7 @@ import type { LiveRow } from '../releases/catalog.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
 import { AFTER_PAINT_PATH, afterPaintList } from './after-paint.ts';
+import { criticalCss, markupTokens, parseSheet, type ParsedSheet } from './critical-css.ts';
 import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 
 // Server rendering of the borrower pages (issue 14; docs/performance.md "Server rendering").
@@ -62,19 +63,24 @@ interface FederationManifest {
 }
 
 /**
- * A stylesheet of a version as a <style> element, or null to keep the <link>. On a phone on a slow network a
- * render-blocking <link> costs a round trip before the first paint of a page whose markup is already there; the
- * stylesheets are a few KB each. Kept as a link: a relative url() (it would resolve against the page instead of the
- * file) and text that could end the element.
+ * A stylesheet of a version to inline, or null to keep the <link>. On a phone on a slow network a render-blocking
+ * <link> costs a round trip before the first paint of a page whose markup is already there; the stylesheets are a few
+ * KB each. Kept as a link: a relative url() (it would resolve against the page instead of the file) and text that
+ * could end the element.
  */
-async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string): Promise<{ style: string | null; read: boolean }> {
+async function inlineStyle(
+  app: FastifyInstance,
+  v: CachedVersion,
+  path: string,
+  href: string,
+): Promise<{ sheet: InlineSheet | null; read: boolean }> {
   const f = v.files[path];
-  if (!f || !path.endsWith('.css')) return { style: null, read: true };
+  if (!f || !path.endsWith('.css')) return { sheet: null, read: true };
   const bytes = await app.releases.bytes(v, path, f.sha256, f.size);
-  if (!bytes) return { style: null, read: false };
+  if (!bytes) return { sheet: null, read: false };
   const css = bytes.toString('utf8');
-  if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return { style: null, read: true };
-  return { style: `<style>${css}</style>`, read: true };
+  if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return { sheet: null, read: true };
+  return { sheet: { href, css, parsed: parseSheet(css) }, read: true };
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
@@ -82,9 +88,17 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
 // The shell's module scripts and modulepreloads in its index.html head (Vite writes them on one line or several).
 const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
 
+/** A stylesheet inlined in the page: whole on a client-rendered page, only the rules its markup uses on a rendered one. */
+interface InlineSheet {
+  href: string;
+  css: string;
+  parsed: ParsedSheet | null;
+}
+
 /**
- * A version's part of the page: `head` goes in the head (stylesheets), `scripts` after the rendered markup (module
- * scripts and modulepreloads); `complete` false when a file of it could not be read (not to be kept).
+ * A version's part of the page: `head` goes in the head (text and the stylesheets to inline, in order), `sheets` are
+ * the URLs of all its stylesheets in order (inlined or linked), `scripts` go after the rendered markup (module scripts
+ * and modulepreloads); `complete` false when a file of it could not be read (not to be kept).
  *
  * Why the scripts go after the markup: the head is sent before the render, and a script or preload in it starts ~200
  * KB of downloads while the server is still rendering. On a slow phone network those share the bandwidth with the
@@ -94,39 +108,75 @@ const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulep
  * document is parsed wherever they are, so only their start moves, by the render's time.
  */
 interface HeadPart {
-  head: string;
+  head: (string | InlineSheet)[];
+  sheets: string[];
   scripts: string;
   complete: boolean;
 }
 
-/** The shell's index.html up to #root with its own stylesheets inlined (inlineStyle), its scripts taken out. */
-async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
-  const styles = new Map<string, string>();
-  let complete = true;
-  for (const [link, href = ''] of before.matchAll(STYLESHEET_LINK)) {
-    const { style, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
-    complete &&= read;
-    if (style) styles.set(link, style);
+/**
+ * The head as text: each inlined sheet whole (tokens null: a page the browser renders itself) or only the rules the
+ * markup's classes and ids can use (critical-css.ts; the whole sheets follow after the first paint).
+ */
+function headText(parts: (string | InlineSheet)[], tokens: Set<string> | null): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') out += part;
+    else {
+      const css = tokens && part.parsed ? criticalCss(part.parsed, tokens) : part.css;
+      if (css) out += `<style>${css}</style>`;
+    }
   }
-  const styled = before.replace(STYLESHEET_LINK, (link) => styles.get(link) ?? link);
-  const scripts = [...styled.matchAll(SCRIPT_TAGS)].map(([tag]) => tag.trim()).join('');
-  return { head: styled.replace(SCRIPT_TAGS, ''), scripts, complete };
+  return out;
+}
+
+/**
+ * The shell's index.html up to #root with its own stylesheets inlined (inlineStyle), its scripts and the manifest's
+ * preload taken out (the page carries its manifest).
+ */
+async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
+  const text = before.replace(MANIFEST_PRELOAD, '');
+  const head: (string | InlineSheet)[] = [];
+  const sheets: string[] = [];
+  let complete = true;
+  let at = 0;
+  for (const match of text.matchAll(STYLESHEET_LINK)) {
+    const [link, href = ''] = match;
+    const { sheet, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''), href);
+    complete &&= read;
+    head.push(text.slice(at, match.index).replace(SCRIPT_TAGS, ''), sheet ?? link);
+    sheets.push(href);
+    at = match.index + link.length;
+  }
+  head.push(text.slice(at).replace(SCRIPT_TAGS, ''));
+  const scripts = [...text.matchAll(SCRIPT_TAGS)].map(([tag]) => tag.trim()).join('');
+  return { head, sheets, scripts, complete };
 }
 
 /** The remote's remoteEntry.js and the exposed App's own chunks (modulepreload), and its stylesheets. */
 async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string): Promise<HeadPart> {
   const f = v.files['mf-manifest.json'];
   const bytes = f ? await app.releases.bytes(v, 'mf-manifest.json', f.sha256, f.size) : null;
-  if (!bytes) return { head: '', scripts: '', complete: false };
+  if (!bytes) return { head: [], sheets: [], scripts: '', complete: false };
   const m = JSON.parse(bytes.toString('utf8')) as FederationManifest;
   const exposed = m.exposes?.find((e) => e.name === 'App');
   const entry = m.metaData?.remoteEntry;
   const js = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...(exposed?.assets?.js?.sync ?? [])];
-  const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
-  const styles = await Promise.all(css.filter((p) => v.files[p]).map((p) => inlineStyle(app, v, p).then((r) => ({ p, ...r }))));
-  const links = styles.map(({ p, style }) => style ?? `<link rel="stylesheet" href="${attr(base + p)}">`);
+  const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].filter((p) => v.files[p]);
+  const styles = await Promise.all(css.map((p) => inlineStyle(app, v, p, base + p)));
+  const head = styles.map(({ sheet }, i) => sheet ?? `<link rel="stylesheet" href="${attr(base + css[i])}">`);
   const preloads = js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`);
-  return { head: links.join(''), scripts: preloads.join(''), complete: styles.every((s) => s.read) };
+  return { head, sheets: css.map((p) => base + p), scripts: preloads.join(''), complete: styles.every((s) => s.read) };
+}
+
+/**
+ * The page's head from the shell's part and the remote's (its stylesheets last, before </head>), up to #root. Before
+ * the render only `lead` goes out (the shell's head up to its first stylesheet); the rest once the markup is known.
+ */
+function pageHead(shell: HeadPart, remote: HeadPart, tokens: Set<string> | null): { lead: string; rest: string } {
+  const lead = typeof shell.head[0] === 'string' ? shell.head[0] : '';
+  const whole = headText(shell.head, tokens).replace('</head>', `${headText(remote.head, tokens)}</head>`);
+  return whole.startsWith(lead) ? { lead, rest: whole.slice(lead.length) } : { lead: '', rest: whole };
 }
 
 export class PageRenderer {
@@ -236,8 +286,9 @@ export class PageRenderer {
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     void reply.send(body);
-    body.write(before.head.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head.head}</head>`));
-    // The head goes out now, compressed as far as it goes: the browser has the styles before the markup arrives.
+    // The head up to its stylesheets goes out now (the browser has the page's first bytes while the server renders);
+    // the stylesheets once the markup is known, with only the rules it uses (critical-css.ts).
+    body.write(pageHead(before, head, null).lead);
     body.flush?.();
 
     const url = req.url;
@@ -268,15 +319,18 @@ export class PageRenderer {
       );
       // inert until the shell has hydrated (apps/shell/src/main.tsx): a tap or typing on markup whose scripts have
       // not run yet would be lost, and a form would submit natively (its fields in a GET address).
-      body.write(`<div id="root" inert>${rendered.html}</div>`);
+      const markup = `<div id="root" inert>${rendered.html}</div>`;
+      const tokens = markupTokens(before.head.filter((part) => typeof part === 'string').join('') + markup + after);
+      body.write(pageHead(before, head, tokens).rest + markup);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
-      // The scripts once the markup is out (HeadPart), started after its first paint (after-paint.ts).
+      // The whole stylesheets, then the scripts once the markup is out (HeadPart), after its first paint (after-paint.ts).
+      const list = [...[...before.sheets, ...head.sheets].map((style) => ({ style })), ...afterPaintList(before.scripts + head.scripts)];
       body.end(
-        `<script id="lv-scripts" type="application/json">${scriptJson(afterPaintList(before.scripts + head.scripts))}</script>` +
-          `<script src="${AFTER_PAINT_PATH}"></script>${after}`,
+        `<script id="lv-scripts" type="application/json">${scriptJson(list)}</script><script src="${AFTER_PAINT_PATH}"></script>${after}`,
       );
     } else {
-      // Nothing rendered to paint: the scripts as they are, at once.
+      // Nothing rendered to paint: the whole stylesheets and the scripts as they are, at once.
+      body.write(pageHead(before, head, null).rest);
       body.write(ROOT);
       body.end(`${before.scripts}${head.scripts}${after}`);
     }
