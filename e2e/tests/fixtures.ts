@@ -227,18 +227,16 @@ export async function clientRendered(page: Page, url: string | RegExp | ((url: U
         '<div id="root"></div>',
       )
       // The scripts as tags again, started at once, as on a page sent without rendered markup (apps/api/src/ssr/after-paint.ts).
-      .replace(
-        /<script id="lv-scripts" type="application\/json">([\s\S]*?)<\/script><script src="\/ssr\/after-paint\.[0-9a-f]+\.js"><\/script>/,
-        (_, json: string) =>
-          (JSON.parse(json) as ({ module: string } | { preload: string } | { style: string })[])
-            .map((item) =>
-              'module' in item
-                ? `<script type="module" crossorigin src="${item.module}"></script>`
-                : 'style' in item
-                  ? `<link rel="stylesheet" crossorigin href="${item.style}">`
-                  : `<link rel="modulepreload" href="${item.preload}" crossorigin>`,
-            )
-            .join(''),
+      .replace(/<script id="lv-scripts" type="application\/json">([\s\S]*?)<\/script><script>[\s\S]*?<\/script>/, (_, json: string) =>
+        (JSON.parse(json) as ({ module: string } | { preload: string } | { style: string })[])
+          .map((item) =>
+            'module' in item
+              ? `<script type="module" crossorigin src="${item.module}"></script>`
+              : 'style' in item
+                ? `<link rel="stylesheet" crossorigin href="${item.style}">`
+                : `<link rel="modulepreload" href="${item.preload}" crossorigin>`,
+          )
+          .join(''),
       );
     await route.fulfill({ response: res, body: html });
   });

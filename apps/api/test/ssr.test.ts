@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { get } from 'node:http';
 import { runInNewContext } from 'node:vm';
@@ -298,11 +299,17 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
           { preload: `/remotes/loan-details/${version}/remoteEntry.js` },
           { preload: `/remotes/loan-details/${version}/assets/App-1.js` },
         ]) +
-        `</script><script src="${AFTER_PAINT_PATH}"></script>` +
+        `</script><script>${AFTER_PAINT_SCRIPT}</script>` +
         '<p id="after">after</p></body></html>',
     );
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain('<link rel="modulepreload"');
+    // The loader is inline (no request before the first paint), and this page's CSP allows exactly its text by hash:
+    // script-src stays 'self' otherwise.
+    const digest = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
+    expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${digest}';`);
+    expect(res.body.match(/<script>/g)).toHaveLength(1);
+    // The same script as a file, for pages of the previous release during a rolling deploy.
     const loader = await ctx.app.inject({ method: 'GET', url: AFTER_PAINT_PATH });
     expect(loader.statusCode).toBe(200);
     expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');

@@ -11,7 +11,7 @@ import { runningCanaries } from '../releases/canary.ts';
 import type { LiveRow } from '../releases/catalog.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
-import { AFTER_PAINT_PATH, afterPaintList } from './after-paint.ts';
+import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_SCRIPT, afterPaintList } from './after-paint.ts';
 import { criticalCss, markupTokens, parseSheet, type ParsedSheet } from './critical-css.ts';
 import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 
@@ -284,6 +284,10 @@ export class PageRenderer {
     const { body, encoding } = pageBody(req.headers['accept-encoding']);
     // Personal data in the page (the borrower's loan): never stored by a cache on the way.
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // The after-paint loader runs inline on this page, and only it (its hash).
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', csp.replace(/\bscript-src ([^;]*)/, `script-src $1 ${AFTER_PAINT_CSP_SOURCE}`));
     if (encoding) reply.header('content-encoding', encoding);
     void reply.send(body);
     // The head up to its stylesheets goes out now (the browser has the page's first bytes while the server renders);
@@ -324,9 +328,10 @@ export class PageRenderer {
       body.write(pageHead(before, head, tokens).rest + markup);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
       // The whole stylesheets, then the scripts once the markup is out (HeadPart), after its first paint (after-paint.ts).
+      // The loader inline (AFTER_PAINT_CSP_SOURCE says why; this page's CSP allows exactly it).
       const list = [...[...before.sheets, ...head.sheets].map((style) => ({ style })), ...afterPaintList(before.scripts + head.scripts)];
       body.end(
-        `<script id="lv-scripts" type="application/json">${scriptJson(list)}</script><script src="${AFTER_PAINT_PATH}"></script>${after}`,
+        `<script id="lv-scripts" type="application/json">${scriptJson(list)}</script><script>${AFTER_PAINT_SCRIPT}</script>${after}`,
       );
     } else {
       // Nothing rendered to paint: the whole stylesheets and the scripts as they are, at once.
