@@ -172,7 +172,10 @@ describe.each(BACKENDS)('drain on SIGTERM, the built server (%s)', (backend) => 
         if (r.error === undefined) {
           expect(r.status, what).toBe(503);
           expect(JSON.parse(r.body!), what).toEqual(SHUTTING_DOWN);
-          expect(r.label.endsWith('-ka'), what).toBe(true);
+          // On a socket kept alive since before the signal, or on a new connection the server accepted in the moment
+          // its listener closed: that one can only be sent around 'drain over' (CI saw stream-83 sent at 'drain over'
+          // get the whole 503 envelope), the same boundary as the reset below.
+          if (!r.label.endsWith('-ka')) expect(Math.abs(r.sentAt - drainOver), what).toBeLessThan(300);
         } else if (r.error !== 'ECONNREFUSED') {
           expect(r.error, what).toBe('ECONNRESET');
           // A kept-alive socket found closed, or a new connection that was still in the kernel's accept queue when
