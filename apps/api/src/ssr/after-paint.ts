@@ -133,7 +133,8 @@ export function afterPaintList(tags: string): AfterPaintItem[] {
   return items;
 }
 
-function unescapeAttr(value: string): string {
+/** An attribute value as written in HTML, unescaped (the entities Vite and attr() write). */
+export function unescapeAttr(value: string): string {
   return value
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")

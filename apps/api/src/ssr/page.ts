@@ -11,7 +11,7 @@ import { runningCanaries } from '../releases/canary.ts';
 import type { LiveRow } from '../releases/catalog.ts';
 import type { Viewer } from '../releases/canary-manifest.ts';
 import { safeError } from '../lib/log-redaction.ts';
-import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_SCRIPT, afterPaintList } from './after-paint.ts';
+import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_SCRIPT, afterPaintList, unescapeAttr } from './after-paint.ts';
 import { criticalCss, markupTokens, parseSheet, type ParsedSheet } from './critical-css.ts';
 import { hasServerEntry, ServerEntries, type LoadedShell } from './loader.ts';
 
@@ -68,19 +68,14 @@ interface FederationManifest {
  * KB each. Kept as a link: a relative url() (it would resolve against the page instead of the file) and text that
  * could end the element.
  */
-async function inlineStyle(
-  app: FastifyInstance,
-  v: CachedVersion,
-  path: string,
-  href: string,
-): Promise<{ sheet: InlineSheet | null; read: boolean }> {
+async function inlineStyle(app: FastifyInstance, v: CachedVersion, path: string): Promise<{ sheet: InlineSheet | null; read: boolean }> {
   const f = v.files[path];
   if (!f || !path.endsWith('.css')) return { sheet: null, read: true };
   const bytes = await app.releases.bytes(v, path, f.sha256, f.size);
   if (!bytes) return { sheet: null, read: false };
   const css = bytes.toString('utf8');
   if (/<\/style/i.test(css) || /url\(\s*(?!["']?data:)/i.test(css)) return { sheet: null, read: true };
-  return { sheet: { href, css, parsed: parseSheet(css) }, read: true };
+  return { sheet: { css, parsed: parseSheet(css) }, read: true };
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
@@ -90,7 +85,6 @@ const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulep
 
 /** A stylesheet inlined in the page: whole on a client-rendered page, only the rules its markup uses on a rendered one. */
 interface InlineSheet {
-  href: string;
   css: string;
   parsed: ParsedSheet | null;
 }
@@ -141,8 +135,9 @@ async function shellHead(app: FastifyInstance, shell: CachedVersion, before: str
   let complete = true;
   let at = 0;
   for (const match of text.matchAll(STYLESHEET_LINK)) {
-    const [link, href = ''] = match;
-    const { sheet, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''), href);
+    const [link] = match;
+    const href = unescapeAttr(match[1] ?? '');
+    const { sheet, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
     complete &&= read;
     head.push(text.slice(at, match.index).replace(SCRIPT_TAGS, ''), sheet ?? link);
     sheets.push(href);
@@ -163,20 +158,28 @@ async function remoteHead(app: FastifyInstance, v: CachedVersion, base: string):
   const entry = m.metaData?.remoteEntry;
   const js = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...(exposed?.assets?.js?.sync ?? [])];
   const css = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].filter((p) => v.files[p]);
-  const styles = await Promise.all(css.map((p) => inlineStyle(app, v, p, base + p)));
+  const styles = await Promise.all(css.map((p) => inlineStyle(app, v, p)));
   const head = styles.map(({ sheet }, i) => sheet ?? `<link rel="stylesheet" href="${attr(base + css[i])}">`);
   const preloads = js.filter((p) => v.files[p]).map((p) => `<link rel="modulepreload" href="${attr(base + p)}" crossorigin>`);
   return { head, sheets: css.map((p) => base + p), scripts: preloads.join(''), complete: styles.every((s) => s.read) };
 }
 
 /**
- * The page's head from the shell's part and the remote's (its stylesheets last, before </head>), up to #root. Before
- * the render only `lead` goes out (the shell's head up to its first stylesheet); the rest once the markup is known.
+ * The shell's head up to its first stylesheet: what goes out before the render (it does not depend on the markup).
+ * Empty when the shell has no stylesheet (its whole head then goes out with the markup).
  */
-function pageHead(shell: HeadPart, remote: HeadPart, tokens: Set<string> | null): { lead: string; rest: string } {
-  const lead = typeof shell.head[0] === 'string' ? shell.head[0] : '';
-  const whole = headText(shell.head, tokens).replace('</head>', `${headText(remote.head, tokens)}</head>`);
-  return whole.startsWith(lead) ? { lead, rest: whole.slice(lead.length) } : { lead: '', rest: whole };
+function headLead(shell: HeadPart): string {
+  const first = shell.head[0];
+  return typeof first === 'string' && !first.includes('</head>') ? first : '';
+}
+
+/**
+ * The rest of the page's head after headLead, up to #root: the shell's part with the remote's (its stylesheets last,
+ * before </head>); tokens as in headText.
+ */
+function headRest(shell: HeadPart, remote: HeadPart, tokens: Set<string> | null): string {
+  const parts = headLead(shell) ? shell.head.slice(1) : shell.head;
+  return headText(parts, tokens).replace('</head>', `${headText(remote.head, tokens)}</head>`);
 }
 
 export class PageRenderer {
@@ -292,7 +295,7 @@ export class PageRenderer {
     void reply.send(body);
     // The head up to its stylesheets goes out now (the browser has the page's first bytes while the server renders);
     // the stylesheets once the markup is known, with only the rules it uses (critical-css.ts).
-    body.write(pageHead(before, head, null).lead);
+    body.write(headLead(before));
     body.flush?.();
 
     const url = req.url;
@@ -325,7 +328,7 @@ export class PageRenderer {
       // not run yet would be lost, and a form would submit natively (its fields in a GET address).
       const markup = `<div id="root" inert>${rendered.html}</div>`;
       const tokens = markupTokens(before.head.filter((part) => typeof part === 'string').join('') + markup + after);
-      body.write(pageHead(before, head, tokens).rest + markup);
+      body.write(headRest(before, head, tokens) + markup);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
       // The whole stylesheets, then the scripts once the markup is out (HeadPart), after its first paint (after-paint.ts).
       // The loader inline (AFTER_PAINT_CSP_SOURCE says why; this page's CSP allows exactly it).
@@ -335,7 +338,7 @@ export class PageRenderer {
       );
     } else {
       // Nothing rendered to paint: the whole stylesheets and the scripts as they are, at once.
-      body.write(pageHead(before, head, null).rest);
+      body.write(headRest(before, head, null));
       body.write(ROOT);
       body.end(`${before.scripts}${head.scripts}${after}`);
     }
