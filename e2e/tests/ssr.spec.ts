@@ -30,6 +30,10 @@ test('the loan card is in the server-sent HTML, with its data for hydration and 
   expect(root).toContain('Repay');
   expect(root).toContain('LendView Cepat');
   expect(root).toContain('₹2,613,750');
+  // DEMO-170 cannot be repaid early yet (spec 9) and is a single-payment loan: its instalment-plan refusal is data
+  // (null), so the server draws Repay as the browser will, marked disabled, and sends that answer for hydration.
+  expect(root).toMatch(/<button aria-disabled="true" aria-describedby="ld-early-repay"[^>]*><span class="lv-button__label">Repay</);
+  expect(html).toContain('"queryHash":"[\\"loan-details\\",\\"en\\",\\"loanPlayDetail\\"');
   expect(html).not.toContain('demo-borrower');
   // The shell's and the remote's stylesheets are in the head itself: the markup is styled at first paint, with no
   // stylesheet to fetch before it. Only the rules the markup can use (apps/api/src/ssr/critical-css.ts): not the
@@ -73,7 +77,7 @@ test('hydration: the page answers taps without asking the API for the loan again
   await serverRendered(request, LOAN_PATH);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/v3/loan-details/detail')) calls.push(r.url());
+    if (r.url().includes('/v3/loan-details/detail') || r.url().includes('/v3/installment/loan-play-detail')) calls.push(r.url());
   });
   let ssr = false;
   for (let i = 0; i < 5 && !ssr; i++) {
@@ -89,7 +93,9 @@ test('hydration: the page answers taps without asking the API for the loan again
     expect((await bridgeCalls(page)).map((c) => c.message.action)).toContain('openPageWithParam');
   }).toPass({ timeout: 15_000 });
   await page.waitForTimeout(500);
-  expect(calls, 'the loan details were not fetched again').toEqual([]);
+  expect(calls, 'the loan details and the instalment plan were not fetched again').toEqual([]);
+  // Repay stays as the server drew it (marked disabled), not enabled until the browser's own call is refused.
+  await expect(page.getByRole('button', { name: 'Repay' })).toHaveAttribute('aria-disabled', 'true');
   expect(pageErrors).toEqual([]);
   // The whole stylesheets came after the first paint, before the shell's script, and are loaded: what a script shows
   // later (a dialog, a toast) has its rules, which the page's own <style> did not carry.

@@ -97,8 +97,8 @@ function renderPass(input: RenderInput, client: QueryClient): string {
  * another pass, until nothing is missing. A call that fails is left to the browser: its query is dropped as soon as
  * it failed and not asked again, so the next pass shows the loading state the browser starts from (failed queries
  * are not sent to the browser), and the browser asks again itself. Dropping it at once, not before one more pass at
- * the end, saves a whole pass on pages with a call that answers with a refusal (loan details' instalment-plan probe
- * of a single-payment loan).
+ * the end, saves a whole pass on pages with a call that answers with a refusal. (A refusal that is an answer for the
+ * screen, like loan details' instalment plan of a single-payment loan, is mapped to data by its query, so it is sent.)
  */
 export async function render(input: RenderInput): Promise<RenderResult> {
   const client = createQueryClient({ server: true });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InstalmentPlan } from '../api/loan-play-detail.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { type InstalmentPlan, instalmentPlanQuery } from '../api/loan-play-detail.ts';
 import type { PaymentState } from '../api/payment-state.ts';
 import { PAYMENT_POLL_MS } from '../api/payment-state.ts';
 import { loanDetails, receipt } from '../test/fixtures.ts';
@@ -82,6 +83,22 @@ describe('/loanDetails: where Repay goes', () => {
     // The plan's refusal may still be on its way: Repay then waits for it before it navigates (LoanActions).
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/that?productId=1&orderId=DEMO-170&amount=262500000'));
     expect(toastText()).toBe('');
+  });
+});
+
+describe('the instalment plan query', () => {
+  // A server-rendered page sends only the queries that succeeded: the single-payment answer must be one, or the
+  // browser draws Repay enabled until its own call is refused (docs/performance.md "Repay").
+  it("a single-payment order's refusal (PAYMENT_REFUSED) is the answer null; any other failure stays an error", async () => {
+    stubApi({ [PLAN]: fail('This order is not an instalment loan.', 'PAYMENT_REFUSED') });
+    await expect(new QueryClient().fetchQuery(instalmentPlanQuery('1', 'DEMO-170', 'en'))).resolves.toBeNull();
+    stubApi({ [PLAN]: fail('Order not found.', 'NOT_FOUND') });
+    await expect(new QueryClient().fetchQuery(instalmentPlanQuery('1', 'DEMO-404', 'en'))).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'NOT_FOUND',
+    });
+    stubApi({ [PLAN]: ok(plan(1)) });
+    await expect(new QueryClient().fetchQuery(instalmentPlanQuery('1', 'DEMO-INST', 'en'))).resolves.toEqual(plan(1));
   });
 });
 
