@@ -7,7 +7,7 @@ import { brotliDecompressSync, createGunzip, gunzipSync } from 'node:zlib';
 import { BACKENDS, useTestApp } from './helpers/setup.ts';
 import { publishLocalInto, remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 import { pageLanguage, scriptJson } from '../src/ssr/page.ts';
-import { AFTER_PAINT_PATH, AFTER_PAINT_SCRIPT, afterPaintList } from '../src/ssr/after-paint.ts';
+import { AFTER_PAINT_SCRIPT, afterPaintList } from '../src/ssr/after-paint.ts';
 
 // Server rendering (issue 14, src/ssr): the API's side, with small hand-written server entries standing in for the
 // shell's and a remote's (the real ones are React; e2e/tests/ssr.spec.ts renders and hydrates those in Chromium).
@@ -246,6 +246,35 @@ describe('server rendering: helpers', () => {
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
   });
 
+  it('the elements are added six per task, in order (no long task on a slow phone), and the module script only after the last', () => {
+    const list = [
+      { style: '/assets/shell-1.css' },
+      { style: '/remotes/x/1.0.0/assets/page.css' },
+      { module: '/assets/index-1.js' },
+      ...Array.from({ length: 13 }, (_, i) => ({ preload: `/assets/chunk-${i}.js` })),
+    ];
+    const hrefs = (added: Record<string, unknown>[]) => added.map((el) => el.href ?? `script ${String(el.src)}`);
+    const loader = runLoader(list, 'hidden', true);
+    const added = loader.added as (Record<string, unknown> & { onload: () => void })[];
+    expect(hrefs(added)).toEqual([
+      '/assets/shell-1.css',
+      '/remotes/x/1.0.0/assets/page.css',
+      '/assets/index-1.js',
+      ...[0, 1, 2].map((i) => `/assets/chunk-${i}.js`),
+    ]);
+    // Both sheets loaded while downloads are still to be started: the script waits for the last batch.
+    added[0]!.onload();
+    added[1]!.onload();
+    expect(added).toHaveLength(6);
+    loader.runTimers(0);
+    expect(hrefs(added).slice(6)).toEqual([3, 4, 5, 6, 7, 8].map((i) => `/assets/chunk-${i}.js`));
+    loader.runTimers(0);
+    expect(hrefs(added).slice(12)).toEqual([9, 10, 11, 12].map((i) => `/assets/chunk-${i}.js`).concat('script /assets/index-1.js'));
+    loader.runTimers(0);
+    loader.runTimers(3000);
+    expect(added).toHaveLength(17);
+  });
+
   it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {
     const out = scriptJson({ a: '</script><script>alert(1)</script>', b: 'x\u2028y&' });
     expect(out).not.toMatch(/[<>&\u2028]/);
@@ -309,12 +338,6 @@ describe.each(BACKENDS)('server rendering of a page (%s)', (backend) => {
     const digest = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${digest}';`);
     expect(res.body.match(/<script>/g)).toHaveLength(1);
-    // The same script as a file, for pages of the previous release during a rolling deploy.
-    const loader = await ctx.app.inject({ method: 'GET', url: AFTER_PAINT_PATH });
-    expect(loader.statusCode).toBe(200);
-    expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(loader.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(loader.body).toBe(AFTER_PAINT_SCRIPT);
     // The data the browser hydrates, which cannot break out of its script element.
     const json = /<script id="lv-ssr" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(json).not.toContain('</script>');

@@ -7,7 +7,6 @@ import { manifestFor } from '../../releases/canary-manifest.ts';
 import previewRoutes from '../preview/index.ts';
 import { PageRenderer, WARM_INTERVAL_MS } from '../../ssr/page.ts';
 import { SERVER_PREFIX } from '../../ssr/loader.ts';
-import { AFTER_PAINT_PATH, AFTER_PAINT_SCRIPT } from '../../ssr/after-paint.ts';
 
 /** Build file names may start with "_" (Module Federation chunks); never with "." (no dot files, no ".."). */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
@@ -50,17 +49,6 @@ export default async function staticRoutes(app: FastifyInstance) {
       await renderer.close();
     });
   }
-
-  // The script that starts a server-rendered page's scripts after its first paint (src/ssr/after-paint.ts). Its
-  // address names its content. Served whether server rendering is on or not: behind a balancer, the page and this
-  // script may come from two instances.
-  app.get(AFTER_PAINT_PATH, async (_req, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .type('text/javascript; charset=utf-8')
-      .send(AFTER_PAINT_SCRIPT),
-  );
 
   // The root page, the public site's home.
   app.get('/', async (req, reply) => sendShellIndex(req, reply));
