@@ -246,7 +246,7 @@ describe('server rendering: helpers', () => {
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
   });
 
-  it('the elements are added six per task, in order (no long task on a slow phone), and the module script only after the last', () => {
+  it('the elements are added six per task, in order (no long task on a slow phone), and the module script only after the last; a hidden page, all at once', () => {
     const list = [
       { style: '/assets/shell-1.css' },
       { style: '/remotes/x/1.0.0/assets/page.css' },
@@ -254,7 +254,9 @@ describe('server rendering: helpers', () => {
       ...Array.from({ length: 13 }, (_, i) => ({ preload: `/assets/chunk-${i}.js` })),
     ];
     const hrefs = (added: Record<string, unknown>[]) => added.map((el) => el.href ?? `script ${String(el.src)}`);
-    const loader = runLoader(list, 'hidden', true);
+    const loader = runLoader(list, 'visible', true);
+    loader.observers[0]!.report(['first-contentful-paint']);
+    loader.runTimers(0);
     const added = loader.added as (Record<string, unknown> & { onload: () => void })[];
     expect(hrefs(added)).toEqual([
       '/assets/shell-1.css',
@@ -273,6 +275,14 @@ describe('server rendering: helpers', () => {
     loader.runTimers(0);
     loader.runTimers(3000);
     expect(added).toHaveLength(17);
+
+    // A hidden page (its timers are throttled, and nobody waits on it): all at once, the script once the sheets loaded.
+    const hidden = runLoader(list, 'hidden', true);
+    const all = hidden.added as (Record<string, unknown> & { onload: () => void })[];
+    expect(all).toHaveLength(16);
+    all[0]!.onload();
+    all[1]!.onload();
+    expect(hrefs(all).slice(15)).toEqual(['/assets/chunk-12.js', 'script /assets/index-1.js']);
   });
 
   it('the page data cannot end its <script>: <, >, & and line separators are escaped', () => {
