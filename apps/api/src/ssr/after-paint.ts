@@ -19,9 +19,9 @@ const BATCH = 6;
  *
  * The page lists them as data (`<script id="lv-scripts" type="application/json">`) and AFTER_PAINT_SCRIPT, inline in the
  * page and allowed by its hash in that page's CSP (AFTER_PAINT_CSP_SOURCE), adds them in order once the browser reports
- * the first contentful paint (Paint Timing). That report is the paint as shown, which comes well after the frame that drew it (measured in
- * Chromium: ~170 ms after the document was parsed, when requestAnimationFrame then a task had already run at ~140
- * ms), so waiting for a frame is not enough. A browser without Paint Timing waits for the next frame. A hidden page
+ * the first contentful paint (Paint Timing). That report is the paint as shown, which comes well after the frame that
+ * drew it (measured in Chromium: ~170 ms after the document was parsed, when requestAnimationFrame then a task had
+ * already run at ~140 ms), so waiting for a frame is not enough. A browser without Paint Timing waits for the next frame. A hidden page
  * never paints (a web view loaded in the background): it starts them at once, and when it is shown or hidden later.
  * FALLBACK_MS bounds the wait.
  *
