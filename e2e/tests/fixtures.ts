@@ -19,11 +19,13 @@ export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'and
     await use(errors);
   },
   page: async ({ page, bridgeHost }, use) => {
-    // Server-rendered pages hydrate (issue 14): a mismatch is reported by the shell as '[shell] hydration' (React
-    // recovers by rendering afresh, so nothing else shows it). No test may see one.
+    // Server-rendered pages hydrate (issue 14): a mismatch is reported by the shell as '[shell] hydration', and by the
+    // standalone landing as '[standalone] hydration' (React recovers by rendering afresh, so nothing else shows it).
+    // No test may see one.
     const hydration: string[] = [];
     page.on('console', (m) => {
-      if (/\[shell\] hydration|hydration (failed|mismatch)|Minified React error #(418|423|425)\b/i.test(m.text())) hydration.push(m.text());
+      if (/\[(shell|standalone)\] hydration|hydration (failed|mismatch)|Minified React error #(418|423|425)\b/i.test(m.text()))
+        hydration.push(m.text());
     });
     await page.addInitScript((host) => {
       const w = window as unknown as { __bridge: unknown[]; webkit: unknown; LendviewAndroid: unknown };

@@ -161,3 +161,51 @@ test('every server-rendered page, once hydrated, shows exactly what the server d
   }
   expect(pageErrors).toEqual([]);
 });
+
+// /landing, the ad landing without the shell (apps/api/src/routes/landing): server-rendered with the landing build's
+// own tree (packages/ui/src/standalone.tsx hydrates it), so ad traffic sees the headline and the form with the page's
+// first bytes. The captcha is the one thing drawn later: it is issued per visit, by the browser.
+test('/landing: the headline and the form are in the server-sent HTML, hydrated as drawn, the template not asked again', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  const path = '/landing?templateId=1&isNeedPop=1&app_from=e2e';
+  const html = await serverRendered(request, path);
+  const head = html.slice(0, html.indexOf('<div id="root"'));
+  expect(html).toContain('<div id="root" inert>');
+  expect(html).toContain('<h1 class="pr-hero__headline">Loans of ₹2,000 to ₹80,000 within 2 hours</h1>');
+  expect(head).toContain('<html lang="en">');
+  // Nothing in the head starts a download before the markup: the scripts follow it (the after-paint loader).
+  expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="stylesheet"/);
+  expect(html).toContain('<script id="lv-scripts" type="application/json">');
+  // The template is in the page's data, once: not also as the client-rendered page's template element.
+  expect(html).not.toContain('id="lv-landing-template"');
+
+  const templates: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/channel/channel-template')) templates.push(r.url());
+  });
+  let sent = '';
+  for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
+  expect(sent).toContain('id="lv-ssr"');
+  await page.waitForLoadState('networkidle');
+  const { served, shown } = await page.evaluate((text) => {
+    const norm = (h: string) =>
+      h
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
+        .replace(/ style=""/g, '')
+        .replace(/<span class="pr-captcha__placeholder">[^<]*<\/span>|<img class="pr-captcha__img"[^>]*>/, '(captcha)');
+    const root = new DOMParser().parseFromString(text, 'text/html').getElementById('root');
+    return { served: norm(root?.innerHTML ?? ''), shown: norm(document.getElementById('root')?.innerHTML ?? '') };
+  }, sent);
+  expect(served).toContain('(captcha)');
+  expect(shown).toBe(served);
+  expect(templates, 'the template came with the page').toEqual([]);
+  // Live: the visitor types, and the captcha the browser asked for is shown.
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill('81234567890');
+  await expect(page.getByRole('textbox', { name: 'Mobile number', exact: true })).toHaveValue('81234567890');
+  await expect(page.locator('img.pr-captcha__img')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

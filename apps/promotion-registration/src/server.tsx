@@ -3,3 +3,5 @@
 // loads through Module Federation; the data comes from what the screens ask React Query for, so nothing here
 // names a route or a call.
 export { default } from './App.tsx';
+// The standalone tree the landing build mounts (main.tsx): the API renders /landing with it (routes/landing).
+export { Standalone } from './Standalone.tsx';

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { captureSharedParams, configureApiClient, reportClientError } from '@lendview/api-client';
 import { initI18n, resolveLanguage } from '@lendview/i18n';
-import { getQueryClient, markHydrated } from '@lendview/ui';
+import { getQueryClient, liveOnceHydrated, markHydrated } from '@lendview/ui';
 import '@lendview/ui/styles.css';
 import './shell.css';
 import { App } from './App.tsx';
@@ -42,21 +42,6 @@ function serverRendered(): ServerRendered | null {
   } catch {
     return null;
   }
-}
-
-/** Whether React has taken over every element of the server's markup (it keeps its instance on each one it hydrated). */
-function fullyHydrated(root: HTMLElement): boolean {
-  for (const el of root.querySelectorAll('*')) if (!Object.keys(el).some((k) => k.startsWith('__reactFiber$'))) return false;
-  return true;
-}
-
-// The server's markup is inert (apps/api/src/ssr/page.ts) until then: a lazy screen hydrates only once its chunk has
-// arrived, and a tap or a choice made on it before would be lost. Ten seconds at most: then the page is let go as is.
-const HYDRATION_WAIT_MS = 10_000;
-
-function liveOnceHydrated(root: HTMLElement, since = performance.now()): void {
-  if (fullyHydrated(root) || performance.now() - since > HYDRATION_WAIT_MS) root.removeAttribute('inert');
-  else requestAnimationFrame(() => liveOnceHydrated(root, since));
 }
 
 /**

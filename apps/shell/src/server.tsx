@@ -7,13 +7,13 @@
 // language, the manifest the first render starts with): every render pass is one synchronous renderToString
 // that sets that state first, so two requests never see each other's. Only the data fetches are asynchronous,
 // and they carry the borrower's identity in the fetch the API gives (configureServer), not in module state.
-import type { ComponentType } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@lendview/api-client';
 import { i18n, initI18n, type Lang } from '@lendview/i18n';
-import { createQueryClient, setPageQueryClient } from '@lendview/ui';
+import { AppProviders, createQueryClient, setPageQueryClient } from '@lendview/ui';
 import { AppContent } from './App.tsx';
 import { findOwner, type RemoteEntry, type RemotesManifest } from './remotes/manifest.ts';
 import { seedManifest } from './remotes/prefetch.ts';
@@ -100,15 +100,55 @@ function renderPass(input: RenderInput, client: QueryClient): string {
  * the end, saves a whole pass on pages with a call that answers with a refusal. (A refusal that is an answer for the
  * screen, like loan details' instalment plan of a single-payment loan, is mapped to data by its query, so it is sent.)
  */
-export async function render(input: RenderInput): Promise<RenderResult> {
+export function render(input: RenderInput): Promise<RenderResult> {
+  return renderUntilComplete(input.signal, (client) => renderPass(input, client));
+}
+
+export interface StandaloneInput {
+  /** pathname + search of the page. */
+  url: string;
+  lang: Lang;
+  /** A remote's standalone tree (its server entry's `Standalone`), mounted in the browser by mountStandalone. */
+  component: ComponentType;
+  signal: AbortSignal;
+}
+
+/**
+ * A remote's standalone page without the shell (/landing, the ad landing: apps/api/src/routes/landing). The browser
+ * hydrates it with `mountStandalone` (packages/ui/src/standalone.tsx), so this is the tree that function mounts, with
+ * the same render loop as the shell's pages. It lives in the shell's server entry because that is where the one
+ * server-side React of a release is (the remote's server entry imports it from here).
+ */
+export function renderStandalone(input: StandaloneInput): Promise<RenderResult> {
+  const { url, lang, component: Component } = input;
+  return renderUntilComplete(input.signal, (client) => {
+    void i18n.changeLanguage(lang);
+    setPageQueryClient(client);
+    try {
+      return renderToString(
+        <StrictMode>
+          <StaticRouter location={url}>
+            <AppProviders>
+              <Component />
+            </AppProviders>
+          </StaticRouter>
+        </StrictMode>,
+      );
+    } finally {
+      setPageQueryClient(undefined);
+    }
+  });
+}
+
+async function renderUntilComplete(signal: AbortSignal, pass: (client: QueryClient) => string): Promise<RenderResult> {
   const client = createQueryClient({ server: true });
   const cache = client.getQueryCache();
   const failed = new Set<string>();
   let html = '';
   let passes = 0;
   for (;;) {
-    input.signal.throwIfAborted();
-    html = renderPass(input, client);
+    signal.throwIfAborted();
+    html = pass(client);
     passes += 1;
     const missing = cache.findAll({ predicate: (q) => waiting(q, failed) });
     const lazy = html.includes(UNFINISHED_BOUNDARY);

@@ -40,3 +40,4 @@ export {
   type AppProvidersProps,
 } from './AppProviders.tsx';
 export { cx } from './cx.ts';
+export { fullyHydrated, liveOnceHydrated, HYDRATION_WAIT_MS } from './hydration.ts';

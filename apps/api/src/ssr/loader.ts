@@ -35,6 +35,13 @@ export interface ShellServerModule {
     module: unknown;
     signal: AbortSignal;
   }): Promise<{ html: string; queries: { queries: unknown[] }; passes: number }>;
+  /** A remote's standalone tree (the ad landing); absent from shells built before it. */
+  renderStandalone?(input: {
+    url: string;
+    lang: 'en' | 'id';
+    component: unknown;
+    signal: AbortSignal;
+  }): Promise<{ html: string; queries: { queries: unknown[] }; passes: number }>;
 }
 
 export interface LoadedShell {

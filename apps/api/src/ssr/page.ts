@@ -128,8 +128,15 @@ function headText(parts: (string | InlineSheet)[], tokens: Set<string> | null): 
  * The shell's index.html up to #root with its own stylesheets inlined (inlineStyle), its scripts and the manifest's
  * preload taken out (the page carries its manifest).
  */
-async function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
-  const text = before.replace(MANIFEST_PRELOAD, '');
+function shellHead(app: FastifyInstance, shell: CachedVersion, before: string): Promise<HeadPart> {
+  return indexHead(app, shell, before.replace(MANIFEST_PRELOAD, ''), (href) => new URL(href, 'http://page').pathname.replace(/^\//, ''));
+}
+
+/**
+ * An index.html of version `v` up to #root with its stylesheets inlined (inlineStyle) and its scripts taken out;
+ * `pathOf` gives the version's file of a stylesheet's href.
+ */
+async function indexHead(app: FastifyInstance, v: CachedVersion, text: string, pathOf: (href: string) => string): Promise<HeadPart> {
   const head: (string | InlineSheet)[] = [];
   const sheets: string[] = [];
   let complete = true;
@@ -137,7 +144,7 @@ async function shellHead(app: FastifyInstance, shell: CachedVersion, before: str
   for (const match of text.matchAll(STYLESHEET_LINK)) {
     const [link] = match;
     const href = unescapeAttr(match[1] ?? '');
-    const { sheet, read } = await inlineStyle(app, shell, new URL(href, 'http://page').pathname.replace(/^\//, ''));
+    const { sheet, read } = await inlineStyle(app, v, pathOf(href));
     complete &&= read;
     head.push(text.slice(at, match.index).replace(SCRIPT_TAGS, ''), sheet ?? link);
     sheets.push(href);
@@ -287,19 +294,16 @@ export class PageRenderer {
     const { body, encoding } = pageBody(req.headers['accept-encoding']);
     // Personal data in the page (the borrower's loan): never stored by a cache on the way.
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    // The after-paint loader runs inline on this page, and only it (its hash).
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.header('content-security-policy', csp.replace(/\bscript-src ([^;]*)/, `script-src $1 ${AFTER_PAINT_CSP_SOURCE}`));
+    allowAfterPaint(reply);
     if (encoding) reply.header('content-encoding', encoding);
     void reply.send(body);
     // The head up to its stylesheets goes out now (the browser has the page's first bytes while the server renders);
     // the stylesheets once the markup is known, with only the rules it uses (critical-css.ts).
-    body.write(headLead(before));
-    body.flush?.();
-
     const url = req.url;
     const lang = pageLanguage(url);
+    body.write(withLang(headLead(before), lang));
+    body.flush?.();
+
     let rendered: { html: string; queries: unknown; passes: number } | null = null;
     try {
       const params = new URL(url, 'http://page').searchParams;
@@ -328,7 +332,7 @@ export class PageRenderer {
       // not run yet would be lost, and a form would submit natively (its fields in a GET address).
       const markup = `<div id="root" inert>${rendered.html}</div>`;
       const tokens = markupTokens(before.head.filter((part) => typeof part === 'string').join('') + markup + after);
-      body.write(headRest(before, head, tokens) + markup);
+      body.write(withLang(headRest(before, head, tokens), lang) + markup);
       body.write(`<script id="lv-ssr" type="application/json">${scriptJson({ lang, manifest, queries: rendered.queries })}</script>`);
       // The whole stylesheets, then the scripts once the markup is out (HeadPart), after its first paint (after-paint.ts).
       // The loader inline (AFTER_PAINT_CSP_SOURCE says why; this page's CSP allows exactly it).
@@ -338,10 +342,79 @@ export class PageRenderer {
       );
     } else {
       // Nothing rendered to paint: the whole stylesheets and the scripts as they are, at once.
-      body.write(headRest(before, head, null));
+      body.write(withLang(headRest(before, head, null), lang));
       body.write(ROOT);
       body.end(`${before.scripts}${head.scripts}${after}`);
     }
+    return true;
+  }
+
+  /**
+   * Sends a remote's standalone page (`html`: its index.html from version `v`, URLs made absolute; /landing, the ad
+   * landing: routes/landing) server-rendered with the remote's `Standalone` tree on the live shell's server entry, as
+   * the browser's mountStandalone will hydrate it. Built whole, not streamed: its render is one or two passes of
+   * public data. False, and nothing sent, when it cannot be (server rendering off, a shell or a version built without
+   * it, a failure, over the budget): the caller sends the page as it is.
+   */
+  async sendStandalone(req: FastifyRequest, reply: FastifyReply, page: StandalonePage): Promise<boolean> {
+    const { version: v, html } = page;
+    if (this.options.budgetMs <= 0 || req.method !== 'GET' || !html.includes(ROOT) || !hasServerEntry(v)) return false;
+    const started = performance.now();
+    const signal = AbortSignal.timeout(this.options.budgetMs);
+    const overBudget = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(new Error(`over the ${this.options.budgetMs} ms budget`)), { once: true }),
+    );
+    overBudget.catch(() => undefined);
+    const url = req.url;
+    const lang = pageLanguage(url);
+    let rendered: { html: string; queries: unknown; passes: number };
+    let head: HeadPart;
+    try {
+      const live = await this.app.releases.liveShell(await this.app.releases.live());
+      if (!live || !hasServerEntry(live)) return false;
+      const shell = await Promise.race([this.entries.shell(live), overBudget]);
+      const remote = (await Promise.race([this.entries.remote(v, shell), overBudget])) as { Standalone?: unknown };
+      const renderStandalone = shell.module.renderStandalone;
+      // Versions built before /landing was server-rendered export neither.
+      if (typeof renderStandalone !== 'function' || typeof remote.Standalone !== 'function') return false;
+      const before = html.slice(0, html.indexOf(ROOT));
+      head = await this.headOf(`${v.app}@${v.version}@${page.file}`, () => indexHead(this.app, v, before, page.pathOf));
+      const params = new URL(url, 'http://page').searchParams;
+      const ctx: PageContext = {
+        tok: params.get('tok') ?? undefined,
+        dId: params.get('dId') ?? undefined,
+        lang,
+        ip: req.ip,
+        requestId: req.id,
+      };
+      rendered = await Promise.race([
+        this.context.run(ctx, () => renderStandalone({ url, lang, component: remote.Standalone, signal })),
+        overBudget,
+      ]);
+    } catch (err) {
+      req.log.warn({ err: safeError(err), app: v.app, version: v.version }, 'server render: standalone page sent client-rendered');
+      return false;
+    }
+    req.log.info(
+      { app: v.app, version: v.version, ms: Math.round(performance.now() - started), passes: rendered.passes },
+      'server render: standalone page',
+    );
+    const after = html.slice(html.indexOf(ROOT) + ROOT.length);
+    // inert until hydrated (packages/ui/src/hydration.ts): a form typed into before its scripts ran would be lost.
+    const markup = `<div id="root" inert>${rendered.html}</div>`;
+    const tokens = markupTokens(head.head.filter((part) => typeof part === 'string').join('') + markup + after);
+    const list = [...head.sheets.map((style) => ({ style })), ...afterPaintList(head.scripts)];
+    const { body, encoding } = pageBody(req.headers['accept-encoding']);
+    reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    allowAfterPaint(reply);
+    if (encoding) reply.header('content-encoding', encoding);
+    void reply.send(body);
+    body.end(
+      withLang(headText(head.head, tokens), lang) +
+        markup +
+        `<script id="lv-ssr" type="application/json">${scriptJson({ lang, queries: rendered.queries })}</script>` +
+        `<script id="lv-scripts" type="application/json">${scriptJson(list)}</script><script>${AFTER_PAINT_SCRIPT}</script>${after}`,
+    );
     return true;
   }
 
@@ -451,6 +524,29 @@ export class PageRenderer {
     await (this.warmAgain ?? this.warming);
     this.entries.removeAll();
   }
+}
+
+/** The page's language on its <html> (index.html says Indonesian): screen readers read the markup before any script ran. */
+function withLang(head: string, lang: 'en' | 'id'): string {
+  return head.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+}
+
+/** A standalone page of a version (PageRenderer.sendStandalone). */
+export interface StandalonePage {
+  version: CachedVersion;
+  /** The page's file in the version (its head parts are kept per version and file). */
+  file: string;
+  /** Its text, URLs made absolute. */
+  html: string;
+  /** The version's file of a stylesheet href in `html`. */
+  pathOf(href: string): string;
+}
+
+/** The after-paint loader runs inline on a server-rendered page, and only it (its hash: AFTER_PAINT_CSP_SOURCE). */
+function allowAfterPaint(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', csp.replace(/\bscript-src ([^;]*)/, `script-src $1 ${AFTER_PAINT_CSP_SOURCE}`));
 }
 
 /**

@@ -1,4 +1,15 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSharedParams } from '@lendview/api-client';
@@ -16,6 +27,11 @@ import { type PromoQuery, currentClientType } from '../lib/promo-query.ts';
 import { type Outcome, registerOutcome, settle, smsOutcome } from '../lib/registration.ts';
 import { type SentWith, clearRegistration, loadRegistration, saveRegistration, stamped } from '../lib/registration-store.ts';
 import { pick } from '../lib/text.ts';
+
+// useSyncExternalStore's two snapshots tell a hydration render (and the server's) from a browser render.
+const subscribeNever = () => () => {};
+const notHydrating = () => false;
+const isHydrating = () => true;
 
 type FieldName = 'phone' | 'captcha' | 'sms';
 type Errors = Partial<Record<FieldName, string>>;
@@ -47,7 +63,10 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   const uid = useId();
   // A reload of the page picks up where the visitor was (lib/registration-store.ts); the preview never does.
   const storeId = preview ? null : query.templateId;
-  const [saved] = useState(() => (storeId === null ? null : loadRegistration(storeId)));
+  // The saved progress is the browser's alone: a server-rendered page (/promo, /landing) is drawn and hydrated without
+  // it (else the first render differs from the server's markup), and it is restored right after (below).
+  const hydrating = useSyncExternalStore(subscribeNever, notHydrating, isHydrating);
+  const [saved] = useState(() => (storeId === null || hydrating ? null : loadRegistration(storeId)));
   const [phone, setPhone] = useState(saved?.phone ?? '');
   const [captchaText, setCaptchaText] = useState(saved?.captcha ? saved.captchaText : '');
   const [sms, setSms] = useState(saved?.sms ?? '');
@@ -118,6 +137,24 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
 
   // The first captcha comes with the page (it needs no phone); later ones follow the rule of spec 5.
   const restoredCaptcha = useRef(saved?.captcha !== null && saved?.captcha !== undefined);
+  // After hydration: in a layout effect, so before the hydrated page is painted and before the effect below would
+  // fetch a new captcha for a restored one.
+  const restoreAfterHydration = useRef(hydrating && storeId !== null);
+  useLayoutEffect(() => {
+    if (!restoreAfterHydration.current || storeId === null) return;
+    restoreAfterHydration.current = false;
+    const later = loadRegistration(storeId);
+    if (!later) return;
+    setPhone(later.phone);
+    setSms(later.sms);
+    sentWith.current = later.sentWith;
+    if (later.captcha) {
+      setCaptchaText(later.captchaText);
+      captchaAt.current = later.captcha.at;
+      setCaptcha({ state: 'ready', sid: later.captcha.sid, src: captchaImageUrl(later.captcha.sid, later.captcha.at) });
+      restoredCaptcha.current = true;
+    }
+  }, [storeId]);
   useEffect(() => {
     // A captcha restored from the session is still fresh (registration-store.ts): no new picture for it.
     if (restoredCaptcha.current) {

@@ -3,7 +3,7 @@ import { channelTemplate, ErrorCode, LANDING_IMAGE_PREFIX, LANDING_TEMPLATE_ELEM
 import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { landingImage } from '../../services/landing-templates.ts';
 import { liveTemplate } from '../../services/promotion.ts';
-import { scriptJson } from '../../ssr/page.ts';
+import { scriptJson, type StandalonePage } from '../../ssr/page.ts';
 
 /** The remote whose standalone build is the light landing page (apps/promotion-registration). */
 const LANDING_APP = 'promotion-registration';
@@ -18,9 +18,13 @@ const LANDING_APP = 'promotion-registration';
  */
 export default async function landingRoutes(app: FastifyInstance) {
   app.get('/landing', async (req, reply) => {
-    const [page, template] = await Promise.all([landingPage(app), templateOf(app, req.query)]);
+    const page = await landingPage(app);
     if (page.kind === 'no-release') return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
     if (page.kind === 'no-file') return sendNotFound(req, reply);
+    // Server-rendered when it can be (issue 14: ad traffic sees the landing with the page's first bytes, not after
+    // ~100 KB of script); the template then comes in the page's data. Else the page as it is, with the template.
+    if (await app.pages.renderer?.sendStandalone(req, reply, page.standalone)) return reply;
+    const template = await templateOf(app, req.query);
     const html = template ? page.html.replace('</head>', `${template}</head>`) : page.html;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
@@ -46,18 +50,24 @@ export default async function landingRoutes(app: FastifyInstance) {
 const LANDING_PAGES = ['landing/index.html', 'index.html'];
 
 /** The live release's standalone index.html (from the database and the storage provider) with its asset URLs made absolute. */
-async function landingPage(app: FastifyInstance): Promise<{ kind: 'page'; html: string } | { kind: 'no-release' } | { kind: 'no-file' }> {
+async function landingPage(
+  app: FastifyInstance,
+): Promise<{ kind: 'page'; html: string; standalone: StandalonePage } | { kind: 'no-release' } | { kind: 'no-file' }> {
   const live = (await app.releases.live()).find((r) => r.app === LANDING_APP);
   if (!live) return { kind: 'no-release' };
   const v = await app.releases.version(LANDING_APP, live.version);
   const file = LANDING_PAGES.find((f) => v?.files[f]);
   const entry = file && v?.files[file];
   const bytes = v && file && entry ? await app.releases.bytes(v, file, entry.sha256, entry.size) : null;
-  if (!file || !bytes) return { kind: 'no-file' };
+  if (!v || !file || !bytes) return { kind: 'no-file' };
   // Under the asset origin (ASSET_ORIGIN) like every other remote file: the page's CSP allows it. The page's
   // relative URLs are relative to its own folder.
-  const base = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/${file.slice(0, -'index.html'.length)}`;
-  return { kind: 'page', html: bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`) };
+  const root = `${app.releases.assetOrigin}/remotes/${LANDING_APP}/${live.version}/`;
+  const base = `${root}${file.slice(0, -'index.html'.length)}`;
+  const html = bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
+  // A stylesheet of the page is a file of the version: its URL without the version's folder.
+  const pathOf = (href: string) => (href.startsWith(root) ? href.slice(root.length) : '');
+  return { kind: 'page', html, standalone: { version: v, file, html, pathOf } };
 }
 
 /**
