@@ -3,7 +3,9 @@
 // build renders and hydrates in e2e/tests/ssr.spec.ts.
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureServer, render } from './server.tsx';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { configureServer, render, renderStandalone } from './server.tsx';
 import type { RemoteEntry } from './remotes/manifest.ts';
 
 const remote: RemoteEntry = {
@@ -73,5 +75,44 @@ describe('server render loop', () => {
     await expect(
       render({ url: '/probe', lang: 'en', manifest, remote, module: { default: ProbePage }, signal: abort.signal }),
     ).rejects.toThrow('over the budget');
+  });
+});
+
+/** A standalone page (the ad landing's shape): its data, the page's language and its address, under AppProviders. */
+function LandingProbe() {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const template = useQuery({
+    queryKey: ['template', location.search],
+    queryFn: async () => {
+      asked.push(`template ${location.search}`);
+      return { headline: 'Loans in 2 hours' };
+    },
+  });
+  return <h1 data-lang={i18n.language}>{template.data?.headline ?? 'loading'}</h1>;
+}
+
+describe('server render of a standalone page (/landing)', () => {
+  it("renders the component under the standalone providers at the page's address and language, with its data, and sends the data", async () => {
+    const out = await renderStandalone({
+      url: '/landing?templateId=1',
+      lang: 'en',
+      component: LandingProbe,
+      signal: new AbortController().signal,
+    });
+    expect(out.html).toBe('<h1 data-lang="en">Loans in 2 hours</h1>');
+    expect(asked).toEqual(['template ?templateId=1']);
+    expect(out.passes).toBe(2);
+    expect(out.queries.queries.map((q) => q.queryKey)).toEqual([['template', '?templateId=1']]);
+  });
+
+  it('in Indonesian, and an aborted render stops before its next pass', async () => {
+    const id = await renderStandalone({ url: '/landing', lang: 'id', component: LandingProbe, signal: new AbortController().signal });
+    expect(id.html).toContain('data-lang="id"');
+    const abort = new AbortController();
+    abort.abort(new Error('over the budget'));
+    await expect(renderStandalone({ url: '/landing', lang: 'en', component: LandingProbe, signal: abort.signal })).rejects.toThrow(
+      'over the budget',
+    );
   });
 });

@@ -374,9 +374,10 @@ export class PageRenderer {
       if (!live || !hasServerEntry(live)) return false;
       const shell = await Promise.race([this.entries.shell(live), overBudget]);
       const remote = (await Promise.race([this.entries.remote(v, shell), overBudget])) as { Standalone?: unknown };
-      const renderStandalone = shell.module.renderStandalone;
+      const shellModule = shell.module;
+      const component = remote.Standalone;
       // Versions built before /landing was server-rendered export neither.
-      if (typeof renderStandalone !== 'function' || typeof remote.Standalone !== 'function') return false;
+      if (typeof shellModule.renderStandalone !== 'function' || typeof component !== 'function') return false;
       const before = html.slice(0, html.indexOf(ROOT));
       head = await this.headOf(`${v.app}@${v.version}@${page.file}`, () => indexHead(this.app, v, before, page.pathOf));
       const params = new URL(url, 'http://page').searchParams;
@@ -388,7 +389,7 @@ export class PageRenderer {
         requestId: req.id,
       };
       rendered = await Promise.race([
-        this.context.run(ctx, () => renderStandalone({ url, lang, component: remote.Standalone, signal })),
+        this.context.run(ctx, () => shellModule.renderStandalone!({ url, lang, component, signal })),
         overBudget,
       ]);
     } catch (err) {
@@ -539,7 +540,7 @@ export interface StandalonePage {
   /** Its text, URLs made absolute. */
   html: string;
   /** The version's file of a stylesheet href in `html`. */
-  pathOf(href: string): string;
+  pathOf: (href: string) => string;
 }
 
 /** The after-paint loader runs inline on a server-rendered page, and only it (its hash: AFTER_PAINT_CSP_SOURCE). */

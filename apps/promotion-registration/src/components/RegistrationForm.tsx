@@ -145,6 +145,8 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
     restoreAfterHydration.current = false;
     const later = loadRegistration(storeId);
     if (!later) return;
+    // State from outside React (sessionStorage) that the hydration render had to leave out: set once, right after it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setPhone(later.phone);
     setSms(later.sms);
     sentWith.current = later.sentWith;
