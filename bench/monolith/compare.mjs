@@ -30,7 +30,7 @@ export async function startComparison() {
       targets.push({ route: r.name, variant: 'federation', path: r.path, url: product.base + r.path });
       targets.push({ route: r.name, variant: 'monolith', path: r.path, url: monolith.base + r.path });
     }
-    // The landing for ad traffic (/landing: promotion-registration's plain-page build, no shell, client-rendered),
+    // The landing for ad traffic (/landing: promotion-registration's plain-page build, no shell, server-rendered),
     // beside the budget routes; no monolith row to compare it with.
     targets.push({ route: 'landing', variant: 'standalone', path: LANDING_PATH, url: product.base + LANDING_PATH });
     return {
