@@ -1,15 +1,4 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSharedParams } from '@lendview/api-client';
@@ -27,11 +16,7 @@ import { type PromoQuery, currentClientType } from '../lib/promo-query.ts';
 import { type Outcome, registerOutcome, settle, smsOutcome } from '../lib/registration.ts';
 import { type SentWith, clearRegistration, loadRegistration, saveRegistration, stamped } from '../lib/registration-store.ts';
 import { pick } from '../lib/text.ts';
-
-// useSyncExternalStore's two snapshots tell a hydration render (and the server's) from a browser render.
-const subscribeNever = () => () => {};
-const notHydrating = () => false;
-const isHydrating = () => true;
+import { useHydrating } from '../lib/use-hydrating.ts';
 
 type FieldName = 'phone' | 'captcha' | 'sms';
 type Errors = Partial<Record<FieldName, string>>;
@@ -65,7 +50,7 @@ export function RegistrationForm({ config, lang, query, agreementTo, onDone, pre
   const storeId = preview ? null : query.templateId;
   // The saved progress is the browser's alone: a server-rendered page (/promo, /landing) is drawn and hydrated without
   // it (else the first render differs from the server's markup), and it is restored right after (below).
-  const hydrating = useSyncExternalStore(subscribeNever, notHydrating, isHydrating);
+  const hydrating = useHydrating();
   const [saved] = useState(() => (storeId === null || hydrating ? null : loadRegistration(storeId)));
   const [phone, setPhone] = useState(saved?.phone ?? '');
   const [captchaText, setCaptchaText] = useState(saved?.captcha ? saved.captchaText : '');

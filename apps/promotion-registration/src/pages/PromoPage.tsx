@@ -12,6 +12,7 @@ import { DownloadView } from '../components/DownloadView.tsx';
 import { LandingView } from '../components/LandingView.tsx';
 import { RegistrationForm } from '../components/RegistrationForm.tsx';
 import { type PromoQuery, currentClientType, hashFor, parsePromoQuery, readQuery, screenOf } from '../lib/promo-query.ts';
+import { useHydrating } from '../lib/use-hydrating.ts';
 import '../styles/landing.css';
 
 function Unavailable({ message, onRetry, ended = false }: { message: string; onRetry?: () => void; ended?: boolean }) {
@@ -50,9 +51,13 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
   const lang = useLang();
   const location = useLocation();
   const navigate = useNavigate();
-  const screen = screenOf(location.hash);
+  // The server never sees the #hash: a server-rendered page hydrates as the landing it drew, and goes to the hash's
+  // screen in the render right after.
+  const hydrating = useHydrating();
+  const screen = screenOf(hydrating ? '' : location.hash);
   const template = useChannelTemplate(templateId);
-  useTrackVisit(query, screen === 'landing');
+  // Not from the hydration render: the address may name another screen (a visit is a view of the landing).
+  useTrackVisit(query, screen === 'landing' && !hydrating);
   // Issue 13 item 4: the registration form stays mounted (hidden) while the visitor reads the agreement or the
   // download page, so the phone, the captcha the code was sent with and the countdown are there on the way back.
   // It mounts the first time the landing is shown (a visitor who opens #/downloadTemplate directly fetches no captcha).
@@ -118,7 +123,10 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
  */
 export default function PromoPage() {
   const { t } = useTranslation('promotion_registration');
-  const { search, hash } = useLocation();
+  const location = useLocation();
+  // The hash route's query too (readQuery), once hydrated: the server drew the page from the search alone.
+  const hash = useHydrating() ? '' : location.hash;
+  const search = location.search;
   const query = useMemo(() => parsePromoQuery(readQuery(search, hash)), [search, hash]);
   if (query.templateId === null) return <Unavailable message={t('landing.noTemplate')} />;
   return <TemplatePage key={query.templateId} templateId={query.templateId} query={query} />;
