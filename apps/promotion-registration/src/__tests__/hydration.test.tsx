@@ -142,3 +142,40 @@ describe('the landing opened at a hash route (#/agreementTemplate), server-rende
     expect(api.calls.filter((c) => c.path === PATHS.visit)).toEqual([]);
   });
 });
+
+describe('a link with its template only in the #hash query (#/downloadTemplate?id=1), server-rendered', () => {
+  it('the server draws loading, not "incomplete link"; hydrated as drawn, then the download page', async () => {
+    await setLang('en');
+    stubApi(landingRoutes());
+    const html = renderToString(
+      <StaticRouter location="/promo?isNeedPop=1">
+        <AppProviders queryClient={createQueryClient()}>
+          <PromoPage />
+        </AppProviders>
+      </StaticRouter>,
+    );
+    expect(html).toContain('Loading the page…');
+    expect(html).not.toContain('This link is incomplete');
+    window.history.replaceState(null, '', '/promo?isNeedPop=1#/downloadTemplate?id=1');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <BrowserRouter>
+          <AppProviders queryClient={createQueryClient()}>
+            <PromoPage />
+          </AppProviders>
+        </BrowserRouter>,
+        { onRecoverableError: (e) => recoverable.push(e) },
+      );
+    });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe(template().download.headline.en);
+  });
+});

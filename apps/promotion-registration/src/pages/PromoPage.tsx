@@ -29,6 +29,15 @@ function Unavailable({ message, onRetry, ended = false }: { message: string; onR
   );
 }
 
+function Loading() {
+  const { t } = useTranslation('promotion_registration');
+  return (
+    <div className="pr-loading">
+      <Spinner label={t('landing.loading')} />
+    </div>
+  );
+}
+
 /** Spec 7.4: one visit per landing load (not per re-render, nor per hash route). */
 function useTrackVisit(q: PromoQuery, enabled: boolean) {
   const sent = useRef<number | null>(null);
@@ -74,13 +83,7 @@ function TemplatePage({ templateId, query }: { templateId: number; query: PromoQ
     if (config && screen !== 'agreement') document.title = config.appName;
   }, [config, screen]);
 
-  if (template.isPending) {
-    return (
-      <div className="pr-loading">
-        <Spinner label={t('landing.loading')} />
-      </div>
-    );
-  }
+  if (template.isPending) return <Loading />;
   if (template.isError) {
     const e = template.error;
     // Spec 8: a non-00 answer shows its message; no answer at all says 'error' and offers a retry.
@@ -125,9 +128,12 @@ export default function PromoPage() {
   const { t } = useTranslation('promotion_registration');
   const location = useLocation();
   // The hash route's query too (readQuery), once hydrated: the server drew the page from the search alone.
-  const hash = useHydrating() ? '' : location.hash;
+  const hydrating = useHydrating();
+  const hash = hydrating ? '' : location.hash;
   const search = location.search;
   const query = useMemo(() => parsePromoQuery(readQuery(search, hash)), [search, hash]);
-  if (query.templateId === null) return <Unavailable message={t('landing.noTemplate')} />;
+  // No template in the search: a link may carry it in its #hash query (`#/downloadTemplate?id=1`), which the server
+  // cannot see, so the server draws (and the browser hydrates) the loading state rather than "no template".
+  if (query.templateId === null) return hydrating ? <Loading /> : <Unavailable message={t('landing.noTemplate')} />;
   return <TemplatePage key={query.templateId} templateId={query.templateId} query={query} />;
 }
