@@ -1,4 +1,4 @@
-import { bridgeCalls, expect, test } from './fixtures.ts';
+import { bridgeCalls, expect, newOrder, test } from './fixtures.ts';
 
 // Server rendering (issue 14; docs/performance.md "Server rendering"): the loan card is in the HTML the server
 // sends, the browser hydrates it without asking the API again, and the page then works as before. The budget
@@ -234,4 +234,50 @@ test('/promo and /landing opened at a hash route: hydrated without a warning, th
     await expect(page.getByRole('textbox', { name: 'Mobile number', exact: true })).toBeVisible();
   }
   expect(pageErrors).toEqual([]);
+});
+
+// A payment's time is drawn by the server (in its own zone, UTC here) and again by the borrower's phone when it
+// hydrates: both show it in the market's time of the page's language (English: India, UTC+5:30; packages/i18n
+// date.ts), whatever zone the phone is in, so the two agree. Before, the phone drew its own zone's time: a hydration
+// mismatch on every paid loan of a borrower whose phone was not in the server's zone.
+test.describe('a paid loan opened on a phone in another time zone than the server', () => {
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test("hydrates without a warning, the payment's time in India's time", async ({ page, request, pageErrors }) => {
+    const order = await newOrder(request, 'repayable');
+    const q = new URLSearchParams({ tok: order.tok, isNeedPop: '1', productId: String(order.productId), orderId: order.orderNo });
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', 'x-lv-token': order.tok };
+    const ids = { productId: String(order.productId), orderId: order.orderNo };
+    const detail = await request.post('/v3/loan-details/detail', { headers, form: ids });
+    const amount = ((await detail.json()) as { data: { amount: number } }).data.amount;
+    const code = await request.post('/v3/loan-details/generate-vcode', {
+      headers,
+      form: {
+        ...ids,
+        amount: String(amount),
+        payCode: 'BCA',
+        pay_type: '1',
+        is_default: '1',
+        is_display: '1',
+        specific_num: '',
+        repayType: 'full',
+        periods: '1',
+      },
+    });
+    const issued = (await code.json()) as { code: string; data: { vcode: string } | null; message: string };
+    expect(issued.code, issued.message).toBe('00');
+    const vcode = issued.data!.vcode;
+    const paid = await request.post(`/dev/payments/simulate?tok=${order.tok}`, { form: { vcode } });
+    expect(((await paid.json()) as { code: string }).code).toBe('00');
+
+    const path = `/loanDetails?${q}`;
+    const html = await serverRendered(request, path);
+    const paidAt = /"paidAt":"([^"]+)"/.exec(html)?.[1];
+    expect(paidAt, 'the receipt came with the page').toBeTruthy();
+    const india = new Date(new Date(paidAt!).getTime() + 330 * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect(html).toContain(india);
+    await page.goto(`${base}${path}`);
+    await expect(page.getByText(india).first()).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ export { i18n, initI18n, addMessages, setLanguage, getLang, useLang, legacyT, DE
 export { commonEn, commonId, commonZh, type CommonMessages } from './messages.ts';
 export { currencySymbol, formatAmount, formatMoney, minorToDecimal, stripDots } from './money.ts';
 export { useMoney } from './use-money.ts';
-export { formatDate, formatDateTime, type DateInput } from './date.ts';
+export { formatDate, formatDateTime, timeZoneOf, type DateInput } from './date.ts';
 // react-i18next's names, on the in-house translator: what 'react-i18next' resolves to in every build and test.
 export { useTranslation, Trans, I18nextProvider, I18nContext, initReactI18next, getI18n, setI18n, type TransProps } from './react.tsx';
 export { Translator, interpolate } from './core.ts';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@lendview/api-client';
-import { formatDateTime } from '@lendview/i18n';
+import { localDateTime } from './local-time.ts';
 import { Button, Modal, Spinner, toast } from '@lendview/ui';
 import type { LandingConfig } from '../api/channel-template.ts';
 import {
@@ -85,7 +85,7 @@ export function HistoryPanel({ id, saveFirst, onDraftReplaced, onAuthError, onRe
       if (saved === null) return;
       await scheduleTemplate(saved, instant);
       setAt('');
-      toast.show(t('ops.history.scheduled', { when: formatDateTime(instant) }), { type: 'success' });
+      toast.show(t('ops.history.scheduled', { when: localDateTime(instant) }), { type: 'success' });
     });
 
   const onRevert = (v: OpsTemplateVersion, publish: boolean) =>
@@ -160,7 +160,7 @@ export function HistoryPanel({ id, saveFirst, onDraftReplaced, onAuthError, onRe
                   : v.kind === 'unpublish'
                     ? t('ops.history.kindUnpublish')
                     : t('ops.history.kindPublish')}{' '}
-                · {formatDateTime(v.liveFrom)}
+                · {localDateTime(v.liveFrom)}
                 {v.createdBy && ` · ${v.createdBy}`}
               </p>
               {v.changes.length > 0 && (

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isNetworkError } from '@lendview/api-client';
 import { landingContrastFailures } from '@lendview/contracts/routes';
-import { type Lang, formatDateTime } from '@lendview/i18n';
+import type { Lang } from '@lendview/i18n';
+import { localDateTime } from './local-time.ts';
 import { Button, ErrorPanel, Modal, Spinner, toast } from '@lendview/ui';
 import type { LandingConfig } from '../api/channel-template.ts';
 import { createTemplate } from '../api/ops-template-create.ts';
@@ -190,7 +191,7 @@ function Editor({ id, detail }: { id: number | null; detail: OpsTemplateDetail |
     ? detail.published
       ? detail.hasUnpublishedChanges
         ? t('ops.edit.statusChanges')
-        : t('ops.edit.statusPublished', { when: detail.publishedAt ? formatDateTime(detail.publishedAt) : '' })
+        : t('ops.edit.statusPublished', { when: detail.publishedAt ? localDateTime(detail.publishedAt) : '' })
       : t('ops.edit.statusDraft')
     : t('ops.edit.statusDraft');
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
-import { formatDateTime } from '@lendview/i18n';
+import { localDateTime } from './local-time.ts';
 import { ErrorPanel, Spinner } from '@lendview/ui';
 import { type OpsTemplateSummary, useOpsTemplateList } from '../api/ops-template-list.ts';
 import { useOpsGate } from './gate-context.ts';
@@ -64,7 +64,7 @@ function TemplateList() {
                 <State item={item} />
               </td>
               <td>
-                {formatDateTime(item.updatedAt)}
+                {localDateTime(item.updatedAt)}
                 {item.updatedBy && <span className="ops-muted"> {t('ops.list.by', { who: item.updatedBy })}</span>}
               </td>
               <td className="ops-table__actions">

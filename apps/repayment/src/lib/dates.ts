@@ -7,7 +7,7 @@ export function showDate(value: string): string {
   return formatDate(v) || v;
 }
 
-/** A moment (ISO 8601) as 'YYYY-MM-DD HH:mm:ss' in the phone's time (spec 9). */
+/** A moment (ISO 8601) as 'YYYY-MM-DD HH:mm:ss' in the market's time of the page's language (spec 9; formatDateTime). */
 export function showDateTime(value: string): string {
   return formatDateTime(value) || value;
 }

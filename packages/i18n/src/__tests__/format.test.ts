@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../date.ts';
+import { setLanguage } from '../instance.ts';
 import { currencySymbol, formatAmount, formatMoney, minorToDecimal, stripDots } from '../money.ts';
 
 describe('money (spec 1, 9)', () => {
@@ -49,12 +50,28 @@ describe('money (spec 1, 9)', () => {
 });
 
 describe('dates (spec 9)', () => {
-  it('formats in local time', () => {
-    const d = new Date(2025, 0, 5, 7, 8, 9);
-    expect(formatDate(d)).toBe('2025-01-05');
-    expect(formatDateTime(d)).toBe('2025-01-05 07:08:09');
-    expect(formatDateTime(d.getTime())).toBe('2025-01-05 07:08:09');
-    expect(formatDate(new Date(2024, 11, 31, 23, 59, 59))).toBe('2024-12-31');
+  it("formats in the language's market time, whatever the machine's zone: India for English, Jakarta for Indonesian", () => {
+    const d = new Date(Date.UTC(2025, 0, 4, 20, 8, 9));
+    expect(formatDateTime(d, 'id')).toBe('2025-01-05 03:08:09');
+    expect(formatDateTime(d, 'en')).toBe('2025-01-05 01:38:09');
+    expect(formatDateTime(d.getTime(), 'id')).toBe('2025-01-05 03:08:09');
+    expect(formatDateTime(d.toISOString(), 'en')).toBe('2025-01-05 01:38:09');
+    expect(formatDate(d, 'id')).toBe('2025-01-05');
+    expect(formatDate(new Date(Date.UTC(2024, 11, 31, 16, 59, 59)), 'id')).toBe('2024-12-31');
+    expect(formatDate(new Date(Date.UTC(2024, 11, 31, 17, 0, 0)), 'id')).toBe('2025-01-01');
+    // Midnight, as 00 (not 24).
+    expect(formatDateTime(new Date(Date.UTC(2025, 0, 4, 17, 0, 0)), 'id')).toBe('2025-01-05 00:00:00');
+    // A calendar date from the API ('YYYY-MM-DD', UTC midnight) stays that date in both markets (east of UTC).
+    expect(formatDate('2026-12-01', 'en')).toBe('2026-12-01');
+    expect(formatDate('2026-12-01', 'id')).toBe('2026-12-01');
+  });
+
+  it("without a language, the page's current one", async () => {
+    const d = new Date(Date.UTC(2025, 0, 4, 20, 8, 9));
+    await setLanguage('en');
+    expect(formatDateTime(d)).toBe('2025-01-05 01:38:09');
+    await setLanguage('id');
+    expect(formatDateTime(d)).toBe('2025-01-05 03:08:09');
   });
 
   it('gives an empty string for an invalid date', () => {
