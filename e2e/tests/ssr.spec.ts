@@ -281,3 +281,25 @@ test.describe('a paid loan opened on a phone in another time zone than the serve
     expect(pageErrors).toEqual([]);
   });
 });
+
+// A complaint's draft is kept in the phone (localStorage) and the form is server-rendered: the reloaded form hydrates
+// as the server drew it (empty) and then restores the draft (apps/complaint-chatbot/src/pages/ComplaintFormPage.tsx).
+test('a complaint draft survives a reload of the server-rendered form, without a hydration warning', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  const order = await newOrder(request, 'repayable');
+  const path = `/complainPageNext?problemType=2&problemSonType=0&orderNo=${order.orderNo}&tok=${order.tok}&isNeedPop=1`;
+  await serverRendered(request, path);
+  await page.goto(`${base}${path}`);
+  const text = page.getByRole('textbox', { name: 'Your comments and suggestions' });
+  await text.fill('The payment I made yesterday is not shown');
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => (localStorage.getItem(k) ?? '').includes('not shown'))))
+    .toBe(true);
+  const reloaded = await page.reload();
+  expect(await reloaded?.text()).toContain('id="lv-ssr"');
+  await expect(text).toHaveValue('The payment I made yesterday is not shown');
+  expect(pageErrors).toEqual([]);
+});

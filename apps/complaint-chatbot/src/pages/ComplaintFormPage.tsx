@@ -14,6 +14,7 @@ import { COLLECTION_TYPE, COMPLAINT_MAX_CHARS, SUCCESS_MODAL_MS } from '../lib/l
 import { entryUrl } from '../lib/routes.ts';
 import { capEdit } from '../lib/text-cap.ts';
 import { usePhotoUploads } from '../lib/use-photo-uploads.ts';
+import { useHydrating } from '../lib/use-hydrating.ts';
 import { parseIndex } from '../lib/query-params.ts';
 import '../styles/common.css';
 import '../styles/form.css';
@@ -68,7 +69,19 @@ function resolveType(
   return { addressType, ask: addressType === undefined };
 }
 
-function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }: FormProps) {
+/**
+ * A saved draft (lib/draft.ts) is the browser's alone: a server-rendered form is drawn, and hydrated, empty. Right
+ * after hydration a form with a draft starts again (its key) and restores it as a client-rendered form does; without
+ * one, the hydrated form simply carries on.
+ */
+function ComplaintForm(props: FormProps) {
+  const hydrating = useHydrating();
+  // Read during the hydration render, but only for the key after it: the markup does not depend on it.
+  const [hasDraft] = useState(() => typeof window !== 'undefined' && loadDraft(props.storageKey) !== null);
+  return <ComplaintFormBody key={!hydrating && hasDraft ? 'draft' : 'drawn'} hydrating={hydrating} {...props} />;
+}
+
+function ComplaintFormBody({ storageKey, orderNo, typeParam, indexParam, sonParam, hydrating }: FormProps & { hydrating: boolean }) {
   const { t } = useTranslation('complaint');
   const lang = useLang();
   const navigate = useNavigate();
@@ -77,7 +90,7 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
   // One key per filling of the form, kept across retries of its submission (a lost answer, a second tap).
   const [idempotencyKey] = useState(newIdempotencyKey);
 
-  const [draft] = useState(() => loadDraft(storageKey));
+  const [draft] = useState(() => (hydrating ? null : loadDraft(storageKey)));
   const [text, setText] = useState(draft?.text ?? '');
   const [chosenType, setChosenType] = useState<number | undefined>(draft?.problemType);
   const [chosenSon, setChosenSon] = useState<number | undefined>(draft?.problemSonType);
@@ -110,14 +123,15 @@ function ComplaintForm({ storageKey, orderNo, typeParam, indexParam, sonParam }:
 
   // The draft follows every change of the text, the uploaded photos and a type chosen here.
   useEffect(() => {
-    if (done) return;
+    // Not from the hydration render: it would write the empty form over a draft the next render restores.
+    if (done || hydrating) return;
     saveDraft(storageKey, {
       text,
       images: urlsJoined ? urlsJoined.split(',') : [],
       problemType: askType ? chosenType : undefined,
       problemSonType: askType ? chosenSon : undefined,
     });
-  }, [storageKey, text, urlsJoined, askType, chosenType, chosenSon, done]);
+  }, [storageKey, text, urlsJoined, askType, chosenType, chosenSon, done, hydrating]);
 
   useEffect(() => {
     if (caret.current !== null && textRef.current) {

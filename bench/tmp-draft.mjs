@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/server.mjs';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const page = await browser.newPage();
+const warn = [];
+page.on('console', (m) => { if (/hydration/i.test(m.text())) warn.push(m.text().slice(0, 150)); });
+let res = await page.goto(url);
+console.log('ssr', (await res.text()).includes('lv-ssr'));
+await page.waitForFunction(() => !document.querySelector('#root[inert]'));
+await page.locator('textarea').fill('My typed complaint text that must survive');
+await page.waitForTimeout(500);
+res = await page.reload();
+console.log('ssr after reload', (await res.text()).includes('lv-ssr'));
+await page.waitForTimeout(3000);
+console.log('textarea', await page.locator('textarea').inputValue());
+console.log('warnings', warn);
+await browser.close();
