@@ -11,6 +11,7 @@ import { parseAmountParam } from '../lib/amount.ts';
 import { paymentContext, vaUrl } from '../lib/links.ts';
 import { effectiveMarket } from '../lib/market-choice.ts';
 import { PAY_TYPE, type PayType, loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
+import { useHydrating } from '../lib/use-hydrating.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
 import '../styles/common.css';
@@ -22,7 +23,20 @@ import '../styles/method.css';
  * for Bank and a market for Mini Market ('Silakan lengkapi informasinya'), keeps the choice for this order
  * (default flag 0) and replaces this page with /that.
  */
+/**
+ * The method saved for this order (lib/pay-choice.ts) is the browser's alone: a server-rendered page is drawn, and
+ * hydrated, with the default choice. Right after hydration a page with a saved choice starts again (its key) with it,
+ * as a client-rendered page does.
+ */
 export default function MethodChoicePage() {
+  const hydrating = useHydrating();
+  const [params] = useSearchParams();
+  // Read during the hydration render, but only for the key after it: the markup does not depend on it.
+  const [hasSaved] = useState(() => typeof window !== 'undefined' && loadPayChoice(paymentContext(params).orderId) !== null);
+  return <MethodChoice key={!hydrating && hasSaved ? 'saved' : 'drawn'} hydrating={hydrating} />;
+}
+
+function MethodChoice({ hydrating }: { hydrating: boolean }) {
   const { t } = useTranslation('repayment');
   const lang = useLang();
   const money = useMoney();
@@ -31,7 +45,7 @@ export default function MethodChoicePage() {
   const ctx = paymentContext(params);
   const amount = parseAmountParam(ctx.amount);
   // Only the initial choice below reads it, so it is read once, on the first render.
-  const [saved] = useState(() => loadPayChoice(ctx.orderId));
+  const [saved] = useState(() => (hydrating ? null : loadPayChoice(ctx.orderId)));
 
   const [payType, setPayType] = useState<PayType>(saved?.payType ?? PAY_TYPE.bank);
   const [bankCode, setBankCode] = useState(saved?.payType === PAY_TYPE.bank ? saved.payCode : '');
