@@ -70,7 +70,10 @@ describe('pnpm gen: a new remote generated, tested, released and served', { time
   before(() => {
     const t0 = Date.now();
     sh('setup: git clone', 'git', ['clone', '-q', '--no-hardlinks', ROOT, repo], tmp);
-    sh('setup: pnpm install (offline)', 'pnpm', ['install', '--offline', '--frozen-lockfile=false', '--reporter=silent']);
+    // --prefer-offline as scripts/gen.mjs does, not --offline: a machine whose pnpm metadata cache has not seen a
+    // package (a new CI machine, installed with --frozen-lockfile only) cannot resolve the new remote's ranges offline
+    // (ERR_PNPM_NO_OFFLINE_META); with the cache filled nothing is fetched.
+    sh('setup: pnpm install (offline where cached)', 'pnpm', ['install', '--prefer-offline', '--frozen-lockfile=false', '--reporter=silent']);
     console.log(`  setup total: ${((Date.now() - t0) / 1000).toFixed(1)} s (not counted)`);
     steps.length = 0;
   });
@@ -83,7 +86,7 @@ describe('pnpm gen: a new remote generated, tested, released and served', { time
     const taken = spawnSync(process.execPath, ['scripts/gen.mjs', 'screen', NAME, 'Again', '/repay'], { cwd: repo, env, encoding: 'utf8' });
     assert.equal(taken.status, 1);
     assert.match(taken.stderr, /\/repay is already a route of repayment/);
-    sh('pnpm install (links the new package)', 'pnpm', ['install', '--offline', '--frozen-lockfile=false', '--reporter=silent']);
+    sh('pnpm install (links the new package)', 'pnpm', ['install', '--prefer-offline', '--frozen-lockfile=false', '--reporter=silent']);
 
     const app = join(repo, 'apps', NAME);
     const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
