@@ -73,7 +73,12 @@ describe('pnpm gen: a new remote generated, tested, released and served', { time
     // --prefer-offline as scripts/gen.mjs does, not --offline: a machine whose pnpm metadata cache has not seen a
     // package (a new CI machine, installed with --frozen-lockfile only) cannot resolve the new remote's ranges offline
     // (ERR_PNPM_NO_OFFLINE_META); with the cache filled nothing is fetched.
-    sh('setup: pnpm install (offline where cached)', 'pnpm', ['install', '--prefer-offline', '--frozen-lockfile=false', '--reporter=silent']);
+    sh('setup: pnpm install (offline where cached)', 'pnpm', [
+      'install',
+      '--prefer-offline',
+      '--frozen-lockfile=false',
+      '--reporter=silent',
+    ]);
     console.log(`  setup total: ${((Date.now() - t0) / 1000).toFixed(1)} s (not counted)`);
     steps.length = 0;
   });
