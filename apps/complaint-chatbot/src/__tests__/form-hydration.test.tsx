@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { fireEvent } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, StaticRouter } from 'react-router';
@@ -76,9 +77,7 @@ describe('the complaint form on a server-rendered page', () => {
     expect(recoverable).toEqual([]);
     expect(textarea.value).toBe('');
     await act(async () => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-      setValue.call(textarea, 'Still unpaid');
-      textarea.dispatchEvent(new Event('input', { bubbles: true }));
+      fireEvent.change(textarea, { target: { value: 'Still unpaid' } });
     });
     expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ text: 'Still unpaid' });
   });
