@@ -11,3 +11,4 @@ export {
   toastText,
   where,
 } from './render.tsx';
+export { type Hydrated, hydrateServerRendered, unmountHydrated } from './hydrate.tsx';

@@ -50,6 +50,12 @@ interface PageContext {
   requestId: string;
 }
 
+/** The page's calls are made as the visitor of the page: their token and device from its address, language, address. */
+function pageContext(req: FastifyRequest, lang: 'en' | 'id'): PageContext {
+  const params = new URL(req.url, 'http://page').searchParams;
+  return { tok: params.get('tok') ?? undefined, dId: params.get('dId') ?? undefined, lang, ip: req.ip, requestId: req.id };
+}
+
 /** `<`, `>`, `&` and the two line separators escaped: JSON that cannot end the <script> it sits in. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -306,16 +312,10 @@ export class PageRenderer {
 
     let rendered: { html: string; queries: unknown; passes: number } | null = null;
     try {
-      const params = new URL(url, 'http://page').searchParams;
-      const ctx: PageContext = {
-        tok: params.get('tok') ?? undefined,
-        dId: params.get('dId') ?? undefined,
-        lang,
-        ip: req.ip,
-        requestId: req.id,
-      };
       rendered = await Promise.race([
-        this.context.run(ctx, () => shell.module.render({ url, lang, manifest, remote: owner, module: remote, signal: abort.signal })),
+        this.context.run(pageContext(req, lang), () =>
+          shell.module.render({ url, lang, manifest, remote: owner, module: remote, signal: abort.signal }),
+        ),
         overBudget,
       ]);
     } catch (err) {
@@ -380,16 +380,8 @@ export class PageRenderer {
       if (typeof shellModule.renderStandalone !== 'function' || typeof component !== 'function') return false;
       const before = html.slice(0, html.indexOf(ROOT));
       head = await this.headOf(`${v.app}@${v.version}@${page.file}`, () => indexHead(this.app, v, before, page.pathOf));
-      const params = new URL(url, 'http://page').searchParams;
-      const ctx: PageContext = {
-        tok: params.get('tok') ?? undefined,
-        dId: params.get('dId') ?? undefined,
-        lang,
-        ip: req.ip,
-        requestId: req.id,
-      };
       rendered = await Promise.race([
-        this.context.run(ctx, () => shellModule.renderStandalone!({ url, lang, component, signal })),
+        this.context.run(pageContext(req, lang), () => shellModule.renderStandalone!({ url, lang, component, signal })),
         overBudget,
       ]);
     } catch (err) {

@@ -1,11 +1,8 @@
-import { act } from 'react';
-import { renderToString } from 'react-dom/server';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter, MemoryRouter, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { LANDING_TEMPLATE_ELEMENT } from '@lendview/contracts/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '@lendview/ui';
+import { hydrateServerRendered, unmountHydrated } from '@lendview/test-utils';
+import { createQueryClient } from '@lendview/ui';
 import '../App.tsx';
 import { seedLandingTemplate } from '../api/channel-template.ts';
 import PromoPage from '../pages/PromoPage.tsx';
@@ -15,8 +12,6 @@ import type { PromoQuery } from '../lib/promo-query.ts';
 import { PATHS, SID, landingRoutes, template } from '../test/fixtures.ts';
 import { setLang, stubApi } from '../test/render.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 // /promo and /landing are server-rendered (issue 14) and hydrated in the browser (lib/use-hydrating.ts). What only the
 // browser knows must not change the hydration render, else React throws the markup away (error #418): the
 // registration's saved progress (lib/registration-store.ts, sessionStorage) is restored right after, and a #hash route
@@ -24,42 +19,21 @@ import { setLang, stubApi } from '../test/render.tsx';
 
 const query: PromoQuery = { templateId: 1, app_from: 'e2e', user_from: '', utm_tag: '', invite_code: '', links_id: '', down_id: '' };
 
-function form() {
-  return (
-    <MemoryRouter>
-      <AppProviders queryClient={createQueryClient()}>
-        <RegistrationForm config={template()} lang="en" query={query} agreementTo="/agreement" />
-      </AppProviders>
-    </MemoryRouter>
-  );
-}
-
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
+  unmountHydrated();
   sessionStorage.clear();
   vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
 });
 
-/** The server's markup (no sessionStorage there: the empty form), hydrated in the browser with `saved` in the session. */
+/** The form as the server draws it (no sessionStorage there: empty), hydrated in the browser with `saved` in the session. */
 async function hydrateWith(saved: Parameters<typeof saveRegistration>[1] | null) {
+  await setLang('en');
   const api = stubApi(landingRoutes());
-  const html = renderToString(form());
   if (saved) saveRegistration(1, saved);
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const recoverable: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container, form(), { onRecoverableError: (e) => recoverable.push(e) });
+  const out = await hydrateServerRendered(<RegistrationForm config={template()} lang="en" query={query} agreementTo="/agreement" />, {
+    url: '/promo?templateId=1',
   });
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 20));
-  });
-  return { api, container, recoverable, html };
+  return { api, ...out };
 }
 
 const field = (c: HTMLElement, placeholder: string) => c.querySelector<HTMLInputElement>(`input[placeholder="${placeholder}"]`)!;
@@ -108,34 +82,12 @@ describe('the landing opened at a hash route (#/agreementTemplate), server-rende
   it('hydrates as the landing the server drew (it never sees the hash), then shows the agreement; no visit counted', async () => {
     await setLang('en');
     const api = stubApi(landingRoutes());
-    const url = '/landing?templateId=1&isNeedPop=1&app_from=ad';
-    const html = renderToString(
-      <StaticRouter location={url}>
-        <AppProviders queryClient={seeded()}>
-          <PromoPage />
-        </AppProviders>
-      </StaticRouter>,
-    );
+    const { html, container, recoverable } = await hydrateServerRendered(<PromoPage />, {
+      url: '/landing?templateId=1&isNeedPop=1&app_from=ad',
+      hash: '#/agreementTemplate?links_id=L7',
+      client: seeded,
+    });
     expect(html).toContain('Loans up to ₹80,000 in 2 hours');
-    window.history.replaceState(null, '', `${url}#/agreementTemplate?links_id=L7`);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <BrowserRouter>
-          <AppProviders queryClient={seeded()}>
-            <PromoPage />
-          </AppProviders>
-        </BrowserRouter>,
-        { onRecoverableError: (e) => recoverable.push(e) },
-      );
-    });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
     expect(recoverable).toEqual([]);
     const shown = [...container.querySelectorAll('h1')].filter((h) => !h.closest('[hidden]')).map((h) => h.textContent);
     expect(shown).toEqual(['Registration agreement']);
@@ -147,34 +99,12 @@ describe('a link with its template only in the #hash query (#/downloadTemplate?i
   it('the server draws loading, not "incomplete link"; hydrated as drawn, then the download page', async () => {
     await setLang('en');
     stubApi(landingRoutes());
-    const html = renderToString(
-      <StaticRouter location="/promo?isNeedPop=1">
-        <AppProviders queryClient={createQueryClient()}>
-          <PromoPage />
-        </AppProviders>
-      </StaticRouter>,
-    );
+    const { html, container, recoverable } = await hydrateServerRendered(<PromoPage />, {
+      url: '/promo?isNeedPop=1',
+      hash: '#/downloadTemplate?id=1',
+    });
     expect(html).toContain('Loading the page…');
     expect(html).not.toContain('This link is incomplete');
-    window.history.replaceState(null, '', '/promo?isNeedPop=1#/downloadTemplate?id=1');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <BrowserRouter>
-          <AppProviders queryClient={createQueryClient()}>
-            <PromoPage />
-          </AppProviders>
-        </BrowserRouter>,
-        { onRecoverableError: (e) => recoverable.push(e) },
-      );
-    });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
     expect(recoverable).toEqual([]);
     expect(container.querySelector('h1')?.textContent).toBe(template().download.headline.en);
   });
