@@ -22,8 +22,7 @@ import '../styles/method.css';
  * Bank or Mini Market; a bank and its channel, or a market (ALFAMART by default). 'I want to pay' needs a bank
  * for Bank and a market for Mini Market ('Silakan lengkapi informasinya'), keeps the choice for this order
  * (default flag 0) and replaces this page with /that.
- */
-/**
+ *
  * The method saved for this order (lib/pay-choice.ts) is the browser's alone: a server-rendered page is drawn, and
  * hydrated, with the default choice. Right after hydration a page with a saved choice starts again (its key) with it,
  * as a client-rendered page does.
