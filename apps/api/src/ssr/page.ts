@@ -370,7 +370,7 @@ export class PageRenderer {
     let rendered: { html: string; queries: unknown; passes: number };
     let head: HeadPart;
     try {
-      const live = await this.app.releases.liveShell(await this.app.releases.live());
+      const live = await this.app.releases.liveShell(page.live);
       if (!live || !hasServerEntry(live)) return false;
       const shell = await Promise.race([this.entries.shell(live), overBudget]);
       const remote = (await Promise.race([this.entries.remote(v, shell), overBudget])) as { Standalone?: unknown };
@@ -526,6 +526,8 @@ function withLang(head: string, lang: 'en' | 'id'): string {
 
 /** A standalone page of a version (PageRenderer.sendStandalone). */
 export interface StandalonePage {
+  /** The live versions the caller has read already (the live shell is among them): not read twice per page. */
+  live: LiveRow[];
   version: CachedVersion;
   /** The page's file in the version (its head parts are kept per version and file). */
   file: string;

@@ -53,7 +53,8 @@ const LANDING_PAGES = ['landing/index.html', 'index.html'];
 async function landingPage(
   app: FastifyInstance,
 ): Promise<{ kind: 'page'; html: string; standalone: StandalonePage } | { kind: 'no-release' } | { kind: 'no-file' }> {
-  const live = (await app.releases.live()).find((r) => r.app === LANDING_APP);
+  const rows = await app.releases.live();
+  const live = rows.find((r) => r.app === LANDING_APP);
   if (!live) return { kind: 'no-release' };
   const v = await app.releases.version(LANDING_APP, live.version);
   const file = LANDING_PAGES.find((f) => v?.files[f]);
@@ -67,7 +68,7 @@ async function landingPage(
   const html = bytes.toString('utf8').replace(/(\s(?:src|href)=["'])\.\//g, `$1${base}`);
   // A stylesheet of the page is a file of the version: its URL without the version's folder.
   const pathOf = (href: string) => (href.startsWith(root) ? href.slice(root.length) : '');
-  return { kind: 'page', html, standalone: { version: v, file, html, pathOf } };
+  return { kind: 'page', html, standalone: { live: rows, version: v, file, html, pathOf } };
 }
 
 /**
