@@ -282,6 +282,64 @@ test.describe('a paid loan opened on a phone in another time zone than the serve
   });
 });
 
+// /that (issue 14): a page GET never issues a payment code (a link preview, a crawler, a render over budget may make
+// one). The server reads the code on file instead (vcode-on-file: what generate-vcode would answer again), so a
+// borrower who opens their code again sees it in the page's first bytes; the first visit's code is the browser's to ask.
+test('/that: no code issued by the page GET; the code on file is in the server-sent HTML, hydrated as drawn', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  const order = await newOrder(request, 'repayable');
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', 'x-lv-token': order.tok };
+  const ids = { productId: String(order.productId), orderId: order.orderNo };
+  const detail = await request.post('/v3/loan-details/detail', { headers, form: ids });
+  const amount = ((await detail.json()) as { data: { amount: number } }).data.amount;
+  const path = `/that?${new URLSearchParams({ tok: order.tok, isNeedPop: '1', ...ids, amount: String(amount) })}`;
+  const pending = async () =>
+    (
+      (await (await request.post('/v3/loan-details/payment-state', { headers, form: ids })).json()) as {
+        data: { pending: { vcode: string } | null };
+      }
+    ).data.pending;
+
+  const first = await serverRendered(request, path);
+  expect(await pending(), 'the page GET issued no code').toBeNull();
+  expect(first).not.toMatch(/data-testid="vcode"/);
+
+  // The browser asks for the code (generate-vcode), as before.
+  await page.goto(`${base}${path}`);
+  const shown = (await page.getByTestId('vcode').textContent())!.replace(/\s/g, '');
+  expect((await pending())?.vcode).toBe(shown);
+
+  // Opened again: the code is in the HTML, the browser asks no new one, and the page shows what the server drew.
+  const again = await serverRendered(request, path);
+  expect(again).toContain('data-testid="vcode"');
+  expect(again.replace(/<!--[\s\S]*?-->/g, '')).toContain(shown.slice(0, 4));
+  const issued: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/generate-vcode')) issued.push(r.url());
+  });
+  let sent = '';
+  for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
+  expect(sent).toContain('id="lv-ssr"');
+  await page.waitForLoadState('networkidle');
+  expect((await page.getByTestId('vcode').textContent())!.replace(/\s/g, '')).toBe(shown);
+  expect(issued).toEqual([]);
+  expect((await pending())?.vcode).toBe(shown);
+  const { served, hydrated } = await page.evaluate((html) => {
+    const norm = (h: string) =>
+      h
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
+        .replace(/ style=""/g, '');
+    const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root');
+    return { served: norm(root?.innerHTML ?? ''), hydrated: norm(document.getElementById('root')?.innerHTML ?? '') };
+  }, sent);
+  expect(hydrated).toBe(served);
+  expect(pageErrors).toEqual([]);
+});
+
 // A complaint's draft is kept in the phone (localStorage) and the form is server-rendered: the reloaded form hydrates
 // as the server drew it (empty) and then restores the draft (apps/complaint-chatbot/src/pages/ComplaintFormPage.tsx).
 test('a complaint draft survives a reload of the server-rendered form, without a hydration warning', async ({

@@ -1,4 +1,4 @@
-import { delayDetail, generateVcode, initPayType, loanDetails, loanPlayDetail, type ResponseOf } from '@lendview/contracts';
+import { delayDetail, generateVcode, initPayType, loanDetails, loanPlayDetail, vcodeOnFile, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, signSandboxBody } from '../src/providers/payments.ts';
@@ -9,12 +9,14 @@ import { DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER, DEMO_SECOND_BORROWER_ORDER } fr
 
 const INIT = '/v3/loan-details/init-pay-type';
 const VCODE = '/v3/loan-details/generate-vcode';
+const ON_FILE = '/v3/loan-details/vcode-on-file';
 const DELAY = '/v3/loan-details/delay-detail';
 const PLAN = '/v3/installment/loan-play-detail';
 const DETAIL = '/v3/loan-details/detail';
 const SIMULATE = '/dev/payments/simulate';
 
 type Va = ResponseOf<typeof generateVcode>;
+type OnFile = ResponseOf<typeof vcodeOnFile>;
 type Plan = ResponseOf<typeof loanPlayDetail>;
 type Delay = ResponseOf<typeof delayDetail>;
 type Details = ResponseOf<typeof loanDetails>;
@@ -256,6 +258,100 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '1' },
         { lang: 'en' },
       );
+      expect({ code: none.code, data: none.data, message: none.message }).toEqual(UNAUTHORIZED_EN);
+    });
+  });
+
+  // Issue 14: /that's server rendering reads the code on file; a page GET must never issue or change a code.
+  describe('vcode-on-file', () => {
+    const onFile = (orderId: string, amount: number, extra: Record<string, string> = {}, tok = MAIN) =>
+      call<OnFile>(
+        ctx,
+        ON_FILE,
+        { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
+        { tok, lang: 'en' },
+      );
+    const rows = (orderNo: string) =>
+      ctx.db.query<{ id: number; state: string; specific_num: string; expires_at: Date }>(
+        'SELECT id, state, specific_num, expires_at FROM payments WHERE order_no = $1 ORDER BY id',
+        [orderNo],
+      );
+
+    it('null before any code, and nothing is written; then exactly what generate-vcode answers again', async () => {
+      const { orderNo, amountDue } = await freshOrder();
+      const none = await onFile(orderNo, amountDue, { specific_num: '2' });
+      expect([none.status, none.code, none.data]).toEqual([200, '00', { code: null }]);
+      expect(await rows(orderNo)).toEqual([]);
+      const issued = await bca(orderNo, amountDue, { specific_num: '2' });
+      const read = await onFile(orderNo, amountDue, { specific_num: '2' });
+      const before = await rows(orderNo);
+      const again = await bca(orderNo, amountDue, { specific_num: '2' });
+      expect(read.data.code).toEqual(again.data);
+      expect(read.data.code).toEqual(issued.data);
+      expect(await rows(orderNo)).toEqual(before);
+      vcodeOnFile.response.parse(read.data);
+      // In Indonesian: the same code, its steps in Indonesian.
+      const id = await call<OnFile>(
+        ctx,
+        ON_FILE,
+        { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '0', pay_type: '1', payCode: 'BCA', specific_num: '2' },
+        { tok: MAIN },
+      );
+      expect(id.data.code?.vcode).toBe(issued.data.vcode);
+      expect((id.data.code?.payStep as { steps: string[] }[])[0]!.steps[0]).toBe('Buka m-BCA dan masuk ke akun Anda.');
+    });
+
+    it('null where generate-vcode would write: another channel number, another method, under an hour left; nothing changes', async () => {
+      const { orderNo, amountDue } = await freshOrder();
+      await bca(orderNo, amountDue, { specific_num: '2' });
+      const before = await rows(orderNo);
+      expect((await onFile(orderNo, amountDue, { specific_num: '3' })).data).toEqual({ code: null });
+      expect((await onFile(orderNo, amountDue, { pay_type: '2', payCode: 'ALFAMART' })).data).toEqual({ code: null });
+      ctx.clock.advance(23.5 * HOUR_MS);
+      try {
+        expect((await onFile(orderNo, amountDue, { specific_num: '2' })).data).toEqual({ code: null });
+      } finally {
+        ctx.clock.set(START);
+      }
+      expect(await rows(orderNo)).toEqual(before);
+      expect(before.map((r) => [r.state, r.specific_num])).toEqual([['pending', '2']]);
+    });
+
+    it("is_default 1: the code of the borrower's last method", async () => {
+      const fresh = await newBorrower(ctx);
+      const { orderNo, amountDue } = await addOrder(ctx, {
+        borrowerId: fresh.id,
+        status: 170,
+        principal: 50_000_000,
+        dueDate: '2026-04-01',
+      });
+      const request = { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '1' };
+      expect((await call<OnFile>(ctx, ON_FILE, request, { tok: fresh.tok })).data).toEqual({ code: null });
+      const issued = await call<Va>(ctx, VCODE, request, { tok: fresh.tok });
+      expect(issued.data).toMatchObject({ payCode: 'BCA', specificNum: '1' });
+      expect((await call<OnFile>(ctx, ON_FILE, request, { tok: fresh.tok })).data.code).toEqual(issued.data);
+    });
+
+    it('20 at once: the same answer each time, nothing written', async () => {
+      const { orderNo, amountDue } = await freshOrder();
+      const issued = await bca(orderNo, amountDue);
+      const before = await rows(orderNo);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => onFile(orderNo, amountDue)));
+      expect(new Set(answers.map((a) => a.data.code?.vcode))).toEqual(new Set([issued.data.vcode]));
+      expect(await rows(orderNo)).toEqual(before);
+    });
+
+    it("generate-vcode's refusals: another amount, nothing to repay, another borrower, no session", async () => {
+      const wrong = await onFile(REPAYABLE, 261_374_999);
+      expect([wrong.status, wrong.code, wrong.message]).toEqual([
+        409,
+        'PAYMENT_REFUSED',
+        'The amount does not match what this order asks now (₹2,613,750). Please refresh the page and try again.',
+      ]);
+      expect((await onFile(DEMO_ORDERS.settled, 1)).message).toBe('This order has nothing to repay.');
+      const theirs = await onFile(DEMO_SECOND_BORROWER_ORDER, 1);
+      expect([theirs.status, { code: theirs.code, data: theirs.data, message: theirs.message }]).toEqual([404, NOT_FOUND_EN]);
+      const none = await call(ctx, ON_FILE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '1' }, { lang: 'en' });
       expect({ code: none.code, data: none.data, message: none.message }).toEqual(UNAUTHORIZED_EN);
     });
   });
@@ -662,6 +758,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     const calls: [string, Record<string, string>][] = [
       [INIT, { ...fields, pay_type: '1' }],
       [VCODE, { ...fields, amount: '235317500', is_default: '1' }],
+      [ON_FILE, { ...fields, amount: '235317500', is_default: '1' }],
       [DELAY, fields],
       [PLAN, fields],
       [DETAIL, fields],

@@ -100,6 +100,17 @@ export const generateVcode = endpoint(R.generateVcode, {
   response: vaDetail,
 });
 
+/**
+ * Issue 14 (our addition): the code generate-vcode would answer again for the same request now (a pending code of
+ * the same order, repayType, periods, amount and method with an hour or more left), without issuing or changing
+ * anything; `code` null when generate-vcode would issue a new one. /that's server rendering reads it, so a page GET
+ * never issues a code. The same refusals as generate-vcode. Session; the borrower's own order only.
+ */
+export const vcodeOnFile = endpoint(R.vcodeOnFile, {
+  request: generateVcode.request,
+  response: z.object({ code: vaDetail.nullable() }),
+});
+
 /** Spec 3 "Extension detail". */
 export const delayDetail = endpoint(R.delayDetail, {
   request: z.object({ productId, orderId }),

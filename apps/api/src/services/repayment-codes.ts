@@ -1,5 +1,5 @@
 import type { generateVcode, initPayType, paymentState, VaDetail } from '@lendview/contracts';
-import type { Db } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import type { Lang } from '../i18n/messages.ts';
 import { jakartaDate } from '../lib/dates.ts';
@@ -128,6 +128,46 @@ export async function payTypeOptions(db: Db, borrower: Borrower, input: InputOf<
   return input.pay_type === 1 ? { banks: bankOptions(), markets: [] } : { banks: [], markets: MARKETS.map((m) => m.code) };
 }
 
+interface CodeRequest {
+  borrower: Borrower;
+  request: GenerateInput;
+  now: Date;
+  lang: Lang;
+}
+
+/**
+ * What a generate-vcode request asks, checked against the order now (PAYMENT_REFUSED when it asks nothing, when it
+ * is an early repayment, or when the amount sent is not the amount owed), and the pending code that would be
+ * answered again for it: same order, repayType, periods, amount and method, an hour or more left. One function for
+ * issuing (in the transaction, the order locked) and for the read of /that's server rendering, so both answer the
+ * same code for the same request.
+ */
+async function requestedCode(db: Queryable, input: CodeRequest & { method: Method; capPercent: number | null; forUpdate: boolean }) {
+  const { borrower, request, now, lang, method } = input;
+  const today = jakartaDate(now);
+  const order = await requireOwnOrder(db, borrower.id, request.orderId, request.productId, { forUpdate: input.forUpdate });
+  const due = await dueFor(db, order, {
+    repayType: request.repayType,
+    periods: request.periods,
+    isRepeatClient: borrower.isRepeatClient,
+    today,
+    capPercent: input.capPercent,
+  });
+  await assertNotEarlyRepayment(db, order, due, today);
+  if (request.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
+  const reusable = await findReusableCode(db, {
+    orderNo: order.orderNo,
+    repayType: due.repayType,
+    periodFrom: due.periodFrom,
+    periods: due.periods,
+    amount: due.amount,
+    method: method.payType === 1 ? 'va' : 'market',
+    channel: method.channel,
+    validUntil: new Date(now.getTime() + REUSE_MIN_VALID_MS),
+  });
+  return { order, due, today, reusable };
+}
+
 /**
  * Spec 7.6 generate-vcode: a virtual account or mini-market code for exactly what the order asks now for the
  * repayType. The amount sent must be that amount (else PAYMENT_REFUSED naming it). A pending code of the same
@@ -135,40 +175,16 @@ export async function payTypeOptions(db: Db, borrower: Borrower, input: InputOf<
  * one; a new code cancels the order's other pending codes. In one transaction with the order row locked, so a
  * double tap gets one code.
  */
-export async function issueRepaymentCode(
-  db: Db,
-  payments: PaymentProvider,
-  input: { borrower: Borrower; request: GenerateInput; now: Date; lang: Lang },
-): Promise<VaDetail> {
-  const { borrower, request, now, lang } = input;
-  const today = jakartaDate(now);
-  const method = await methodOf(db, borrower.id, request);
+export async function issueRepaymentCode(db: Db, payments: PaymentProvider, input: CodeRequest): Promise<VaDetail> {
+  const { borrower, now, lang } = input;
+  const method = await methodOf(db, borrower.id, input.request);
   const capPercent = await getLateChargeCapPercent(db);
   const telephone = (await getSupportContact(db))?.phone ?? '';
   const kind = method.payType === 1 ? 'va' : 'market';
   // Lock order of every money path: the order row first (docs/repayment.md "Locks and retries").
   const { payment, principal } = await withRetriedTransaction(db, async (tx) => {
-    const order = await requireOwnOrder(tx, borrower.id, request.orderId, request.productId, { forUpdate: true });
+    const { order, due, today, reusable } = await requestedCode(tx, { ...input, method, capPercent, forUpdate: true });
     const answer = (p: Payment) => ({ payment: p, principal: order.principal });
-    const due = await dueFor(tx, order, {
-      repayType: request.repayType,
-      periods: request.periods,
-      isRepeatClient: borrower.isRepeatClient,
-      today,
-      capPercent,
-    });
-    await assertNotEarlyRepayment(tx, order, due, today);
-    if (request.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
-    const reusable = await findReusableCode(tx, {
-      orderNo: order.orderNo,
-      repayType: due.repayType,
-      periodFrom: due.periodFrom,
-      periods: due.periods,
-      amount: due.amount,
-      method: kind,
-      channel: method.channel,
-      validUntil: new Date(now.getTime() + REUSE_MIN_VALID_MS),
-    });
     if (reusable) {
       if (reusable.specificNum !== method.specificNum) await updateSpecificNum(tx, reusable.id, method.specificNum);
       return answer({ ...reusable, specificNum: method.specificNum });
@@ -214,6 +230,23 @@ export async function issueRepaymentCode(
     return answer(inserted);
   });
   return vaDetailOf(payment, method, lang, telephone, principal);
+}
+
+/**
+ * The code generate-vcode would answer again for this request now, without issuing or changing anything; null when
+ * it would issue a new one (none on file, or the one on file has another channel number: generate-vcode rewrites
+ * it). Issue 14: /that's server rendering asks this, so a borrower who opens their code again sees it in the page's
+ * HTML, while a page GET (a link preview, a crawler, a render over budget) never issues a code. The same refusals
+ * as generate-vcode (nothing to repay, early repayment, another amount, another borrower's order).
+ */
+export async function codeOnFile(db: Db, input: CodeRequest): Promise<VaDetail | null> {
+  const { borrower, lang } = input;
+  const method = await methodOf(db, borrower.id, input.request);
+  const capPercent = await getLateChargeCapPercent(db);
+  const { order, reusable } = await requestedCode(db, { ...input, method, capPercent, forUpdate: false });
+  if (!reusable || reusable.specificNum !== method.specificNum) return null;
+  const telephone = (await getSupportContact(db))?.phone ?? '';
+  return vaDetailOf(reusable, method, lang, telephone, order.principal);
 }
 
 /**

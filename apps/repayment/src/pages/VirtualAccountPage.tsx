@@ -20,6 +20,7 @@ import { showDateTime } from '../lib/dates.ts';
 import { type PaymentContext, complaintUrl, loanDetailsUrl, methodUrl, paymentContext } from '../lib/links.ts';
 import { PAY_TYPE, loadPayChoice } from '../lib/pay-choice.ts';
 import { latestReceipt, newReceipt, receiptIds } from '../lib/payment-watch.ts';
+import { useHydrating } from '../lib/use-hydrating.ts';
 import { vcodeRequest } from '../lib/vcode-request.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
@@ -53,6 +54,9 @@ export default function VirtualAccountPage() {
     choice = loadPayChoice(ctx.orderId);
     setSaved({ visit, choice });
   }
+  // The server has no saved choice: it reads the code on file for is_default 1 (the borrower's last method). The
+  // hydration render asks the same, so it draws the server's markup; the saved choice applies in the render after.
+  if (useHydrating()) choice = null;
   // A new object on every render is fine: the query key is compared by value.
   const input = vcodeRequest(ctx, amount, choice);
 

@@ -50,6 +50,8 @@ export const CARD_VERIFY = {
 
 export const initPayType = route('initPayType', 'POST', '/v3/loan-details/init-pay-type');
 export const generateVcode = route('generateVcode', 'POST', '/v3/loan-details/generate-vcode');
+/** Issue 14: the code generate-vcode would answer again, read only (/that's server rendering). */
+export const vcodeOnFile = route('vcodeOnFile', 'POST', '/v3/loan-details/vcode-on-file');
 export const delayDetail = route('delayDetail', 'POST', '/v3/loan-details/delay-detail');
 export const loanPlayDetail = route('loanPlayDetail', 'POST', '/v3/installment/loan-play-detail');
 export const paymentState = route('paymentState', 'POST', '/v3/loan-details/payment-state');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { delayDetail, generateVcode, initPayType, loanPlayDetail, paymentState } from '@lendview/contracts';
+import { delayDetail, generateVcode, initPayType, loanPlayDetail, paymentState, vcodeOnFile } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { issueRepaymentCode, payTypeOptions, paymentStateOf } from '../../services/repayment-codes.ts';
+import { codeOnFile, issueRepaymentCode, payTypeOptions, paymentStateOf } from '../../services/repayment-codes.ts';
 import { extensionDetailOf, instalmentPlanOf } from '../../services/repayment-views.ts';
 
 /**
@@ -21,6 +21,13 @@ export default async function repaymentRoutes(app: FastifyInstance) {
     fieldMessages: { pay_type: 'payMethodIncomplete' },
     successMessage: 'vcodeIssued',
     handler: ({ input, db, borrower, now, lang }) => issueRepaymentCode(db, app.payments, { borrower, request: input, now, lang }),
+  });
+
+  // Read only: what generate-vcode would answer again (issue 14, /that's server rendering).
+  registerEndpoint(app, vcodeOnFile, {
+    auth: true,
+    fieldMessages: { pay_type: 'payMethodIncomplete' },
+    handler: async ({ input, db, borrower, now, lang }) => ({ code: await codeOnFile(db, { borrower, request: input, now, lang }) }),
   });
 
   registerEndpoint(app, paymentState, {
