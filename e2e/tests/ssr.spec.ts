@@ -118,11 +118,44 @@ test('hydration: the page answers taps without asking the API for the loan again
   expect(sheets.links).toBeGreaterThanOrEqual(2);
 });
 
+/**
+ * Opens `path` in the browser until it came server-rendered (the budget may send it client-rendered on a busy
+ * machine), and waits until the page is idle; the HTML the server sent.
+ */
+async function openServerRendered(page: import('@playwright/test').Page, path: string): Promise<string> {
+  let sent = '';
+  for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
+  expect(sent, `${path} came server-rendered`).toContain('id="lv-ssr"');
+  await page.waitForLoadState('networkidle');
+  return sent;
+}
+
+/**
+ * #root as the server sent it in `html` (read by the browser's own parser) and as the page shows it now. Left out:
+ * comments (React's boundaries), `inert` (lifted once hydrated) and `aria-busy`; `later` (a pattern), what only the
+ * browser draws, is replaced by "(later)" on both sides.
+ */
+function servedAndShown(page: import('@playwright/test').Page, html: string, later?: RegExp): Promise<{ served: string; shown: string }> {
+  return page.evaluate(
+    ([sent, laterSource]) => {
+      const norm = (h: string) => {
+        const out = h
+          .replace(/<!--[\s\S]*?-->/g, '')
+          .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
+          .replace(/ style=""/g, '');
+        return laterSource ? out.replace(new RegExp(laterSource), '(later)') : out;
+      };
+      const root = new DOMParser().parseFromString(sent, 'text/html').getElementById('root');
+      return { served: norm(root?.innerHTML ?? ''), shown: norm(document.getElementById('root')?.innerHTML ?? '') };
+    },
+    [html, later?.source ?? ''] as const,
+  );
+}
+
 // A page that hydrates and then redraws (a query the server could not send, asked again by the browser) shows the
 // borrower one thing and then another, with no hydration warning: Repay on DEMO-170 did (docs/performance.md
-// "Repay"). For each server-rendered page: the markup the server sent, read by the browser's own parser, against
-// the page once hydrated and idle, in the same load. Left out: comments (React's boundaries), `inert` (lifted once
-// hydrated) and `aria-busy`.
+// "Repay"). For each server-rendered page: the markup the server sent against the page once hydrated and idle, in
+// the same load.
 const SAME_AS_SERVED = [
   '/loanDetails?tok=demo-borrower&isNeedPop=1&productId=1&orderId=DEMO-170',
   '/loanDetails?tok=demo-borrower&isNeedPop=0&productId=1&orderId=DEMO-170',
@@ -143,19 +176,8 @@ const SAME_AS_SERVED = [
 
 test('every server-rendered page, once hydrated, shows exactly what the server drew', async ({ page, pageErrors }) => {
   for (const path of SAME_AS_SERVED) {
-    let sent = '';
-    for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
-    expect(sent, `${path} came server-rendered`).toContain('id="lv-ssr"');
-    await page.waitForLoadState('networkidle');
-    const { served, shown } = await page.evaluate((html) => {
-      const norm = (h: string) =>
-        h
-          .replace(/<!--[\s\S]*?-->/g, '')
-          .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
-          .replace(/ style=""/g, '');
-      const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root');
-      return { served: norm(root?.innerHTML ?? ''), shown: norm(document.getElementById('root')?.innerHTML ?? '') };
-    }, sent);
+    const sent = await openServerRendered(page, path);
+    const { served, shown } = await servedAndShown(page, sent);
     expect(served.length, `${path}: the server drew the page`).toBeGreaterThan(500);
     expect(shown, `${path}: the hydrated page`).toBe(served);
   }
@@ -194,21 +216,13 @@ test('/landing: the headline and the form are in the server-sent HTML, hydrated 
   page.on('request', (r) => {
     if (r.url().includes('/channel/channel-template')) templates.push(r.url());
   });
-  let sent = '';
-  for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
-  expect(sent).toContain('id="lv-ssr"');
-  await page.waitForLoadState('networkidle');
-  const { served, shown } = await page.evaluate((text) => {
-    const norm = (h: string) =>
-      h
-        .replace(/<!--[\s\S]*?-->/g, '')
-        .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
-        .replace(/ style=""/g, '')
-        .replace(/<span class="pr-captcha__placeholder">[^<]*<\/span>|<img class="pr-captcha__img"[^>]*>/, '(captcha)');
-    const root = new DOMParser().parseFromString(text, 'text/html').getElementById('root');
-    return { served: norm(root?.innerHTML ?? ''), shown: norm(document.getElementById('root')?.innerHTML ?? '') };
-  }, sent);
-  expect(served).toContain('(captcha)');
+  const sent = await openServerRendered(page, path);
+  const { served, shown } = await servedAndShown(
+    page,
+    sent,
+    /<span class="pr-captcha__placeholder">[^<]*<\/span>|<img class="pr-captcha__img"[^>]*>/,
+  );
+  expect(served, 'the captcha is drawn by the browser').toContain('(later)');
   expect(shown).toBe(served);
   expect(templates, 'the template came with the page').toEqual([]);
   // Live: the visitor types, and the captcha the browser asked for is shown.
@@ -320,22 +334,11 @@ test('/that: no code issued by the page GET; the code on file is in the server-s
   page.on('request', (r) => {
     if (r.url().includes('/generate-vcode')) issued.push(r.url());
   });
-  let sent = '';
-  for (let i = 0; i < 10 && !sent.includes('id="lv-ssr"'); i++) sent = (await (await page.goto(`${base}${path}`))?.text()) ?? '';
-  expect(sent).toContain('id="lv-ssr"');
-  await page.waitForLoadState('networkidle');
+  const sent = await openServerRendered(page, path);
   expect((await page.getByTestId('vcode').textContent())!.replace(/\s/g, '')).toBe(shown);
   expect(issued).toEqual([]);
   expect((await pending())?.vcode).toBe(shown);
-  const { served, hydrated } = await page.evaluate((html) => {
-    const norm = (h: string) =>
-      h
-        .replace(/<!--[\s\S]*?-->/g, '')
-        .replace(/\s(inert|aria-busy)(="[^"]*")?/g, '')
-        .replace(/ style=""/g, '');
-    const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root');
-    return { served: norm(root?.innerHTML ?? ''), hydrated: norm(document.getElementById('root')?.innerHTML ?? '') };
-  }, sent);
+  const { served, shown: hydrated } = await servedAndShown(page, sent);
   expect(hydrated).toBe(served);
   expect(pageErrors).toEqual([]);
 });

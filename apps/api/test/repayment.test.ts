@@ -34,13 +34,17 @@ const REPAYABLE = DEMO_PAST_HALF_TERM_ORDER;
 
 describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (backend) => {
   const ctx = useTestApp(backend);
-  const bca = (orderId: string, amount: number, extra: Record<string, string> = {}, tok = MAIN) =>
-    call<Va>(
-      ctx,
-      VCODE,
-      { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
-      { tok, lang: 'en' },
-    );
+  /** A BCA request of `path` (generate-vcode, or vcode-on-file which takes the same request). */
+  const byBca =
+    <T>(path: string) =>
+    (orderId: string, amount: number, extra: Record<string, string> = {}, tok = MAIN) =>
+      call<T>(
+        ctx,
+        path,
+        { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
+        { tok, lang: 'en' },
+      );
+  const bca = byBca<Va>(VCODE);
   const alfamart = (orderId: string, amount: number, extra: Record<string, string> = {}) =>
     call<Va>(
       ctx,
@@ -50,6 +54,11 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     );
   const freshOrder = async (principal = 100_000_000, dueDate = '2026-04-01') =>
     addOrder(ctx, { borrowerId: await borrowerIdOf(ctx), status: 170, principal, dueDate });
+  /** A new borrower (no code issued yet) with a repaying order of Rp 500.000. */
+  const newBorrowerOrder = async () => {
+    const fresh = await newBorrower(ctx);
+    return { fresh, ...(await addOrder(ctx, { borrowerId: fresh.id, status: 170, principal: 50_000_000, dueDate: '2026-04-01' })) };
+  };
 
   describe('init-pay-type', () => {
     it('banks with their channels (pay_type 1), markets with ALFAMART first (pay_type 2)', async () => {
@@ -187,13 +196,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
         { tok: MAIN },
       );
       expect(last.data.payCode).toBe('ALFAMART');
-      const fresh = await newBorrower(ctx);
-      const { orderNo, amountDue } = await addOrder(ctx, {
-        borrowerId: fresh.id,
-        status: 170,
-        principal: 50_000_000,
-        dueDate: '2026-04-01',
-      });
+      const { fresh, orderNo, amountDue } = await newBorrowerOrder();
       const first = await call<Va>(
         ctx,
         VCODE,
@@ -264,13 +267,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
 
   // Issue 14: /that's server rendering reads the code on file; a page GET must never issue or change a code.
   describe('vcode-on-file', () => {
-    const onFile = (orderId: string, amount: number, extra: Record<string, string> = {}, tok = MAIN) =>
-      call<OnFile>(
-        ctx,
-        ON_FILE,
-        { productId: '1', orderId, amount: String(amount), is_default: '0', pay_type: '1', payCode: 'BCA', ...extra },
-        { tok, lang: 'en' },
-      );
+    const onFile = byBca<OnFile>(ON_FILE);
     const rows = (orderNo: string) =>
       ctx.db.query<{ id: number; state: string; specific_num: string; expires_at: Date }>(
         'SELECT id, state, specific_num, expires_at FROM payments WHERE order_no = $1 ORDER BY id',
@@ -318,13 +315,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
     });
 
     it("is_default 1: the code of the borrower's last method", async () => {
-      const fresh = await newBorrower(ctx);
-      const { orderNo, amountDue } = await addOrder(ctx, {
-        borrowerId: fresh.id,
-        status: 170,
-        principal: 50_000_000,
-        dueDate: '2026-04-01',
-      });
+      const { fresh, orderNo, amountDue } = await newBorrowerOrder();
       const request = { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '1' };
       expect((await call<OnFile>(ctx, ON_FILE, request, { tok: fresh.tok })).data).toEqual({ code: null });
       const issued = await call<Va>(ctx, VCODE, request, { tok: fresh.tok });
