@@ -105,6 +105,71 @@ describe.each(BACKENDS)('hot reads (%s)', (backend) => {
     });
   });
 
+  // lib/shared-read.ts: contact info's and the recommend list's statements hold nothing of the borrower, so the
+  // requests that arrive together share one read. Here the first read is held until the other 19 requests have
+  // arrived (on PGlite a statement runs on the event loop's own thread, so reads would otherwise never overlap): they
+  // wait for one read of their own, started after they came. shared-read.test.ts tests the rule itself.
+  describe('reads without anything of the borrower are shared by requests that arrive together', () => {
+    for (const name of ['contact', 'recommend'] as const) {
+      it(`${name}: 20 at once answer alike in 2 reads (the one running when they came, one for them all)`, async () => {
+        const first = await read(ctx.app, name);
+        const query = ctx.db.query.bind(ctx.db);
+        let shared = 0;
+        let held: Promise<void> | null = new Promise((r) => setTimeout(r, 500));
+        const spy = vi.spyOn(ctx.db, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+          if (sql.includes('lv_ref_version')) {
+            shared += 1;
+            const gate = held;
+            held = null;
+            if (gate) await gate;
+          }
+          return query(sql, params);
+        }) as typeof ctx.db.query);
+        try {
+          const answers = await Promise.all(Array.from({ length: 20 }, () => read(ctx.app, name)));
+          expect(answers).toEqual(Array(20).fill(first));
+          expect(shared).toBe(2);
+        } finally {
+          spy.mockRestore();
+        }
+        // A change is seen by the next request, as before.
+        await setSetting(ctx.db, 'support_phone', '+62 21 0000 1111', ctx.clock.now());
+        try {
+          if (name === 'contact') expect(JSON.stringify(await read(ctx.app, name))).toContain('+62 21 0000 1111');
+        } finally {
+          await setSetting(ctx.db, 'support_phone', SUPPORT.phone, ctx.clock.now());
+        }
+      });
+    }
+
+    it('contact: a request made after a change, while a read from before the change is still running, gets the change', async () => {
+      const query = ctx.db.query.bind(ctx.db);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let reads = 0;
+      const spy = vi.spyOn(ctx.db, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+        const rows = await query(sql, params);
+        // The first read has its rows (from before the change) but does not answer until the change is committed.
+        if (sql.includes('lv_ref_version') && ++reads === 1) await gate;
+        return rows;
+      }) as typeof ctx.db.query);
+      try {
+        const before = read(ctx.app, 'contact');
+        await vi.waitFor(() => expect(reads).toBe(1));
+        await setSetting(ctx.db, 'support_phone', '+62 21 0000 2222', ctx.clock.now());
+        const after = read(ctx.app, 'contact');
+        // Time for that request to reach the read (so that it could take the running one) before the latter answers.
+        await new Promise((r) => setTimeout(r, 200));
+        release();
+        expect(JSON.stringify(await before)).toContain(SUPPORT.phone);
+        expect(JSON.stringify(await after)).toContain('+62 21 0000 2222');
+      } finally {
+        spy.mockRestore();
+        await setSetting(ctx.db, 'support_phone', SUPPORT.phone, ctx.clock.now());
+      }
+    });
+  });
+
   describe('a change of the reference data is seen on the next read', () => {
     it('a product renamed by hand (SQL, no API): loan details and the recommend list', async () => {
       const saved = await ctx.db.query<{ id: number; name: string; button_text_en: string }>(

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Db, Row } from '../db/types.ts';
 import { UnsafeIntegerError } from '../db/parsers.ts';
 import { prepared } from '../db/prepared.ts';
+import { sharedRead } from '../lib/shared-read.ts';
 import { GRIEVANCE_OFFICER_SETTING, type GrievanceOfficer } from './grievance-officer.ts';
 import { toProduct, type Product, type ProductDbRow } from './products.ts';
 import { SETTING, parseCoolingOffDays, parseLateChargeCapPercent, type SupportContact } from './settings.ts';
@@ -97,13 +98,18 @@ export function referenceFrom(db: Db, held: ReferenceData | undefined, row: Refe
 let LOAD_REFERENCE_SQL: string | undefined;
 let QUOTA_USAGE_SQL: string | undefined;
 
-/** The reference data in one round trip of its own (contact info: a read that has nothing else to ask). */
-export async function loadReference(db: Db): Promise<ReferenceData> {
-  const held = heldReference(db);
-  const [row] = await db.query<ReferenceColumns>((LOAD_REFERENCE_SQL ??= prepared(`SELECT ${referenceColumns('$1')}`)), [
-    versionParam(held),
-  ]);
-  return referenceFrom(db, held, row!);
+/**
+ * The reference data in one round trip of its own (contact info: a read that has nothing else to ask), shared by the
+ * callers that arrive together (lib/shared-read.ts: each still gets a read that started after it called).
+ */
+export function loadReference(db: Db): Promise<ReferenceData> {
+  return sharedRead(db, 'reference', async () => {
+    const held = heldReference(db);
+    const [row] = await db.query<ReferenceColumns>((LOAD_REFERENCE_SQL ??= prepared(`SELECT ${referenceColumns('$1')}`)), [
+      versionParam(held),
+    ]);
+    return referenceFrom(db, held, row!);
+  });
 }
 
 interface RawReference {
@@ -181,16 +187,16 @@ export const quotaUsageColumn = (day: string) =>
   `(SELECT json_object_agg(u.product_id, u.used) FROM product_quota_usage u WHERE u.business_day = ${day}::date) AS lv_quota_usage`;
 
 /** Today's quota usage and the reference data in one round trip (the recommend list: services/market.ts). */
-export async function readQuotaUsage(
-  db: Db,
-  businessDay: string,
-): Promise<{ reference: ReferenceData; usage: Record<string, number> | null }> {
-  const held = heldReference(db);
-  const [row] = await db.query<ReferenceColumns & { lv_quota_usage: Record<string, number> | null }>(
-    (QUOTA_USAGE_SQL ??= prepared(`SELECT ${quotaUsageColumn('$1')}, ${referenceColumns('$2')}`)),
-    [businessDay, versionParam(held)],
-  );
-  return { reference: referenceFrom(db, held, row!), usage: row!.lv_quota_usage };
+export function readQuotaUsage(db: Db, businessDay: string): Promise<{ reference: ReferenceData; usage: Record<string, number> | null }> {
+  // Nothing of the borrower in it: shared by the callers of the same day that arrive together (lib/shared-read.ts).
+  return sharedRead(db, `quota-usage ${businessDay}`, async () => {
+    const held = heldReference(db);
+    const [row] = await db.query<ReferenceColumns & { lv_quota_usage: Record<string, number> | null }>(
+      (QUOTA_USAGE_SQL ??= prepared(`SELECT ${quotaUsageColumn('$1')}, ${referenceColumns('$2')}`)),
+      [businessDay, versionParam(held)],
+    );
+    return { reference: referenceFrom(db, held, row!), usage: row!.lv_quota_usage };
+  });
 }
 
 // --- Timestamps inside JSON ----------------------------------------------------------------------------------------

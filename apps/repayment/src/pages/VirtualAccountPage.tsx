@@ -56,7 +56,8 @@ export default function VirtualAccountPage() {
   }
   // The server has no saved choice: it reads the code on file for is_default 1 (the borrower's last method). The
   // hydration render asks the same, so it draws the server's markup; the saved choice applies in the render after.
-  if (useHydrating()) choice = null;
+  const hydrating = useHydrating();
+  if (hydrating) choice = null;
   // A new object on every render is fine: the query key is compared by value.
   const input = vcodeRequest(ctx, amount, choice);
 
