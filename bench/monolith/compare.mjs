@@ -76,7 +76,7 @@ async function withOwedAmount(base, routes) {
 /**
  * /that is measured opened again: its code is on file, issued before the runs the way the borrower's first visit
  * issues it (generate-vcode, is_default 1). A page GET never issues a code (issue 14), so the server-rendered page
- * can carry only a code on file; a first visit waits for the browser to ask for it (docs/performance.md "/that").
+ * can carry only a code on file; a first visit waits for the browser to ask for it (docs/performance.md "/that: the code on file").
  * On each instance, so that the monolith's page, which asks generate-vcode itself, gets the same code reused.
  */
 async function issueCode(base, routes) {
