@@ -51,11 +51,24 @@ export interface LogFinding {
   what: string;
 }
 
+/**
+ * Whether `text` holds `secret`. A secret of digits only (a phone, a card number) counts where its digits end: a phone
+ * followed by more digits is another number (a response time of 0.2351380000000063 ms holds '13800000000', the demo
+ * borrower's phone, and failed a CI run). Digits before it still count (a country code: +8613800000000).
+ */
+function holds(text: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return text.includes(secret);
+  for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
+    if (!/\d/.test(text[at + secret.length] ?? '')) return true;
+  }
+  return false;
+}
+
 /** Every line of the log holding a secret of the run or an unredacted token / signature parameter. */
 export function findSecrets(log: string, secrets: Map<string, string>): LogFinding[] {
   const findings: LogFinding[] = [];
   log.split('\n').forEach((text, i) => {
-    for (const [secret, what] of secrets) if (text.includes(secret)) findings.push({ line: i + 1, what });
+    for (const [secret, what] of secrets) if (holds(text, secret)) findings.push({ line: i + 1, what });
     if (/[?&](tok|sig)=(?!\[redacted\])[^&"\s]/i.test(text)) findings.push({ line: i + 1, what: 'an unredacted tok= / sig= value' });
   });
   return findings;
