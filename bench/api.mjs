@@ -69,20 +69,36 @@ async function runScenarios(base, backend, ceiling) {
   return rows;
 }
 
-async function bare(backend) {
+/**
+ * The bare route (the ceiling), and on PostgreSQL also the one-round-trip reference, from one bare server started
+ * beside the product: each is measured right before the backend's reads, same connections and duration.
+ */
+async function references(backend) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'lib/bare.mjs')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: backend === 'postgres' ? process.env.DATABASE_URL : '' },
     stdio: 'inherit',
   });
+  const json = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
   try {
     await waitFor(`http://127.0.0.1:${port}/healthz`);
-    return {
+    const ceiling = {
       backend: `bare fastify (beside ${backend})`,
       scenario: 'constant envelope (ceiling)',
-      ...(await cannon(`http://127.0.0.1:${port}/bare`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })),
+      ...(await cannon(`http://127.0.0.1:${port}/bare`, json)),
       ofBare: 1,
     };
+    if (backend !== 'postgres') return [ceiling];
+    const once = await cannon(`http://127.0.0.1:${port}/one-round-trip`, json);
+    return [
+      ceiling,
+      {
+        backend: 'bare fastify + pg',
+        scenario: 'one round trip: SELECT 1 (reference)',
+        ...once,
+        ofBare: Math.round((once.reqPerSec / ceiling.reqPerSec) * 1000) / 1000,
+      },
+    ];
   } finally {
     child.kill('SIGTERM');
   }
@@ -91,8 +107,9 @@ async function bare(backend) {
 const rows = [];
 for (const backend of ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]) {
   // The ceiling right before the backend's reads, same connections and duration: the ratio is from one run.
-  const ceiling = await bare(backend);
-  rows.push(ceiling);
+  const refs = await references(backend);
+  const ceiling = refs[0];
+  rows.push(...refs);
   const product = await startProduct({ databaseUrl: backend === 'postgres' ? process.env.DATABASE_URL : undefined });
   try {
     rows.push(...(await runScenarios(product.base, backend, ceiling)));
