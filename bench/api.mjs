@@ -11,6 +11,7 @@ import { freePort, startProduct, waitFor } from './lib/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const BEFORE = process.env.BENCH_BEFORE || undefined;
 const form = { 'content-type': 'application/x-www-form-urlencoded', 'x-lv-token': 'demo-borrower' };
 
 /** target: the share of the bare route's throughput asked for (PostgreSQL), p99Ms: the latency asked for. */
@@ -116,11 +117,34 @@ for (const backend of ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [
   } finally {
     await product.stop();
   }
+  // BENCH_BEFORE: a built checkout of an earlier commit, the same reads against the same ceiling (before/after from
+  // one run). On PostgreSQL it needs a database of its own (BENCH_BEFORE_DATABASE_URL): its migrations are older.
+  if (BEFORE && (backend === 'pglite' || process.env.BENCH_BEFORE_DATABASE_URL)) {
+    const earlier = await startProduct({
+      root: BEFORE,
+      databaseUrl: backend === 'postgres' ? process.env.BENCH_BEFORE_DATABASE_URL : undefined,
+    });
+    try {
+      rows.push(...(await runScenarios(earlier.base, `${backend} (before)`, ceiling)));
+    } finally {
+      await earlier.stop();
+    }
+  }
 }
 console.table(
   rows.map(({ target, ...r }) => ({ ...r, target: target ? `≥${target.ratio * 100}%${target.p99Ms ? ` p99≤${target.p99Ms}` : ''}` : '' })),
 );
 writeFileSync(
   join(import.meta.dirname, 'results/api.json'),
-  JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      ...(BEFORE ? { before: BEFORE } : {}),
+      rows,
+    },
+    null,
+    2,
+  ) + '\n',
 );

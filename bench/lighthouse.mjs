@@ -173,26 +173,50 @@ export function report(rows, { comparisons }) {
   return `${table}\n\n${verdicts}\n`;
 }
 
-function commit() {
+/** With 'before' rows (BENCH_BEFORE): each route before and after, from the same run. */
+export function beforeAfter(rows) {
+  const routes = [...new Set(rows.filter((r) => r.variant === 'before').map((r) => r.route))];
+  if (routes.length === 0) return '';
+  const cells = (r) => [
+    `${r.performance} / ${sec(r.lcpMs)} / ${r.lcpOverFloor?.toFixed(2) ?? '–'} / ${r.tbtMs} ms`,
+    `${r.jsTransferKB} KB`,
+  ];
+  return (
+    markdownTable([
+      ['route', 'before: score / LCP / ÷ floor / TBT', 'before: JS', 'after: score / LCP / ÷ floor / TBT', 'after: JS'],
+      ...routes.map((route) => [
+        route === 'home' ? '/' : `/${route}`,
+        ...cells(rows.find((r) => r.route === route && r.variant === 'before')),
+        ...cells(rows.find((r) => r.route === route && r.variant === 'federation')),
+      ]),
+    ]) + '\n'
+  );
+}
+
+function commit(cwd = ROOT) {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
   } catch {
     return null;
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const comparison = await startComparison();
+  // BENCH_BEFORE: a built checkout of an earlier commit, measured in the same rounds (compare.mjs startComparison).
+  const before = process.env.BENCH_BEFORE || undefined;
+  const comparison = await startComparison({ before });
   try {
     const rows = await runLighthouse(comparison.targets);
     const summary = summarise(rows);
     console.log(report(rows, summary));
+    if (before) console.log(beforeAfter(rows));
     writeFileSync(
       join(import.meta.dirname, 'results/lighthouse.json'),
       JSON.stringify(
         {
           measuredAt: new Date().toISOString(),
           commit: commit(),
+          ...(before ? { before: { folder: before, commit: commit(before) } } : {}),
           preset: 'Lighthouse 12 mobile (simulated slow 4G, 4x CPU), performance only',
           runs: RUNS,
           statistic: 'median of the runs, per figure',

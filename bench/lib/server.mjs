@@ -32,17 +32,20 @@ export async function waitFor(url, ms = 60_000) {
   }
 }
 
-/** databaseUrl: run against PostgreSQL instead of PGlite. */
-export async function startProduct({ databaseUrl } = {}) {
-  const server = join(ROOT, 'apps/api/dist/server.mjs');
-  if (!existsSync(server)) throw new Error('apps/api/dist/server.mjs is missing: run `pnpm build` first');
+/**
+ * databaseUrl: run against PostgreSQL instead of PGlite. root: the checkout whose build is served (default this one;
+ * another built checkout, e.g. BENCH_BEFORE, to measure an earlier commit in the same run).
+ */
+export async function startProduct({ databaseUrl, root = ROOT } = {}) {
+  const server = join(root, 'apps/api/dist/server.mjs');
+  if (!existsSync(server)) throw new Error(`${server} is missing: run \`pnpm build\` in ${root} first`);
   const tmp = mkdtempSync(join(tmpdir(), 'lendview-bench-'));
   const releases = join(tmp, 'releases');
   // Into the database the server will use (the release tables) and its releases folder.
   const publishEnv = { ...process.env, DATA_DIR: join(tmp, 'data') };
   delete publishEnv.DATABASE_URL;
   if (databaseUrl) publishEnv.DATABASE_URL = databaseUrl;
-  const pub = spawnSync(process.execPath, [join(ROOT, 'scripts/publish-remotes.mjs'), '--releases', releases], {
+  const pub = spawnSync(process.execPath, [join(root, 'scripts/publish-remotes.mjs'), '--releases', releases], {
     stdio: 'inherit',
     env: publishEnv,
   });
@@ -58,7 +61,7 @@ export async function startProduct({ databaseUrl } = {}) {
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [server], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [server], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
   return {

@@ -14,20 +14,28 @@ import { buildMonolithOnce, prepareMonolith } from './server.mjs';
  */
 const LANDING_PATH = '/landing?templateId=1';
 
-export async function startComparison() {
+/**
+ * `before`: the folder of another built checkout (an earlier commit: `git worktree add`, `pnpm install`, `pnpm build`
+ * there). Its product is served too, on its own instance, and each budget route gets a 'before' row measured in the
+ * same rounds: a before/after from one run.
+ */
+export async function startComparison({ before } = {}) {
   // The monolith is built first, and publishes the remotes right after the product: both serve the same builds.
   buildMonolithOnce();
   const product = await startProduct();
   let prepared;
   let monolith;
+  let earlier;
   try {
     prepared = prepareMonolith();
     const floor = await snapshotFloor(product.base);
     monolith = await prepared.start({ extraFiles: { 'floor.html': floor } });
+    if (before) earlier = await startProduct({ root: before });
     const targets = [{ route: 'floor', variant: 'floor', path: '/floor.html', url: `${monolith.base}/floor.html` }];
     const routes = await withOwedAmount(product.base, BUDGET_ROUTES);
-    for (const base of [product.base, monolith.base]) await issueCode(base, routes);
+    for (const base of [product.base, monolith.base, earlier?.base].filter(Boolean)) await issueCode(base, routes);
     for (const r of routes) {
+      if (earlier) targets.push({ route: r.name, variant: 'before', path: r.path, url: earlier.base + r.path });
       targets.push({ route: r.name, variant: 'federation', path: r.path, url: product.base + r.path });
       targets.push({ route: r.name, variant: 'monolith', path: r.path, url: monolith.base + r.path });
     }
@@ -40,12 +48,12 @@ export async function startComparison() {
       floorBytes: Buffer.byteLength(floor),
       targets,
       async stop() {
-        await Promise.all([product.stop(), monolith.stop()]);
+        await Promise.all([product.stop(), monolith.stop(), earlier?.stop()]);
       },
     };
   } catch (e) {
     if (!monolith) prepared?.discard();
-    await Promise.all([product.stop(), monolith?.stop()]);
+    await Promise.all([product.stop(), monolith?.stop(), earlier?.stop()]);
     throw e;
   }
 }
