@@ -184,6 +184,63 @@ test('every server-rendered page, once hydrated, shows exactly what the server d
   expect(pageErrors).toEqual([]);
 });
 
+// The page's <style> has the rules its markup uses, in their final order; the whole stylesheets (the shell's, then the
+// remote's) come after the first paint. Applied one by one, the shell's sheet overrode the remote's rules until the
+// remote's sheet came: /complainNewPage's order card shrank by 12 px and grew back (CLS 0.013 in Lighthouse). They
+// now load unapplied and apply together (apps/api/src/ssr/after-paint.ts). Held here: the remote's sheets, until
+// the shell's has loaded.
+test('the whole stylesheets apply at once: a late one moves nothing on the page', async ({ page, pageErrors }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remotes\/complaint-chatbot\/[^?]*\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { lvShifts: number[] }).lvShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const path = '/complainNewPage?tok=demo-borrower&isNeedPop=1';
+  // The frame's own goto, not the fixture's page.goto (which waits for hydration, and hydration waits for the held
+  // sheets: the after-paint loader applies them anyway 3 s after the first paint). 'domcontentloaded': the load event
+  // waits for them too. The checks below come before those 3 s.
+  let response: import('@playwright/test').Response | null = null;
+  for (let i = 0; i < 10; i++) {
+    response = await page.mainFrame().goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
+    if ((await page.locator('#lv-ssr').count()) > 0) break;
+  }
+  expect(await page.locator('#lv-ssr').count(), `${path} came server-rendered`).toBe(1);
+  const sheets = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((l) => ({
+        remote: l.href.includes('/remotes/'),
+        loaded: l.sheet !== null,
+        media: l.media,
+      })),
+    );
+  // The shell's sheet has loaded, the remote's are held: nothing applies yet.
+  await expect.poll(async () => (await sheets()).some((l) => !l.remote && l.loaded)).toBe(true);
+  await page.waitForTimeout(300);
+  const meanwhile = await sheets();
+  expect(
+    meanwhile.some((l) => l.remote && !l.loaded),
+    'a remote sheet is still held',
+  ).toBe(true);
+  expect(meanwhile.map((l) => l.media)).toEqual(meanwhile.map(() => 'print'));
+  release();
+  await expect.poll(async () => (await sheets()).every((l) => l.loaded && l.media === 'all')).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { lvShifts: number[] }).lvShifts)).toEqual([]);
+  // And the page is the one the server drew, hydrated.
+  const { served, shown } = await servedAndShown(page, (await response?.text()) ?? '');
+  expect(served.length).toBeGreaterThan(500);
+  expect(shown).toBe(served);
+  expect(pageErrors).toEqual([]);
+});
+
 // /landing, the ad landing without the shell (apps/api/src/routes/landing): server-rendered with the landing build's
 // own tree (packages/ui/src/standalone.tsx hydrates it), so ad traffic sees the headline and the form with the page's
 // first bytes. The captcha is the one thing drawn later: it is issued per visit, by the browser.

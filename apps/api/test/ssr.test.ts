@@ -105,6 +105,8 @@ async function rendered(ctx: Parameters<typeof page>[0], q: string) {
 /** Runs the after-paint script in a VM over a fake document: what it appends, and its frames, timers and observers. */
 function runLoader(list: unknown[], visibilityState: string, paintTiming: boolean) {
   const added: Record<string, string>[] = [];
+  // The elements themselves (`added` holds each as it was when appended): what the script changes on them later.
+  const elements: Record<string, string>[] = [];
   const frames: (() => void)[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const listeners: (() => void)[] = [];
@@ -129,7 +131,12 @@ function runLoader(list: unknown[], visibilityState: string, paintTiming: boolea
       visibilityState,
       getElementById: (id: string) => (id === 'lv-scripts' ? { textContent: JSON.stringify(list) } : null),
       createElement: (tag: string) => ({ tag }) as Record<string, string>,
-      head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
+      head: {
+        appendChild: (el: Record<string, string>) => {
+          elements.push(el);
+          added.push({ ...el });
+        },
+      },
       addEventListener: (_: string, fn: () => void) => listeners.push(fn),
     },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
@@ -137,7 +144,7 @@ function runLoader(list: unknown[], visibilityState: string, paintTiming: boolea
     ...(paintTiming ? { PerformanceObserver: FakeObserver } : {}),
   });
   const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
-  return { added, frames, runTimers, listeners, observers };
+  return { added, elements, frames, runTimers, listeners, observers };
 }
 
 describe('server rendering: helpers', () => {
@@ -207,7 +214,7 @@ describe('server rendering: helpers', () => {
     expect(never.added).toEqual(expected);
   });
 
-  it('the whole stylesheets come first, in order, and the module scripts run once they have loaded or failed, or 3 s later', () => {
+  it('the whole stylesheets come first, in order, fetched unapplied, and all apply at once right before the module scripts run: once they have loaded or failed, or 3 s later', () => {
     const list = [
       { style: '/assets/shell-1.css' },
       { style: '/remotes/x/1.0.0/assets/page.css' },
@@ -218,31 +225,46 @@ describe('server rendering: helpers', () => {
     const shape = (added: Added[]) =>
       added.map(({ onload, onerror, ...el }) => ({ ...el, ...(onload ? { waitedFor: onload === onerror } : {}) }));
     const sheetsAndDownloads = [
-      { tag: 'link', rel: 'stylesheet', href: '/assets/shell-1.css', crossOrigin: 'anonymous', waitedFor: true },
-      { tag: 'link', rel: 'stylesheet', href: '/remotes/x/1.0.0/assets/page.css', crossOrigin: 'anonymous', waitedFor: true },
+      { tag: 'link', rel: 'stylesheet', media: 'print', href: '/assets/shell-1.css', crossOrigin: 'anonymous', waitedFor: true },
+      {
+        tag: 'link',
+        rel: 'stylesheet',
+        media: 'print',
+        href: '/remotes/x/1.0.0/assets/page.css',
+        crossOrigin: 'anonymous',
+        waitedFor: true,
+      },
       { tag: 'link', rel: 'modulepreload', href: '/assets/a.js', crossOrigin: 'anonymous' },
       { tag: 'link', rel: 'modulepreload', href: '/assets/index-1.js', crossOrigin: 'anonymous' },
     ];
     const script = { tag: 'script', type: 'module', src: '/assets/index-1.js', crossOrigin: 'anonymous' };
 
-    // Both sheets answered (one loaded, one failed): then the script, once.
+    // The media of the two sheet elements now: 'print' is fetched and not applied.
+    const media = (elements: Record<string, string>[]) => elements.slice(0, 2).map((el) => el.media);
+
+    // Both sheets answered (one loaded, one failed): then both apply, and the script is added, once.
     const answered = runLoader(list, 'hidden', true);
     const added = answered.added as Added[];
     expect(shape(added)).toEqual(sheetsAndDownloads);
-    added[0]!.onload!();
+    (answered.elements[0] as Added).onload!();
+    // One sheet loaded applies nothing on its own: it would override, for a moment, rules of the sheet after it.
+    expect(media(answered.elements)).toEqual(['print', 'print']);
     expect(shape(added)).toEqual(sheetsAndDownloads);
-    added[1]!.onerror!();
+    (answered.elements[1] as Added).onerror!();
+    expect(media(answered.elements)).toEqual(['all', 'all']);
     expect(shape(added)).toEqual([...sheetsAndDownloads, script]);
     answered.runTimers(3000);
     expect(shape(added)).toEqual([...sheetsAndDownloads, script]);
 
-    // A sheet that never answers holds the script back 3 s at most.
+    // A sheet that never answers holds the sheets and the script back 3 s at most; then they apply and it runs.
     const hung = runLoader(list, 'hidden', true);
-    (hung.added[0] as Added).onload!();
+    (hung.elements[0] as Added).onload!();
     expect(shape(hung.added as Added[])).toEqual(sheetsAndDownloads);
+    expect(media(hung.elements)).toEqual(['print', 'print']);
     hung.runTimers(3000);
+    expect(media(hung.elements)).toEqual(['all', 'all']);
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
-    (hung.added[1] as Added).onload!();
+    (hung.elements[1] as Added).onload!();
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
   });
 
