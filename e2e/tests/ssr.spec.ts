@@ -204,15 +204,6 @@ test('the whole stylesheets apply at once: a late one moves nothing on the page'
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const path = '/complainNewPage?tok=demo-borrower&isNeedPop=1';
-  // The frame's own goto, not the fixture's page.goto (which waits for hydration, and hydration waits for the held
-  // sheets: the after-paint loader applies them anyway 3 s after the first paint). 'domcontentloaded': the load event
-  // waits for them too. The checks below come before those 3 s.
-  let response: import('@playwright/test').Response | null = null;
-  for (let i = 0; i < 10; i++) {
-    response = await page.mainFrame().goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
-    if ((await page.locator('#lv-ssr').count()) > 0) break;
-  }
-  expect(await page.locator('#lv-ssr').count(), `${path} came server-rendered`).toBe(1);
   const sheets = () =>
     page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((l) => ({
@@ -221,10 +212,27 @@ test('the whole stylesheets apply at once: a late one moves nothing on the page'
         media: l.media,
       })),
     );
-  // The shell's sheet has loaded, the remote's are held: nothing applies yet.
-  await expect.poll(async () => (await sheets()).some((l) => !l.remote && l.loaded)).toBe(true);
-  await page.waitForTimeout(300);
-  const meanwhile = await sheets();
+  const sincePaint = () =>
+    page.evaluate(() => performance.now() - (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
+  // The frame's own goto, not the fixture's page.goto (which waits for hydration, and hydration waits for the held
+  // sheets). 'domcontentloaded': the load event waits for them too. The after-paint loader applies them anyway 3 s
+  // after the first paint, so the check must come before: a load too slow for that (a busy machine) is made again.
+  let response: import('@playwright/test').Response | null = null;
+  let meanwhile: Awaited<ReturnType<typeof sheets>> = [];
+  let late = Infinity;
+  for (let attempt = 0; attempt < 3 && late >= 2500; attempt++) {
+    for (let i = 0; i < 10; i++) {
+      response = await page.mainFrame().goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
+      if ((await page.locator('#lv-ssr').count()) > 0) break;
+    }
+    expect(await page.locator('#lv-ssr').count(), `${path} came server-rendered`).toBe(1);
+    // The shell's sheet has loaded, the remote's are held: nothing applies yet.
+    await expect.poll(async () => (await sheets()).some((l) => !l.remote && l.loaded)).toBe(true);
+    await page.waitForTimeout(300);
+    meanwhile = await sheets();
+    late = await sincePaint();
+  }
+  expect(late, 'checked before the loader applies the sheets anyway').toBeLessThan(2500);
   expect(
     meanwhile.some((l) => l.remote && !l.loaded),
     'a remote sheet is still held',
