@@ -55,6 +55,9 @@ function cannon(url, { method, body, headers }) {
   });
 }
 
+/** `row`'s throughput as a share of the ceiling's, to 0.1 %. */
+const shareOf = (row, ceiling) => Math.round((row.reqPerSec / ceiling.reqPerSec) * 1000) / 1000;
+
 async function runScenarios(base, backend, ceiling) {
   const rows = [];
   for (const s of SCENARIOS) {
@@ -63,7 +66,7 @@ async function runScenarios(base, backend, ceiling) {
     const envelope = await probe.json();
     if (envelope.code !== '00') throw new Error(`${s.name}: ${probe.status} ${JSON.stringify(envelope)}`);
     const r = await cannon(base + s.path, { method: s.method, body: s.body, headers: form });
-    const ratio = Math.round((r.reqPerSec / ceiling.reqPerSec) * 1000) / 1000;
+    const ratio = shareOf(r, ceiling);
     const met = s.target ? ratio >= s.target.ratio && (s.target.p99Ms === undefined || r.p99Ms <= s.target.p99Ms) : undefined;
     rows.push({ backend, scenario: s.name, ...r, ofBare: ratio, ...(s.target ? { target: s.target, met } : {}) });
   }
@@ -97,7 +100,7 @@ async function references(backend) {
         backend: 'bare fastify + pg',
         scenario: 'one round trip: SELECT 1 (reference)',
         ...once,
-        ofBare: Math.round((once.reqPerSec / ceiling.reqPerSec) * 1000) / 1000,
+        ofBare: shareOf(once, ceiling),
       },
     ];
   } finally {

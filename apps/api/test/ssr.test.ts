@@ -268,6 +268,23 @@ describe('server rendering: helpers', () => {
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
   });
 
+  it('a sheet added after the 3 s fallback has applied the others is applied as it comes, never left unapplied', () => {
+    // Seven sheets: the seventh is in the second batch. Should the fallback come first (a page busy for 3 s), the
+    // sheets already added apply then, and the seventh applies as it is added.
+    const list = Array.from({ length: 7 }, (_, i) => ({ style: `/assets/s${i}.css` }));
+    const loader = runLoader(list, 'visible', true);
+    loader.observers[0]!.report(['first-contentful-paint']);
+    // Only the task that starts the loader: its first batch of six.
+    loader.runTimers(0);
+    expect(loader.elements).toHaveLength(6);
+    expect(loader.elements.map((el) => el.media)).toEqual(Array(6).fill('print'));
+    loader.runTimers(3000);
+    expect(loader.elements.map((el) => el.media)).toEqual(Array(6).fill('all'));
+    loader.runTimers(0);
+    expect(loader.elements).toHaveLength(7);
+    expect(loader.elements.map((el) => el.media)).toEqual(Array(7).fill('all'));
+  });
+
   it('the elements are added six per task, in order (no long task on a slow phone), and the module script only after the last; a hidden page, all at once', () => {
     const list = [
       { style: '/assets/shell-1.css' },

@@ -80,7 +80,8 @@ export const AFTER_PAINT_SCRIPT = `(function () {
         var el = document.createElement('link');
         if (item.style) {
           el.rel = 'stylesheet';
-          el.media = 'print';
+          // Once the others have applied (the fallback came before this batch), a sheet applies as it comes.
+          el.media = ran ? 'all' : 'print';
           el.href = item.style;
           el.onload = el.onerror = settled;
           sheets.push(el);
