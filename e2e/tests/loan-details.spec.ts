@@ -191,7 +191,7 @@ test('early repayment (spec 9): DEMO-170 says from when before Repay is tapped, 
   await openDetails(page, 'DEMO-170');
   const note = page.getByTestId('early-repay');
   await expect(note).toHaveText(
-    /^Early repayment is possible from \d{2}\/\d{2}\/\d{4}: half of the loan term must have passed and at least 7 days since the loan was disbursed\.$/,
+    /^Early repayment is possible from \d{4}-\d{2}-\d{2}: half of the loan term must have passed and at least 7 days since the loan was disbursed\.$/,
   );
   const repay = footer(page).getByRole('button', { name: 'Repay' });
   await expect(repay).toHaveAttribute('aria-disabled', 'true');

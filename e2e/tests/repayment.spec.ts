@@ -220,9 +220,9 @@ test('early prepayment (spec 9): DEMO-170 on day 30 of 91 says so before Repay, 
   const details = await openDetails(page, 'DEMO-170');
   const early = (details.data as unknown as { earlyRepay: { allowed: boolean; from: string; message: string } }).earlyRepay;
   expect(early.allowed).toBe(false);
-  const [y, m, d] = early.from.split('-');
+  expect(early.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(early.message).toBe(
-    `Early repayment is possible from ${d}/${m}/${y}: half of the loan term must have passed and at least 7 days since the loan was disbursed.`,
+    `Early repayment is possible from ${early.from}: half of the loan term must have passed and at least 7 days since the loan was disbursed.`,
   );
   await expect(page.getByTestId('early-repay')).toHaveText(early.message);
   const repay = page.getByRole('button', { name: 'Repay' });

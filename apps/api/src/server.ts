@@ -49,8 +49,13 @@ async function main() {
       ];
       if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
     }
-    if (env.mode === 'production') {
-      const problems = [...(await demoArtifactProblems(db, new Date())), ...(await grievanceOfficerProblems(db, env.grievanceOfficer))];
+    // Every mode but demo refuses a database the demo wrote into: development mode has no /dev routes, but the
+    // demo tokens and operator passwords would still open it, and development may listen on the network.
+    if (env.mode !== 'demo') {
+      const problems = [
+        ...(await demoArtifactProblems(db, new Date())),
+        ...(env.mode === 'production' ? await grievanceOfficerProblems(db, env.grievanceOfficer) : []),
+      ];
       if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);
     }
     await ensureSupportContact(db, { email: env.supportEmail, phone: env.supportPhone });

@@ -366,6 +366,19 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       expect(rows[0]!.n).toBe(0);
     });
 
+    it('an upload whose body ends before the file does (a dropped connection) is a 400 to retry, not a 500', async () => {
+      // Found by an audit (2026-11-28): busboy's "Part terminated early" reached the error handler as a 500.
+      const whole = multipartBody('problemImage', 'photo.png', 'image/png', tinyPng(7));
+      const cut = { ...whole, payload: whole.payload.subarray(0, whole.payload.length - 40) };
+      for (const [lang, message] of [
+        ['en', 'The photo did not arrive completely. Please try again.'],
+        ['id', 'Foto tidak terkirim sepenuhnya. Silakan coba lagi.'],
+      ] as const) {
+        const res = await ctx.app.inject({ method: 'POST', url: urlOf('/user-problem/upload-problem-img', { tok: MAIN, lang }), ...cut });
+        expect([res.statusCode, envelopeOf(res)]).toEqual([400, { code: 'BAD_REQUEST', data: null, message }]);
+      }
+    });
+
     it('a text file named .jpg is refused', async () => {
       const res = await uploadAs(
         ctx,
@@ -483,6 +496,8 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       expect(empty.status).toBe(400);
       expect(envelopeOf(empty.res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'Please fill in your comments and suggestions' });
       expect((await save(ctx, repaymentComplaint('    '))).message).toBe('Please fill in your comments and suggestions');
+      // Only zero-width characters: nothing a support agent could read.
+      expect((await save(ctx, repaymentComplaint('\u200B\u200B\u200B'))).message).toBe('Please fill in your comments and suggestions');
       expect((await save(ctx, repaymentComplaint(''), MAIN, 'id')).message).toBe('Silakan isi komentar dan saran Anda');
       const long = await save(ctx, repaymentComplaint('x'.repeat(201)));
       expect(long.status).toBe(400);

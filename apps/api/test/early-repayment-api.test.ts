@@ -55,18 +55,18 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
     it('DEMO-170 on day 30 of 91: a full repayment is refused (409 EARLY_REPAYMENT, both languages) and no code is made', async () => {
       const en = await vcode(DEMO_ORDERS.repaying, 261_375_000);
       expect(en.status).toBe(409);
-      expect(env(en)).toEqual(EARLY_EN('18/03/2026'));
+      expect(env(en)).toEqual(EARLY_EN('2026-03-18'));
       const id = await vcode(DEMO_ORDERS.repaying, 261_375_000, { pay_type: '2', payCode: 'ALFAMART' }, 'id');
-      expect([id.status, env(id)]).toEqual([409, EARLY_ID('18/03/2026')]);
+      expect([id.status, env(id)]).toEqual([409, EARLY_ID('2026-03-18')]);
       // The rule is checked before the amount: refreshing the amount would not help.
-      expect(env(await vcode(DEMO_ORDERS.repaying, 1))).toEqual(EARLY_EN('18/03/2026'));
+      expect(env(await vcode(DEMO_ORDERS.repaying, 1))).toEqual(EARLY_EN('2026-03-18'));
       expect(await paymentsOf(ctx, DEMO_ORDERS.repaying)).toEqual([]);
     });
 
     it('the day boundary is the Jakarta day: refused at 23:59:59 on 2026-03-17, a code at 00:00 on 2026-03-18', async () => {
       try {
         ctx.clock.set(new Date('2026-03-17T16:59:59.000Z'));
-        expect(env(await vcode(DEMO_ORDERS.repaying, 261_375_000))).toEqual(EARLY_EN('18/03/2026'));
+        expect(env(await vcode(DEMO_ORDERS.repaying, 261_375_000))).toEqual(EARLY_EN('2026-03-18'));
         ctx.clock.set(new Date('2026-03-17T17:00:00.000Z'));
         const ok = await vcode(DEMO_ORDERS.repaying, 261_375_000);
         expect([ok.status, ok.code]).toEqual([200, '00']);
@@ -85,19 +85,19 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
 
     it('instalments: the current one can be paid on day 5; several (paying ahead) or all are refused until 2026-04-26', async () => {
       const two = await vcode(DEMO_ORDERS.instalments, 212_000_000, { repayType: 'installment', periods: '2' });
-      expect([two.status, env(two)]).toEqual([409, EARLY_EN('26/04/2026')]);
+      expect([two.status, env(two)]).toEqual([409, EARLY_EN('2026-04-26')]);
       const all = await vcode(DEMO_ORDERS.instalments, 424_000_000);
-      expect(env(all)).toEqual(EARLY_EN('26/04/2026'));
+      expect(env(all)).toEqual(EARLY_EN('2026-04-26'));
       const one = await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
       expect([one.status, one.code]).toEqual([200, '00']);
       await call(ctx, SIMULATE, { vcode: one.data.vcode });
       // Period 1 is paid; period 2 (due 2026-04-26) begins on 2026-03-28: paying it now is paying ahead.
       const next = await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
-      expect(env(next)).toEqual(EARLY_EN('26/04/2026'));
+      expect(env(next)).toEqual(EARLY_EN('2026-04-26'));
       try {
         ctx.clock.set(new Date('2026-03-27T03:00:00.000Z')); // 2026-03-27, instalment 1's due date: still ahead
         expect(env(await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' }))).toEqual(
-          EARLY_EN('26/04/2026'),
+          EARLY_EN('2026-04-26'),
         );
         ctx.clock.set(new Date('2026-03-28T03:00:00.000Z')); // its period has begun
         const due = await vcode(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
@@ -118,7 +118,7 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
         extensionFee: 15_000_000,
         extensionDays: 7,
       });
-      expect(env(await vcode(orderNo, amountDue))).toEqual(EARLY_EN('05/04/2026'));
+      expect(env(await vcode(orderNo, amountDue))).toEqual(EARLY_EN('2026-04-05'));
       const ext = await vcode(orderNo, 15_000_000, { repayType: 'delay' });
       expect([ext.status, ext.code]).toEqual([200, '00']);
       expect((await delay(orderNo)).data.comparison).toEqual({
@@ -146,9 +146,9 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
         { ...fields, cardId: String(DEMO_BANK_CARDS.direct.id), sendMsg: '0' },
         { tok: MAIN, lang: 'en' },
       );
-      expect([commit.status, env(commit)]).toEqual([409, EARLY_EN('28/03/2026')]);
+      expect([commit.status, env(commit)]).toEqual([409, EARLY_EN('2026-03-28')]);
       const huichao = await call(ctx, HUICHAO, { ...fields, userId: 'x' }, { tok: MAIN });
-      expect([huichao.status, env(huichao)]).toEqual([409, EARLY_ID('28/03/2026')]);
+      expect([huichao.status, env(huichao)]).toEqual([409, EARLY_ID('2026-03-28')]);
       expect(await paymentsOf(ctx, orderNo)).toEqual([]);
       expect((await orderRow(ctx, orderNo)).status).toBe(3);
       // Day 50 of 91 (DEMO-3): the card is charged at once.
@@ -172,9 +172,9 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
   describe('loan details earlyRepay', () => {
     it('DEMO-170 before 2026-03-18: not allowed, with the message in the request language', async () => {
       const en = await details(DEMO_ORDERS.repaying);
-      expect(en.data.earlyRepay).toEqual({ allowed: false, from: '2026-03-18', message: EARLY_EN('18/03/2026').message });
+      expect(en.data.earlyRepay).toEqual({ allowed: false, from: '2026-03-18', message: EARLY_EN('2026-03-18').message });
       const id = await details(DEMO_ORDERS.repaying, 'id');
-      expect(id.data.earlyRepay).toEqual({ allowed: false, from: '2026-03-18', message: EARLY_ID('18/03/2026').message });
+      expect(id.data.earlyRepay).toEqual({ allowed: false, from: '2026-03-18', message: EARLY_ID('2026-03-18').message });
       loanDetails.response.parse(en.data);
     });
 
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('early repayment, extension comparison, late-charge cap 
         // Settled by the legacy test above.
         [DEMO_ORDERS.legacyRepaying]: { allowed: false, from: null, message: null },
         // A full repayment would pay instalments 2-4 ahead (instalment 1 was paid above).
-        [DEMO_ORDERS.instalments]: { allowed: false, from: '2026-04-26', message: EARLY_EN('26/04/2026').message },
+        [DEMO_ORDERS.instalments]: { allowed: false, from: '2026-04-26', message: EARLY_EN('2026-04-26').message },
       };
       for (const [orderId, earlyRepay] of Object.entries(expected)) {
         expect((await details(orderId)).data.earlyRepay, orderId).toEqual(earlyRepay);

@@ -4,7 +4,6 @@ import { repaymentPlan } from '../src/lib/money.ts';
 import type { Instalment, Order } from '../src/repositories/orders.ts';
 import {
   EARLY_REPAYMENT_MIN_DAYS,
-  displayDate,
   earlyRepayOf,
   earlyRepaymentFrom,
   earlyRepaymentVerdict,
@@ -197,15 +196,15 @@ describe('isPrepayment: money paid for a period that has not begun', () => {
 
 describe('earlyRepayOf (loan details)', () => {
   const order = loan({ disbursed: jakarta('2026-01-15'), termDays: 91 });
-  it('before `from`: not allowed, the date and the message in both languages (DD/MM/YYYY)', () => {
+  it('before `from`: not allowed, the date and the message in both languages (year-month-day, spec 9)', () => {
     expect(earlyRepayOf(order, [], '2026-03-01', 'en')).toEqual({
       allowed: false,
       from: '2026-03-02',
       message:
-        'Early repayment is possible from 02/03/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
+        'Early repayment is possible from 2026-03-02: half of the loan term must have passed and at least 7 days since the loan was disbursed.',
     });
     expect(earlyRepayOf(order, [], '2026-03-01', 'id').message).toBe(
-      'Pelunasan lebih awal dapat dilakukan mulai 02/03/2026: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
+      'Pelunasan lebih awal dapat dilakukan mulai 2026-03-02: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
     );
   });
   it('from then on: allowed, no message; an order that owes nothing: nothing to allow', () => {
@@ -213,8 +212,5 @@ describe('earlyRepayOf (loan details)', () => {
     for (const status of [21, 110, 151, 200, 4]) {
       expect(earlyRepayOf({ ...order, status }, [], '2026-03-01', 'en')).toEqual({ allowed: false, from: null, message: null });
     }
-  });
-  it('displayDate', () => {
-    expect(displayDate('2026-12-05')).toBe('05/12/2026');
   });
 });

@@ -74,7 +74,7 @@ describe.each(BACKENDS)('loan details (%s)', (backend) => {
         allowed: false,
         from: '2026-03-18',
         message:
-          'Pelunasan lebih awal dapat dilakukan mulai 18/03/2026: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
+          'Pelunasan lebih awal dapat dilakukan mulai 2026-03-18: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
       },
     });
     expect(r.data.userOrderDetail.detail).toEqual([

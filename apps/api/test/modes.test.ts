@@ -315,6 +315,26 @@ describe('the server entry, spawned', () => {
     expect(run.stderr).toContain('  - Operator account ops-support still has its published demo password');
   }, 90_000);
 
+  it('exits 1 in development mode too against a database the demo wrote its tokens into', async () => {
+    // Demo mode switched off on the demo's own data: no /dev routes, but the demo tokens and operator passwords would
+    // still open it (found by an audit, 2026-11-28).
+    const dataDir = join(tmp, 'demo-data-dev');
+    const db = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    await migrate(db);
+    await seedDemo(db);
+    await db.close();
+    const run = await startServer({
+      DEMO_MODE: '0',
+      PAYMENT_WEBHOOK_SECRET: WEBHOOK,
+      CARD_FINGERPRINT_SECRET: CARDS,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/ {2}- The database holds 2 live session\(s\) of the fixed demo tokens/);
+    expect(run.stderr).toContain('  - Operator account ops-support still has its published demo password');
+  }, 90_000);
+
   it('exits 1 in production while the grievance officer is the demo placeholder, and writes nothing; starts once it is set', async () => {
     const dataDir = join(tmp, 'officer-data');
     const { GRIEVANCE_OFFICER_EMAIL: _email, ...withoutEmail } = GOOD_PRODUCTION;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimBlank } from './routes/text.ts';
 
 /**
  * Field helpers for request schemas. POST payloads arrive form-encoded (every value a string) or as JSON
@@ -74,14 +75,14 @@ export function findForbiddenText(value: unknown, path: (string | number)[] = []
 }
 
 /**
- * Text a person typed: trimmed, `min`..`max` characters, no control characters. Single-line by default; a
- * multi-line field (complaint text, answers) keeps tabs and line breaks, with \r\n made \n.
+ * Text a person typed: trimmed (trimBlank), `min`..`max` characters, no control characters. Single-line by
+ * default; a multi-line field (complaint text, answers) keeps tabs and line breaks, with \r\n made \n.
  */
 export const safeText = (max: number, options: { min?: number; multiline?: boolean } = {}) => {
   const multiline = options.multiline ?? false;
   return z
     .string()
-    .transform((s) => (multiline ? s.replace(/\r\n?/g, '\n') : s).trim())
+    .transform((s) => trimBlank(multiline ? s.replace(/\r\n?/g, '\n') : s))
     .pipe(
       z
         .string()

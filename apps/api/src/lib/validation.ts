@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCode, findForbiddenText } from '@lendview/contracts';
+import { trimBlank } from '@lendview/contracts/routes';
 import type { MessageKey } from '../i18n/messages.ts';
 import { ApiError } from './errors.ts';
 
@@ -44,6 +45,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
   if (typeof own === 'string') throw new ApiError(ErrorCode.badRequest, own);
   // Blank text counts as missing here: the schema trims it before checking its length.
   if (own)
-    throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && value.trim() === '') ? own.missing : own.invalid);
+    throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && trimBlank(value) === '') ? own.missing : own.invalid);
   throw new ApiError(ErrorCode.badRequest, missing ? 'fieldMissing' : 'fieldInvalid', { field });
 }

@@ -12,7 +12,7 @@ const tooLarge = () => new ApiError(ErrorCode.tooLarge, 'imageTooLarge', { mb: M
  * Reads the one file of a multipart request from `field`, checked: present, within the cap, a real image; returns
  * it decoded and re-encoded (lib/images.ts: pixel limit, metadata stripped), never the bytes as sent.
  */
-async function readImage(req: FastifyRequest, field: string): Promise<ReencodedImage> {
+export async function readImage(req: FastifyRequest, field: string): Promise<ReencodedImage> {
   let part;
   try {
     part = await req.file();
@@ -27,7 +27,11 @@ async function readImage(req: FastifyRequest, field: string): Promise<ReencodedI
     bytes = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    // The body ended before the file did: a dropped connection, or a client that stopped sending. Not our fault and
+    // nothing to store: a 400 the borrower can retry (when the client is gone, nobody reads it), logged like any
+    // refused body, never a 500 with a stack.
+    req.log.info({ err: { code: (err as { code?: string }).code, message: (err as Error).message } }, 'upload ended early');
+    throw badRequest('imageIncomplete');
   }
   if (part.file.truncated) throw tooLarge();
   if (bytes.length === 0) throw badRequest('imageMissing');

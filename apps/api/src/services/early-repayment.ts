@@ -92,10 +92,9 @@ export function earlyRepaymentVerdict(
   return { prepayment, from, allowed: !prepayment || today >= from };
 }
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the refusal shows the day (issue 11). */
-export const displayDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-const earlyRepaymentError = (from: string) => new ApiError(ErrorCode.earlyRepayment, 'earlyRepayment', { date: displayDate(from) });
+// The day is shown as it is kept, 'YYYY-MM-DD': spec 9 formats dates year-month-day (it was DD/MM/YYYY until
+// 2026-11-28, next to year-month-day dates on the same screen).
+const earlyRepaymentError = (from: string) => new ApiError(ErrorCode.earlyRepayment, 'earlyRepayment', { date: from });
 
 /**
  * Refuses (EARLY_REPAYMENT, 409) a repayment of `order` that is an early prepayment before it is allowed. Call
@@ -119,6 +118,6 @@ export function earlyRepayOf(order: Order, instalments: readonly Instalment[], t
   return {
     allowed: verdict.allowed,
     from: verdict.from,
-    message: verdict.allowed ? null : t(lang, 'earlyRepayment', { date: displayDate(verdict.from) }),
+    message: verdict.allowed ? null : t(lang, 'earlyRepayment', { date: verdict.from }),
   };
 }

@@ -22,7 +22,7 @@ import {
 import type { Db, Queryable } from '../db/types.ts';
 import type { AnswerOf } from '../lib/endpoint.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
-import { MAX_IMAGE_BYTES, reencodeImage } from '../lib/images.ts';
+import { readImage } from './complaint-images.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import {
   cancelScheduledVersion,
@@ -316,8 +316,6 @@ export async function templateVersions(db: Queryable, id: number, now: Date): Pr
 
 // --- Uploaded images -----------------------------------------------------------------------------------------
 
-const tooLarge = () => new ApiError(ErrorCode.tooLarge, 'imageTooLarge', { mb: MAX_IMAGE_BYTES / (1024 * 1024) });
-
 /**
  * A logo or hero image from the editor (multipart field `image`): decoded and drawn again by lib/images.ts (never
  * the bytes as sent), stored by the storage provider, and served from our origin at /landing/img/<id>.<ext>.
@@ -327,24 +325,8 @@ export async function receiveLandingImage(
   req: FastifyRequest,
   edit: Pick<Edit, 'by' | 'now'>,
 ): Promise<AnswerOf<typeof opsTemplateUploadImage>> {
-  let part;
-  try {
-    part = await req.file();
-  } catch {
-    throw badRequest('imageMissing');
-  }
-  if (!part || part.fieldname !== 'image') throw badRequest('imageMissing');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-  if (part.file.truncated) throw tooLarge();
-  if (bytes.length === 0) throw badRequest('imageMissing');
-  const image = await reencodeImage(bytes);
-  if (!image) throw badRequest('imageNotImage');
+  // The same checks as a complaint photo: present, within the cap, complete, a real image (drawn again).
+  const image = await readImage(req, 'image');
   const publicId = randomBytes(16).toString('hex');
   const storageKey = `landing-${randomBytes(16).toString('hex')}`;
   await deps.storage.put(storageKey, image.bytes, image.mime);

@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'r
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
+import { trimBlank } from '@lendview/contracts/routes';
 import { useLang } from '@lendview/i18n';
 import { Button, Card, Modal, Page, toast, Skeleton, useQueryParam } from '@lendview/ui';
 import { type ProblemInit, useProblemInit } from '../api/problem-init.ts';
@@ -151,7 +152,7 @@ function ComplaintFormBody({ storageKey, orderNo, typeParam, indexParam, sonPara
     const { value, caret: at } = capEdit(text, e.target.value, COMPLAINT_MAX_CHARS);
     if (value !== e.target.value && at >= 0) caret.current = at;
     setText(value);
-    if (error && value.trim()) setError(false);
+    if (error && trimBlank(value)) setError(false);
   };
 
   const chooseType = (value: number | undefined) => {
@@ -177,7 +178,7 @@ function ComplaintFormBody({ storageKey, orderNo, typeParam, indexParam, sonPara
       toast.show(t('entry.collectionNotSupported'));
       return;
     }
-    const detail = text.trim();
+    const detail = trimBlank(text);
     if (!detail) {
       setError(true);
       toast.show(t('form.empty'));

@@ -16,7 +16,7 @@ const PLAN = '/v3/installment/loan-play-detail';
 const STATE = '/v3/loan-details/payment-state';
 
 const EARLY =
-  'Early repayment is possible from 16/04/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+  'Early repayment is possible from 2026-04-16: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
 
 function plan(canClick: 0 | 1): InstalmentPlan {
   const item = (n: number) => ({

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_MAX_IMAGES } from '@lendview/contracts/routes';
+import { COMPLAINT_MAX_IMAGES, trimBlank } from '@lendview/contracts/routes';
 import { Button, Field, Modal, TextArea, toast } from '@lendview/ui';
 import { useAnswer } from '../api/console.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -45,7 +45,7 @@ export function AnswerForm({ problemId }: { problemId: number }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) {
+    if (!trimBlank(text)) {
       setError(t('answer.empty'));
       return;
     }
@@ -55,7 +55,7 @@ export function AnswerForm({ problemId }: { problemId: number }) {
 
   const send = () => {
     answer.mutate(
-      { problemId, text: text.trim(), photos },
+      { problemId, text: trimBlank(text), photos },
       {
         onSuccess: () => {
           setConfirming(false);

@@ -178,7 +178,7 @@ describe('receipt', () => {
 describe('/that: early repayment refused (spec 9)', () => {
   it("shows the server's message under a clear title, the way back, and no change-method link", async () => {
     const message =
-      'Early repayment is possible from 16/04/2026: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+      'Early repayment is possible from 2026-04-16: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
     stubApi({ [STATE]: ok(paymentState()), [VCODE]: fail(message, 'EARLY_REPAYMENT') });
     await renderApp(THAT);
     expect(await screen.findByText('Early repayment is not possible yet')).toBeTruthy();

@@ -16,6 +16,7 @@ import {
   contactKfInfo,
   formInt,
   formText,
+  safeText,
   loginSendCode,
   loginSmsLogin,
   phoneSchema,
@@ -44,6 +45,16 @@ describe('field helpers', () => {
     expect(s.safeParse('   ').success).toBe(false);
     expect(s.safeParse('abcdef').success).toBe(false);
     expect(s.safeParse(5).success).toBe(false);
+  });
+
+  it('text made only of zero-width characters is empty; inner ones are kept', () => {
+    const s = formText(20);
+    expect(s.safeParse('\u200B\u200B\u200B').success).toBe(false);
+    expect(s.safeParse(' \u200C\u200D\u2060\uFEFF \n').success).toBe(false);
+    expect(safeText(20, { min: 1, multiline: true }).safeParse('\u200B\r\n\u200B').success).toBe(false);
+    expect(s.parse('\u200Bok\u200B')).toBe('ok');
+    // A joiner inside an emoji sequence or a word is part of the text.
+    expect(s.parse('👩\u200D💻 a\u200Cb')).toBe('👩\u200D💻 a\u200Cb');
   });
 });
 

@@ -15,3 +15,4 @@ export * from './ops-console.ts';
 export * from './ops-templates.ts';
 export * from './landing-contrast.ts';
 export * from './telemetry.ts';
+export * from './text.ts';
