@@ -505,7 +505,9 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     },
   );
 
-  it('names the field and keeps line breaks where text is multi-line', async () => {
+  it('a field a person fills in says so without naming the field; line breaks are kept where text is multi-line', async () => {
+    // The complaint text has messages of its own: a pasted control character gets a text a borrower can act on,
+    // not "the field problemDetail" (an audit, 2026-11-28).
     const nul = await ctx.app.inject({
       method: 'POST',
       url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`,
@@ -514,14 +516,23 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     expect(envelopeOf(nul)).toEqual({
       code: 'BAD_REQUEST',
       data: null,
-      message: 'The field problemDetail contains characters that are not allowed.',
+      message: 'The text contains characters that cannot be saved, such as hidden control characters. Please remove them and try again.',
     });
     const nulId = await ctx.app.inject({
       method: 'POST',
       url: `/user-problem/problem-save?tok=${TOK}`,
       ...form({ problemType: '5', problemDetail: 'a\u0007b' }),
     });
-    expect(envelopeOf(nulId).message).toBe('Kolom problemDetail berisi karakter yang tidak diizinkan.');
+    expect(envelopeOf(nulId).message).toBe(
+      'Teks berisi karakter yang tidak dapat disimpan, misalnya karakter kontrol tersembunyi. Hapus karakter tersebut lalu coba lagi.',
+    );
+    // A field without messages of its own is still named.
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`,
+      ...form({ problemType: '5', problemDetail: 'fine', orderNo: 'A\u0007' }),
+    });
+    expect(envelopeOf(other).message).toBe('The field orderNo contains characters that are not allowed.');
     const lines = await ctx.app.inject({
       method: 'POST',
       url: `/user-problem/problem-save?tok=${TOK}&isNeedPop=1`,

@@ -30,8 +30,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
   const bad = findForbiddenText(input);
   if (bad) {
     const field = bad.map(String).join('.');
-    const own = fieldMessages[field];
-    throw new ApiError(ErrorCode.badRequest, typeof own === 'string' ? own : 'fieldBadCharacters', { field });
+    // A field a person fills in has messages of its own: its text here must not name the internal field, nor be
+    // that field's other message (a name "at most 100 characters" for a pasted tab).
+    throw new ApiError(ErrorCode.badRequest, fieldMessages[field] ? 'textBadCharacters' : 'fieldBadCharacters', { field });
   }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
