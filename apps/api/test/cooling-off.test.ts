@@ -406,7 +406,7 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
       expect(funds).toEqual([{ amount, reason: 'code_expired', state: 'open' }]);
     });
 
-    it('20 concurrent exit requests make one code, 20 concurrent payment events one settlement', async () => {
+    it('20 concurrent exit requests make one code; 20 concurrent payment events settle it once and hold the other payments', async () => {
       const loan = await freshLoan(1);
       const amount = PRINCIPAL + DAY;
       const codes = await Promise.all(Array.from({ length: 20 }, () => exitCode(loan.orderNo, loan.tok, amount)));
@@ -418,7 +418,8 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
       );
       expect(payment!.n).toBe(1);
       const vcode = codes[0]!.data.vcode;
-      // 10 simulate calls (each a new signed event) and 10 signed callbacks with their own event ids, all at once.
+      // All at once: 10 simulate calls (the sandbox's one event for this code, sent 10 times) and 10 signed
+      // callbacks with their own event ids (10 more payments the provider reports on the same code).
       const results = await Promise.all([
         ...Array.from({ length: 10 }, () => simulate(vcode).then((r) => r.data.applied)),
         ...Array.from({ length: 10 }, () =>
@@ -428,14 +429,23 @@ describe.each(BACKENDS)('cooling-off exit (%s)', (backend) => {
           ).then((r) => (r.data as { applied: boolean }).applied),
         ),
       ]);
-      expect(results.filter(Boolean)).toHaveLength(1);
+      // 11 payments recorded (the simulated one once), the loan exited once, the 10 others held, none dropped.
+      expect(results.filter(Boolean)).toHaveLength(11);
       expect(await exitRow(ctx, loan.orderNo)).toMatchObject({ status: 210, paid_amount: amount, waived_amount: AMOUNT_DUE - amount });
-      expect(await ledgerOf(ctx, loan.orderNo)).toHaveLength(1);
+      const ledger = await ledgerOf(ctx, loan.orderNo);
+      expect(ledger).toHaveLength(11);
+      expect(ledger.filter((e) => e.unapplied === 0)).toHaveLength(1);
+      expect(ledger.filter((e) => e.unapplied === amount)).toHaveLength(10);
+      const funds = await ctx.db.query<{ amount: number; reason: string }>(
+        'SELECT amount, reason FROM unapplied_funds WHERE order_no = $1',
+        [loan.orderNo],
+      );
+      expect(funds).toEqual(Array(10).fill({ amount, reason: 'code_already_paid' }));
       const [events] = await ctx.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM payment_events e JOIN payments p ON p.id = e.payment_id WHERE p.order_no = $1',
         [loan.orderNo],
       );
-      expect(events!.n).toBe(1);
+      expect(events!.n).toBe(11);
     });
   });
 });

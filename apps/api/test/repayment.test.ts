@@ -398,15 +398,56 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
           message: 'This payment was already applied.',
         });
       }
-      // Another event id for the same payment (the provider sent it twice): also applied once.
-      const other = JSON.stringify(
-        eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt: START }),
-      );
-      expect((await postCallback(ctx, other)).data).toMatchObject({ applied: false });
       const row = await orderRow(ctx, orderNo);
       expect([row.status, row.paid_amount]).toEqual([200, amountDue]);
       expect(await eventsOf(ctx, orderNo)).toHaveLength(1);
       expect((await paymentsOf(ctx, orderNo)).map((x) => x.state)).toEqual(['paid']);
+    });
+
+    it('a second payment on a code already paid (another event id) is recorded and held, never dropped', async () => {
+      const { orderNo, amountDue } = await freshOrder();
+      expect(amountDue).toBe(104_550_000);
+      const va = await bca(orderNo, amountDue);
+      const p = await paymentByVcode(ctx, va.data.vcode);
+      const paid = (paidAt: Date) =>
+        JSON.stringify(eventBody({ reference: p.reference, vcode: va.data.vcode, channel: 'BCA', amount: amountDue, paidAt }));
+      expect((await postCallback(ctx, paid(START), { lang: 'en' })).data).toEqual({
+        applied: true,
+        reference: p.reference,
+        orderStatus: 200,
+      });
+      // The borrower paid the same code again (the provider took it twice): money received, the order owes nothing.
+      const second = paid(new Date(START.getTime() + HOUR_MS));
+      const again = await postCallback(ctx, second, { lang: 'en' });
+      expect([again.status, again.code, again.data, again.message]).toEqual([
+        200,
+        '00',
+        { applied: true, reference: p.reference, orderStatus: 200 },
+        'Payment received. ₹1,045,500 could not be applied to the loan and is held for review by our team.',
+      ]);
+      // Delivered again, the second payment is a repeat like any event.
+      expect((await postCallback(ctx, second, { lang: 'en' })).data).toEqual({ applied: false, reference: p.reference, orderStatus: 200 });
+      const row = await orderRow(ctx, orderNo);
+      expect([row.status, row.paid_amount]).toEqual([200, amountDue]);
+      expect(await eventsOf(ctx, orderNo)).toHaveLength(2);
+      const ledger = await ctx.db.query<{ amount: number; unapplied: number }>(
+        'SELECT amount, unapplied FROM ledger_entries WHERE order_no = $1 ORDER BY id',
+        [orderNo],
+      );
+      expect(ledger).toEqual([
+        { amount: amountDue, unapplied: 0 },
+        { amount: amountDue, unapplied: amountDue },
+      ]);
+      const funds = await ctx.db.query<{ amount: number; reason: string; state: string }>(
+        'SELECT amount, reason, state FROM unapplied_funds WHERE order_no = $1',
+        [orderNo],
+      );
+      expect(funds).toEqual([{ amount: amountDue, reason: 'code_already_paid', state: 'open' }]);
+      // The code keeps its first payment: one payment row, paid at the first event's time.
+      const payments = await ctx.db.query<{ state: string; paid_at: Date }>('SELECT state, paid_at FROM payments WHERE order_no = $1', [
+        orderNo,
+      ]);
+      expect(payments.map((x) => [x.state, x.paid_at.toISOString()])).toEqual([['paid', START.toISOString()]]);
     });
 
     it('the same callback delivered twice at once is applied once', async () => {

@@ -17,9 +17,13 @@ export {
   OPS_TOTP,
   UNAPPLIED_FUND_STATES,
   UNAPPLIED_REASONS,
+  UNMATCHED_CALLBACK_REASONS,
+  UNMATCHED_CALLBACK_STATES,
   type OpsRole,
   type UnappliedFundState,
   type UnappliedReason,
+  type UnmatchedCallbackReason,
+  type UnmatchedCallbackState,
 } from './routes/ops.ts';
 
 /**
@@ -206,6 +210,61 @@ export const opsResolveUnappliedFund = endpoint(R.opsResolveUnappliedFund, {
     note: z.string().trim().max(500).default(''),
   }),
   response: opsUnappliedFund,
+});
+
+// --- Callbacks we could not match (role support; docs/repayment.md "Callbacks we could not match") -------------
+
+/**
+ * A provider callback with a valid signature that matched no payment of ours (refused to the provider, kept for
+ * an operator). What could be read of its body is null when the body has no such field (or not of that type).
+ */
+export const opsUnmatchedCallback = z.object({
+  id: z.number().int(),
+  reason: z.enum(R.UNMATCHED_CALLBACK_REASONS),
+  eventId: z.string().nullable(),
+  /** The bill number the provider named. */
+  reference: z.string().nullable(),
+  /** Minor units; null unless the body's amount is a positive whole number. */
+  amount: z.number().int().nullable(),
+  /** How often the provider sent it (redeliveries count here, not as new rows). */
+  deliveries: z.number().int(),
+  firstReceivedAt: z.string(),
+  lastReceivedAt: z.string(),
+  state: z.enum(R.UNMATCHED_CALLBACK_STATES),
+  /** The signed body as received: the provider's own report. */
+  rawBody: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** The operator's username ('' while open). */
+  resolvedBy: z.string(),
+  note: z.string(),
+});
+export type OpsUnmatchedCallback = z.infer<typeof opsUnmatchedCallback>;
+
+/** Newest first, paged. state defaults to open (the ones to look at). */
+export const opsUnmatchedCallbacks = endpoint(R.opsUnmatchedCallbacks, {
+  request: z.object({
+    state: z.enum(R.UNMATCHED_CALLBACK_STATES).default('open'),
+    page: formInt().pipe(z.number().int().min(1).max(100_000)).default(1),
+    pageSize: formInt().pipe(z.number().int().min(1).max(100)).default(20),
+  }),
+  response: z.object({
+    items: z.array(opsUnmatchedCallback),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+
+/**
+ * Marks an open one resolved with what was done (note, required). Unknown id: NOT_FOUND (404); already
+ * resolved: CONFLICT (409); of several operators resolving it at once exactly one succeeds.
+ */
+export const opsResolveUnmatchedCallback = endpoint(R.opsResolveUnmatchedCallback, {
+  request: z.object({
+    id: formInt().pipe(z.number().int().positive()),
+    note: z.string().trim().min(1).max(500),
+  }),
+  response: opsUnmatchedCallback,
 });
 
 // --- Consent records (role support; issue 12 item 4, docs/api.md "Consent records") ---------------------------

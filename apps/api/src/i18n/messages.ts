@@ -307,7 +307,8 @@ const en = {
   smsCodeRejected: 'The verification code is incorrect or has expired. {remaining} attempts left.',
   smsCodeLocked: 'Too many incorrect codes. Please try again in {minutes} minutes.',
   fieldBadCharacters: 'The field {field} contains characters that are not allowed.',
-  textBadCharacters: 'The text contains characters that cannot be saved, such as hidden control characters. Please remove them and try again.',
+  textBadCharacters:
+    'The text contains characters that cannot be saved, such as hidden control characters. Please remove them and try again.',
   complaintDailyLimit: 'You can send at most {limit} complaints a day. Please try again later.',
   chatbotTooFast: 'You are sending messages too quickly. Please wait {seconds} seconds.',
   // Issue 12 items 9 and 11 (platform): template image hosts, readiness
@@ -664,7 +665,8 @@ const id: Record<MessageKey, string> = {
   smsCodeRejected: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: {remaining}.',
   smsCodeLocked: 'Terlalu banyak kode yang salah. Silakan coba lagi dalam {minutes} menit.',
   fieldBadCharacters: 'Kolom {field} berisi karakter yang tidak diizinkan.',
-  textBadCharacters: 'Teks berisi karakter yang tidak dapat disimpan, misalnya karakter kontrol tersembunyi. Hapus karakter tersebut lalu coba lagi.',
+  textBadCharacters:
+    'Teks berisi karakter yang tidak dapat disimpan, misalnya karakter kontrol tersembunyi. Hapus karakter tersebut lalu coba lagi.',
   complaintDailyLimit: 'Anda dapat mengirim paling banyak {limit} pengaduan per hari. Silakan coba lagi nanti.',
   chatbotTooFast: 'Anda mengirim pesan terlalu cepat. Silakan tunggu {seconds} detik.',
   // Issue 12 items 9 and 11 (platform): template image hosts, readiness

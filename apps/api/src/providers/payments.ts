@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -222,13 +222,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /**
    * What the sandbox sends when a code is paid (its own "simulate payment" call, or the Pay button of its
    * hosted page): the JSON body and its signature header value. Demo mode only uses this.
+   * The sandbox takes each bill once, as a closed single-use code does: the event id derives from the bill number,
+   * so paying it again (a second tap, 20 at once) is the same event, which the ledger records once. A second,
+   * different payment on a paid code is what a real provider may still report; the ledger holds it (tests send it
+   * as their own signed event).
    */
   paidEvent(input: { reference: string; vcode: string | null; channel: string; amount: number; paidAt: Date }): {
     rawBody: string;
     signature: string;
   } {
     const body: SandboxEventBody = {
-      id: `evt_${randomBytes(12).toString('hex')}`,
+      id: `evt_${this.keyed('paid', input.reference)}`,
       type: 'payment.paid',
       reference: input.reference,
       vcode: input.vcode,

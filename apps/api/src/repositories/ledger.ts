@@ -75,12 +75,9 @@ export const toEntry = (r: LedgerDbRow): LedgerEntry => ({
   receivedAt: r.received_at,
 });
 
-/** The entry of this provider event, or of this payment (a code is paid once): the idempotency check. */
-export async function findLedgerEntry(tx: Queryable, q: { providerEvent: string; paymentId: number }): Promise<LedgerEntry | null> {
-  const [row] = await tx.query<LedgerDbRow>(
-    'SELECT * FROM ledger_entries WHERE provider_event = $1 OR payment_id = $2 ORDER BY id LIMIT 1',
-    [q.providerEvent, q.paymentId],
-  );
+/** The entry of this provider event: the idempotency check (a payment may have several: a code paid twice). */
+export async function findLedgerEntry(tx: Queryable, q: { providerEvent: string }): Promise<LedgerEntry | null> {
+  const [row] = await tx.query<LedgerDbRow>('SELECT * FROM ledger_entries WHERE provider_event = $1', [q.providerEvent]);
   return row ? toEntry(row) : null;
 }
 

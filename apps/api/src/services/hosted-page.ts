@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
@@ -144,7 +145,7 @@ export async function hostedPageOf(
 export async function payHostedBill(
   db: Db,
   sandbox: SandboxPaymentProvider,
-  input: { ref: unknown; now: Date; carried: Record<string, string>; refused: (reason: string) => void },
+  input: { ref: unknown; now: Date; carried: Record<string, string>; refused: (reason: string) => void; log: FastifyBaseLogger },
 ): Promise<string | null> {
   const payment = await hostedPayment(db, input.ref);
   if (!payment) return null;
@@ -158,7 +159,7 @@ export async function payHostedBill(
       paidAt: now,
     });
     try {
-      await processSignedCallback(sandbox, db, rawBody, signature, now);
+      await processSignedCallback(sandbox, db, rawBody, signature, now, input.log);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       input.refused(err.messageKey);

@@ -51,6 +51,7 @@ import { isRepeatClient } from '../repositories/sessions.ts';
 import { getCoolingOffDays, getLateChargeCapPercent } from '../repositories/settings.ts';
 import { COOLING_OFF_EXIT_STATUS, coolingOffOf } from './cooling-off.ts';
 import { findBank } from './payment-methods.ts';
+import { recordUnmatchedCallback, unmatchedReasonOf } from './unmatched-callbacks.ts';
 import { REPAYING_STATUSES, outstandingOf, type Outstanding } from './loans.ts';
 
 /**
@@ -431,6 +432,8 @@ export interface Received {
  * it is not a repeat): applied as issued when the code was live and the amount covers it, else to what the order
  * asks today (applyAsOwedToday); what is left is held as an unapplied fund. When something was applied, every
  * other pending payment of the order is cancelled (and expired at the provider): their amounts no longer hold.
+ * A second payment on a code already paid is money too: recorded the same way (the code keeps its first payment's
+ * time and event), and what it cannot pay is held as 'code_already_paid'.
  */
 export async function receiveMoney(
   tx: Queryable,
@@ -451,7 +454,7 @@ export async function receiveMoney(
   }
   const allocation: Allocation = applied ?? NO_ALLOCATION;
   const rest = amount - allocationTotal(allocation);
-  await markPaid(tx, payment.id, paidAt, input.providerEvent);
+  if (payment.state !== 'paid') await markPaid(tx, payment.id, paidAt, input.providerEvent);
   const entry = await insertLedgerEntry(tx, {
     providerEvent: input.providerEvent,
     paymentId: payment.id,
@@ -472,13 +475,15 @@ export async function receiveMoney(
   if (rest > 0) {
     const reason: UnappliedReason = applied
       ? 'overpayment'
-      : payment.state === 'cancelled'
-        ? 'code_replaced'
-        : !inTime
-          ? 'code_expired'
-          : repaying
-            ? 'short_payment'
-            : 'order_settled';
+      : payment.state === 'paid'
+        ? 'code_already_paid'
+        : payment.state === 'cancelled'
+          ? 'code_replaced'
+          : !inTime
+            ? 'code_expired'
+            : repaying
+              ? 'short_payment'
+              : 'order_settled';
     await insertUnappliedFund(tx, { ledgerEntryId: entry.id, orderNo: payment.orderNo, amount: rest, reason, createdAt: now });
   }
   if (applied) {
@@ -489,7 +494,7 @@ export async function receiveMoney(
 }
 
 export interface ApplyResult {
-  /** false: this event (or another one for the same payment) was recorded before; nothing changed now. */
+  /** false: this event was recorded before (a redelivery); nothing changed now. */
   applied: boolean;
   reference: string;
   orderNo: string;
@@ -502,8 +507,8 @@ export interface ApplyResult {
  * Records a verified provider event once, in one transaction (retried on a deadlock or serialization failure),
  * taking the order row first, then the payment (the lock order of every money path):
  * unknown reference → NOT_FOUND; vcode or channel not the payment's → PAYMENT_REFUSED (a provider error, nothing
- * recorded); event id or payment recorded before → nothing (applied false); otherwise the money is recorded
- * whatever state the code is in (receiveMoney): applied to the order, or held as an unapplied fund.
+ * recorded); event id recorded before → nothing (applied false); otherwise the money is recorded whatever state
+ * the code is in, paid before included (receiveMoney): applied to the order, or held as an unapplied fund.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -520,12 +525,9 @@ export async function applyPaymentEvent(
     const payment = (await findPaymentByReference(tx, event.reference, { forUpdate: true }))!;
     const done = { applied: false, reference: payment.reference, orderNo: payment.orderNo, unapplied: 0 };
     if (payment.vcode !== event.vcode || payment.channel !== event.channel) throw paymentRefused('callbackMismatch');
-    // A repeat: this event, or another event for a code already paid (a closed-amount code is paid once).
-    if (
-      payment.state === 'paid' ||
-      (await eventSeen(tx, event.id)) ||
-      (await findLedgerEntry(tx, { providerEvent: event.id, paymentId: payment.id }))
-    ) {
+    // A repeat is this event delivered again. Another event on a code already paid is a second payment: money
+    // received, so it is recorded like any other (a provider may accept a closed code twice, a shop may ring twice).
+    if ((await eventSeen(tx, event.id)) || (await findLedgerEntry(tx, { providerEvent: event.id }))) {
       return { ...done, orderStatus: await orderStatus(tx, payment.orderNo) };
     }
     // The provider's payment time, never later than our clock.
@@ -560,8 +562,10 @@ export async function applyCardCharge(
 
 /**
  * The one path of every provider callback (the HTTP route, and in demo mode the sandbox's simulate call and its
- * hosted page): verify the signature over the raw body (missing or wrong → UNAUTHORIZED, nothing read further),
- * parse the event (not an event → BAD_REQUEST), then record it once (applyPaymentEvent).
+ * hosted page): verify the signature over the raw body (missing or wrong → UNAUTHORIZED, nothing read further,
+ * nothing recorded), parse the event (not an event → BAD_REQUEST), then record it once (applyPaymentEvent).
+ * A signature-valid callback refused as not an event, for an unknown bill or a code/channel not the bill's is
+ * kept for an operator (services/unmatched-callbacks.ts, its own statement), then refused exactly as before.
  */
 export async function processSignedCallback(
   provider: PaymentProvider,
@@ -569,13 +573,21 @@ export async function processSignedCallback(
   rawBody: string,
   signature: string | undefined,
   now: Date,
+  log: FastifyBaseLogger,
 ): Promise<ApplyResult> {
   const verdict = provider.verifyCallback(rawBody, signature);
   if (!verdict.ok) {
     if (verdict.reason === 'signature') throw new ApiError(ErrorCode.unauthorized, 'callbackSignatureInvalid');
+    await recordUnmatchedCallback(db, { reason: 'malformed', rawBody, now, log });
     throw badRequest('callbackMalformed');
   }
-  return applyPaymentEvent(db, provider, verdict.event, JSON.parse(rawBody) as unknown, now);
+  try {
+    return await applyPaymentEvent(db, provider, verdict.event, JSON.parse(rawBody) as unknown, now);
+  } catch (err) {
+    const reason = unmatchedReasonOf(err);
+    if (reason) await recordUnmatchedCallback(db, { reason, rawBody, now, log });
+    throw err;
+  }
 }
 
 /** The success message of a recorded payment event: applied, held (naming what is held) or a repeat. */
@@ -595,7 +607,7 @@ export async function receiveCallback(
   input: { rawBody: string; signature: string | undefined; now: Date; lang: Lang; log: FastifyBaseLogger },
 ): Promise<{ data: { applied: boolean; reference: string; orderStatus: number }; message: string }> {
   try {
-    const result = await processSignedCallback(provider, db, input.rawBody, input.signature, input.now);
+    const result = await processSignedCallback(provider, db, input.rawBody, input.signature, input.now, input.log);
     input.log.info({ reference: result.reference, applied: result.applied, unapplied: result.unapplied }, 'payment callback');
     const message = paymentEventMessage(result, input.lang);
     return {

@@ -13,6 +13,7 @@ export type AuditEntry = ResponseOf<typeof R.opsConsoleAudit>['items'][number];
 export type Holiday = ResponseOf<typeof R.opsHolidayList>['items'][number];
 export type Fund = ResponseOf<typeof R.opsUnappliedFunds>['items'][number];
 export type FundState = RequestOf<typeof R.opsUnappliedFunds>['state'];
+export type UnmatchedCallback = ResponseOf<typeof R.opsUnmatchedCallbacks>['items'][number];
 export type ItemKind = 'complaint' | 'contact';
 export type ReleaseHealth = ResponseOf<typeof R.opsReleaseHealth>;
 export type VersionHealthRow = ReleaseHealth['versions'][number];
@@ -57,6 +58,8 @@ export const useProblemTypes = () => useRead(R.opsConsoleProblemTypes, {});
 export const useAudit = (kind: ItemKind | 'holiday', id: number) => useRead(R.opsConsoleAudit, { kind, id });
 export const useHolidays = (year: number) => useRead(R.opsHolidayList, { year });
 export const useFunds = (state: FundState, page: number) => useRead(R.opsUnappliedFunds, { state, page, pageSize: 20 });
+/** Signed provider callbacks we could not match, still open (newest first). */
+export const useUnmatchedCallbacks = (page: number) => useRead(R.opsUnmatchedCallbacks, { state: 'open', page, pageSize: 20 });
 /** Real-user signals per remote version over the last `hours` (issue 16 item 4); asked again every minute while open. */
 export const useReleaseHealth = (hours: number) => useRead(R.opsReleaseHealth, { hours }, true, 60_000);
 
@@ -98,4 +101,9 @@ export function useRemoveHoliday() {
 export function useResolveFund() {
   const client = useOpsClient();
   return useWrite((input: RequestOf<typeof R.opsResolveUnappliedFund>) => client.call(R.opsResolveUnappliedFund, input));
+}
+
+export function useResolveUnmatched() {
+  const client = useOpsClient();
+  return useWrite((input: RequestOf<typeof R.opsResolveUnmatchedCallback>) => client.call(R.opsResolveUnmatchedCallback, input));
 }

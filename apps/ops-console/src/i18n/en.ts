@@ -243,6 +243,7 @@ export const en = {
     reasons: {
       code_replaced: 'Paid on a replaced code',
       code_expired: 'Paid on an expired code',
+      code_already_paid: 'Second payment on a paid code',
       order_settled: 'Order already settled',
       overpayment: 'Paid more than asked',
       short_payment: 'Did not cover a repayment',
@@ -267,6 +268,30 @@ export const en = {
     noteLabel: 'Note (optional)',
     applied: 'Applied to the order.',
     refunded: 'Refund started.',
+  },
+  unmatched: {
+    title: 'Payments we could not match',
+    intro:
+      'Payment reports the provider signed but we could not match to a bill of ours. The provider keeps sending them until they are sorted out: check with the provider, then mark them resolved with what was done.',
+    empty: 'No payment reports waiting to be matched.',
+    reasons: {
+      malformed: 'Not a valid payment report',
+      unknown_reference: 'Unknown bill number',
+      code_mismatch: 'Code or channel does not match the bill',
+    },
+    item: 'Report #{{id}}',
+    unknownAmount: 'Amount unknown',
+    reason: 'Reason',
+    reference: 'Bill number',
+    eventId: 'Event',
+    deliveries: 'Times received',
+    lastReceivedAt: 'Last received',
+    firstReceivedAt: 'First received',
+    rawBody: 'What the provider sent',
+    noteLabel: 'What was done',
+    noteEmpty: 'Please write what was done.',
+    resolve: 'Mark resolved',
+    resolved: 'Marked as resolved.',
   },
   holidays: {
     title: 'Public holidays',

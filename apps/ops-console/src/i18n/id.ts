@@ -242,6 +242,7 @@ export const id: ConsoleMessages = {
     reasons: {
       code_replaced: 'Dibayar dengan kode yang sudah diganti',
       code_expired: 'Dibayar dengan kode kedaluwarsa',
+      code_already_paid: 'Pembayaran kedua pada kode yang sudah lunas',
       order_settled: 'Pesanan sudah lunas',
       overpayment: 'Dibayar lebih dari tagihan',
       short_payment: 'Tidak menutup satu pembayaran',
@@ -266,6 +267,30 @@ export const id: ConsoleMessages = {
     noteLabel: 'Catatan (opsional)',
     applied: 'Dialokasikan ke pesanan.',
     refunded: 'Pengembalian dimulai.',
+  },
+  unmatched: {
+    title: 'Pembayaran yang tidak dapat dicocokkan',
+    intro:
+      'Laporan pembayaran yang ditandatangani penyedia tetapi tidak dapat kami cocokkan dengan tagihan kami. Penyedia terus mengirimkannya sampai masalahnya selesai: periksa dengan penyedia, lalu tandai selesai beserta apa yang dilakukan.',
+    empty: 'Tidak ada laporan pembayaran yang menunggu dicocokkan.',
+    reasons: {
+      malformed: 'Bukan laporan pembayaran yang valid',
+      unknown_reference: 'Nomor tagihan tidak dikenal',
+      code_mismatch: 'Kode atau kanal tidak sesuai dengan tagihan',
+    },
+    item: 'Laporan #{{id}}',
+    unknownAmount: 'Jumlah tidak diketahui',
+    reason: 'Alasan',
+    reference: 'Nomor tagihan',
+    eventId: 'Peristiwa',
+    deliveries: 'Jumlah diterima',
+    lastReceivedAt: 'Terakhir diterima',
+    firstReceivedAt: 'Pertama diterima',
+    rawBody: 'Yang dikirim penyedia',
+    noteLabel: 'Apa yang dilakukan',
+    noteEmpty: 'Silakan tulis apa yang dilakukan.',
+    resolve: 'Tandai selesai',
+    resolved: 'Ditandai sebagai selesai.',
   },
   holidays: {
     title: 'Hari libur nasional',

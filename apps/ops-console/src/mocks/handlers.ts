@@ -3,7 +3,19 @@
 // Demo data from the tests' fixtures, so it keeps the contracts' shapes. A call not listed gets a NOT_MOCKED envelope.
 import { envelopeHandlers, ok } from '@lendview/test-utils/mock-api';
 import * as routes from '@lendview/contracts/routes';
-import { PATHS, PROBLEM_TYPES, audit, complaint, contact, contactItem, fund, operators, queue, queueItem } from '../test/fixtures.ts';
+import {
+  PATHS,
+  PROBLEM_TYPES,
+  audit,
+  complaint,
+  contact,
+  contactItem,
+  fund,
+  operators,
+  queue,
+  queueItem,
+  unmatched,
+} from '../test/fixtures.ts';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
@@ -30,5 +42,24 @@ export const handlers = envelopeHandlers({
     page: 1,
     pageSize: 20,
   }),
+  [PATHS.unmatched]: ok({
+    items: [
+      unmatched(),
+      unmatched({ id: 3, reason: 'malformed', eventId: null, reference: null, amount: null, deliveries: 1, rawBody: 'not json' }),
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 20,
+  }),
+  [PATHS.unmatchedResolve]: ({ id, note }) =>
+    ok(
+      unmatched({
+        id: Number(id) || 4,
+        state: 'resolved',
+        resolvedBy: 'ops-support',
+        resolvedAt: new Date().toISOString(),
+        note: note ?? '',
+      }),
+    ),
   [PATHS.holidays]: ok({ items: [{ date: '2026-12-25', name: 'Christmas', createdBy: 'ops-support', createdAt: '2026-11-01T08:00:00Z' }] }),
 });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMoney } from '@lendview/i18n';
 import { Button, DetailRows, EmptyState, Field, Modal, TextInput, toast } from '@lendview/ui';
-import { type Fund, useFunds, useResolveFund } from '../api/console.ts';
+import { type Fund, type UnmatchedCallback, useFunds, useResolveFund, useResolveUnmatched, useUnmatchedCallbacks } from '../api/console.ts';
 import { ConsoleFrame } from '../components/ConsoleFrame.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { Loading } from '../components/Loading.tsx';
@@ -62,6 +62,89 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
         </p>
       )}
     </li>
+  );
+}
+
+/** A signed provider callback we could not match: what it says, the body as sent, and resolving it with a note. */
+function UnmatchedCard({ item }: { item: UnmatchedCallback }) {
+  const { t } = useTranslation('ops_console');
+  const money = useMoney();
+  const resolve = useResolveUnmatched();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = note.trim();
+    if (!text) {
+      setError(t('unmatched.noteEmpty'));
+      return;
+    }
+    setError(null);
+    resolve.mutate(
+      { id: item.id, note: text },
+      { onSuccess: () => toast.show(t('unmatched.resolved')), onError: (err) => setError(errorText(err, t)) },
+    );
+  };
+  return (
+    <li className="lv-card oc-card oc-fund">
+      <div className="oc-fund__head">
+        <h3 className="oc-fund__amount">{item.amount === null ? t('unmatched.unknownAmount') : money(item.amount)}</h3>
+        <span className="oc-muted">{t('unmatched.item', { id: item.id })}</span>
+      </div>
+      <DetailRows
+        rows={[
+          { text: t('unmatched.reason'), value: t(`unmatched.reasons.${item.reason}`) },
+          { text: t('unmatched.reference'), value: item.reference ?? '—' },
+          { text: t('unmatched.eventId'), value: item.eventId ?? '—' },
+          { text: t('unmatched.deliveries'), value: String(item.deliveries) },
+          { text: t('unmatched.lastReceivedAt'), value: jakartaDateTime(item.lastReceivedAt) },
+          { text: t('unmatched.firstReceivedAt'), value: jakartaDateTime(item.firstReceivedAt) },
+        ]}
+      />
+      <details className="oc-raw">
+        <summary>{t('unmatched.rawBody')}</summary>
+        <pre className="oc-raw__body">{item.rawBody}</pre>
+      </details>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('unmatched.noteLabel')} error={error ?? undefined}>
+          <TextInput value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+        <div className="oc-actions">
+          <Button type="submit" loading={resolve.isPending}>
+            {t('unmatched.resolve')}
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/** The open callbacks we could not match (the support role looks into them with the provider). */
+function UnmatchedSection() {
+  const { t } = useTranslation('ops_console');
+  const [page, setPage] = useState(1);
+  const list = useUnmatchedCallbacks(page);
+  return (
+    <section className="oc-section" aria-labelledby="oc-unmatched-title">
+      <h2 id="oc-unmatched-title">{t('unmatched.title')}</h2>
+      <p className="oc-intro">{t('unmatched.intro')}</p>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title={t('unmatched.empty')} />
+      ) : (
+        <>
+          <ul className="oc-funds">
+            {list.data.items.map((item) => (
+              <UnmatchedCard key={item.id} item={item} />
+            ))}
+          </ul>
+          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -158,6 +241,7 @@ export default function FundsPage() {
           <TextInput value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
         </Field>
       </Modal>
+      <UnmatchedSection />
     </ConsoleFrame>
   );
 }

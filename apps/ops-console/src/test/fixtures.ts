@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@lendview/contracts/routes';
 import type * as R from '@lendview/contracts/routes';
-import type { AuditEntry, ComplaintAnswer, ContactAnswer, Fund, QueueItem } from '../api/console.ts';
+import type { AuditEntry, ComplaintAnswer, ContactAnswer, Fund, QueueItem, UnmatchedCallback } from '../api/console.ts';
 
 export const PATHS = {
   queue: '/ops/api/console/queue',
@@ -19,6 +19,8 @@ export const PATHS = {
   answer: '/ops/api/complaints/answer',
   funds: '/ops/api/unapplied-funds',
   resolve: '/ops/api/unapplied-funds/resolve',
+  unmatched: '/ops/api/unmatched-callbacks',
+  unmatchedResolve: '/ops/api/unmatched-callbacks/resolve',
 } as const;
 
 export const ME = { id: 1, username: 'ops-support' };
@@ -201,3 +203,25 @@ export function fund(over: Partial<Fund> = {}): Fund {
 }
 
 export const operators = { items: [ME, COLLEAGUE], me: ME };
+
+/** A signed provider callback we could not match (GET /ops/api/unmatched-callbacks). */
+export function unmatched(over: Partial<UnmatchedCallback> = {}): UnmatchedCallback {
+  const rawBody =
+    '{"id":"evt_7a1b2c3d4e5f","type":"payment.paid","reference":"LVP20261120XXXXXXXXXXXX","vcode":"3935800000000000","channel":"BCA","amount":25000000,"paidAt":"2026-11-20T03:00:00.000Z"}';
+  return {
+    id: 4,
+    reason: 'unknown_reference',
+    eventId: 'evt_7a1b2c3d4e5f',
+    reference: 'LVP20261120XXXXXXXXXXXX',
+    amount: 25000000,
+    deliveries: 3,
+    firstReceivedAt: '2026-11-20T03:00:00.000Z',
+    lastReceivedAt: '2026-11-20T04:30:00.000Z',
+    state: 'open',
+    rawBody,
+    resolvedAt: null,
+    resolvedBy: '',
+    note: '',
+    ...over,
+  };
+}

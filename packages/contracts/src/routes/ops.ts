@@ -10,11 +10,25 @@ export const UNAPPLIED_FUND_STATES = ['open', 'applied', 'refunded'] as const;
 export type UnappliedFundState = (typeof UNAPPLIED_FUND_STATES)[number];
 /**
  * Why money was held: the code was replaced (cancelled) or had expired and the order no longer needed it, the
- * order was already settled, the payment was more than the order asked (the rest is held), or it did not cover
+ * code had already been paid (a second payment on it), the order was already settled, the payment was more than the order asked (the rest is held), or it did not cover
  * a whole repayment (full balance, an instalment, the extension).
  */
-export const UNAPPLIED_REASONS = ['code_replaced', 'code_expired', 'order_settled', 'overpayment', 'short_payment'] as const;
+export const UNAPPLIED_REASONS = [
+  'code_replaced',
+  'code_expired',
+  'code_already_paid',
+  'order_settled',
+  'overpayment',
+  'short_payment',
+] as const;
 export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];
+
+/** A signed provider callback we could not match (docs/repayment.md "Callbacks we could not match"): open → resolved. */
+export const UNMATCHED_CALLBACK_STATES = ['open', 'resolved'] as const;
+export type UnmatchedCallbackState = (typeof UNMATCHED_CALLBACK_STATES)[number];
+/** The signed body is not a valid payment event, its bill number is not ours, or its code or channel is not the bill's. */
+export const UNMATCHED_CALLBACK_REASONS = ['malformed', 'unknown_reference', 'code_mismatch'] as const;
+export type UnmatchedCallbackReason = (typeof UNMATCHED_CALLBACK_REASONS)[number];
 
 /**
  * Sign-in is two steps (issue 13 item 2): the password (opsLogin) answers a short-lived challenge, then the
@@ -42,6 +56,8 @@ export const opsTemplateSave = route('opsTemplateSave', 'POST', '/ops/api/templa
 export const opsTemplatePublish = route('opsTemplatePublish', 'POST', '/ops/api/templates/publish');
 export const opsUnappliedFunds = route('opsUnappliedFunds', 'GET', '/ops/api/unapplied-funds');
 export const opsResolveUnappliedFund = route('opsResolveUnappliedFund', 'POST', '/ops/api/unapplied-funds/resolve');
+export const opsUnmatchedCallbacks = route('opsUnmatchedCallbacks', 'GET', '/ops/api/unmatched-callbacks');
+export const opsResolveUnmatchedCallback = route('opsResolveUnmatchedCallback', 'POST', '/ops/api/unmatched-callbacks/resolve');
 export const opsConsentList = route('opsConsentList', 'GET', '/ops/api/consents');
 
 /**

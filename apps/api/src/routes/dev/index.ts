@@ -33,11 +33,12 @@ export default async function devRoutes(app: FastifyInstance) {
    * Pays a virtual account or mini-market code the way the sandbox's own "simulate payment" call does: the
    * sandbox signs a payment event (the code's amount, or `amount` to try a wrong one) and sends it through the
    * same callback path as a real callback. A replaced or expired code is paid too (a payment crossing the
-   * expiry, which a real aggregator can deliver): the ledger records it and applies or holds it. Unknown code:
-   * NOT_FOUND.
+   * expiry, which a real aggregator can deliver): the ledger records it and applies or holds it. The sandbox pays
+   * each code once (its event id derives from the bill: SandboxPaymentProvider.paidEvent), so simulating again
+   * answers "already applied". Unknown code: NOT_FOUND.
    */
   registerEndpoint(app, devPaymentsSimulate, {
-    handler: async ({ input, db, now, lang, setSuccessMessage }) => {
+    handler: async ({ input, db, now, lang, req, setSuccessMessage }) => {
       const sandbox = app.payments;
       if (!(sandbox instanceof SandboxPaymentProvider)) throw notFound();
       const payment = await findPaymentByVcode(db, input.vcode);
@@ -49,7 +50,7 @@ export default async function devRoutes(app: FastifyInstance) {
         amount: input.amount ?? payment.amount,
         paidAt: now,
       });
-      const result = await processSignedCallback(sandbox, db, rawBody, signature, now);
+      const result = await processSignedCallback(sandbox, db, rawBody, signature, now, req.log);
       if (!result.applied) setSuccessMessage('paymentAlreadyApplied');
       else if (result.unapplied > 0) setSuccessMessage('paymentHeld', { amount: formatMoney(result.unapplied, lang) });
       else setSuccessMessage('paymentApplied');

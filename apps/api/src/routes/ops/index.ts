@@ -7,7 +7,9 @@ import {
   opsLogout,
   opsMe,
   opsResolveUnappliedFund,
+  opsResolveUnmatchedCallback,
   opsUnappliedFunds,
+  opsUnmatchedCallbacks,
   opsUploadImage,
 } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
@@ -20,11 +22,13 @@ import { receiveUpload } from '../../services/complaint-images.ts';
 import { operatorLogin, operatorLoginCode, operatorLogout } from '../../services/operators.ts';
 import { answerAsOperator, opsComplaintQueue, opsUploadedImageUrl } from '../../services/ops-complaints.ts';
 import { resolveFundAsOperator, unappliedFundsPage } from '../../services/unapplied-funds.ts';
+import { resolveUnmatchedAsOperator, unmatchedCallbacksPage } from '../../services/unmatched-callbacks.ts';
 
 /**
  * The operator API (contracts/src/ops.ts; docs/complaints.md): login, logout, me, and the support role's
- * complaint queue, photo upload and answer, and the ledger's unapplied funds. Landing-template endpoints (role
- * marketing) live in routes/ops-templates and use the same guard (lib/operator-auth.ts).
+ * complaint queue, photo upload and answer, the ledger's unapplied funds and the provider callbacks we could not
+ * match. Landing-template endpoints (role marketing) live in routes/ops-templates and use the same guard
+ * (lib/operator-auth.ts).
  */
 export default async function opsRoutes(app: FastifyInstance) {
   // Sign-in: the password, then the authenticator code (services/operators.ts).
@@ -92,6 +96,19 @@ export default async function opsRoutes(app: FastifyInstance) {
     registerEndpoint(support, opsResolveUnappliedFund, {
       handler: async ({ input, db, now, req, setSuccessMessage }) => {
         const answer = await resolveFundAsOperator(db, app.payments, { operator: operatorOf(req), request: input, now, log: req.log });
+        setSuccessMessage(answer.message);
+        return answer.data;
+      },
+    });
+
+    // Signed provider callbacks we could not match (docs/repayment.md "Callbacks we could not match").
+    registerEndpoint(support, opsUnmatchedCallbacks, {
+      handler: ({ input, db }) => unmatchedCallbacksPage(db, { request: input }),
+    });
+
+    registerEndpoint(support, opsResolveUnmatchedCallback, {
+      handler: async ({ input, db, now, req, setSuccessMessage }) => {
+        const answer = await resolveUnmatchedAsOperator(db, { operator: operatorOf(req), request: input, now, log: req.log });
         setSuccessMessage(answer.message);
         return answer.data;
       },

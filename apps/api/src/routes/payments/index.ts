@@ -72,7 +72,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (!app.demo) throw notFound();
     const ref = (req.body as Record<string, unknown> | undefined)?.ref;
     const refused = (reason: string) => req.log.info({ reason }, 'hosted payment refused');
-    const back = await payHostedBill(app.db, sandbox, { ref, now: app.clock.now(), carried: carriedQuery(req), refused });
+    const back = await payHostedBill(app.db, sandbox, { ref, now: app.clock.now(), carried: carriedQuery(req), refused, log: req.log });
     if (back === null) return sendHtml(reply, 404, hostedNotFoundHtml(langOf(req)));
     return reply.header('cache-control', 'no-store').redirect(back, 303);
   });
