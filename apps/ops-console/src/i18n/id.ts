@@ -283,7 +283,7 @@ export const id: ConsoleMessages = {
     reason: 'Alasan',
     reference: 'Nomor tagihan',
     eventId: 'Peristiwa',
-    deliveries: 'Jumlah diterima',
+    deliveries: 'Berapa kali diterima',
     lastReceivedAt: 'Terakhir diterima',
     firstReceivedAt: 'Pertama diterima',
     rawBody: 'Yang dikirim penyedia',
