@@ -204,7 +204,9 @@ test('early repayment (spec 9): DEMO-170 says from when before Repay is tapped, 
   await expectAccessible(page);
 
   await openDetails(page, 'DEMO-170', ID);
-  await expect(page.getByTestId('early-repay')).toContainText('/');
+  await expect(page.getByTestId('early-repay')).toHaveText(
+    /^Pelunasan lebih awal dapat dilakukan mulai \d{4}-\d{2}-\d{2}: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan\.$/,
+  );
   await expect(footer(page).getByRole('button', { name: 'Bayar' })).toHaveAttribute('aria-disabled', 'true');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(page);
