@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BORROWER_LIMITS } from '../src/repositories/rate-limits.ts';
+import { t } from '../src/i18n/messages.ts';
+import { rateLimited } from '../src/lib/errors.ts';
 import { MAIN, call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import { DEMO_ORDERS } from '../src/db/demo/index.ts';
@@ -191,5 +193,20 @@ describe.each(BACKENDS)('per-borrower limits and idempotency (%s)', (backend) =>
       { order_no: DEMO_ORDERS.settled, score: 5 },
       { order_no: null, score: 3 },
     ]);
+  });
+});
+
+describe('the wait a refusal names', () => {
+  const say = (seconds: number, lang: 'en' | 'id') => {
+    const err = rateLimited('tooManyRequests', seconds);
+    return [t(lang, err.messageKey, err.vars), err.headers?.['retry-after']];
+  };
+  it('under 2 minutes in seconds, from 2 minutes in whole minutes rounded up; Retry-After always in seconds', () => {
+    expect(say(119, 'en')).toEqual(['Too many requests. Please try again in 119 seconds.', '119']);
+    expect(say(120, 'en')).toEqual(['Too many requests. Please try again in 2 minutes.', '120']);
+    expect(say(2650, 'en')).toEqual(['Too many requests. Please try again in 45 minutes.', '2650']);
+    expect(say(2650, 'id')).toEqual(['Terlalu banyak permintaan. Silakan coba lagi dalam 45 menit.', '2650']);
+    const ops = rateLimited('opsLoginTooMany', 900);
+    expect(t('en', ops.messageKey, ops.vars)).toBe('Too many failed logins. Please try again in 15 minutes.');
   });
 });

@@ -320,7 +320,7 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
         ...form({ phone, smsCode: '000000' }),
       });
       statuses.push(res.statusCode);
-      if (i === 60) expect(envelopeOf(res).message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      if (i === 60) expect(envelopeOf(res).message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
     }
     expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
     expect(statuses[60]).toBe(429);

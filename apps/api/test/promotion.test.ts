@@ -225,7 +225,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const over = await promoGet(ctx, `${SEG}/promotion/get-sid`, {}, { ip, lang: 'en' });
       expect(over.status).toBe(429);
       expect(over.code).toBe('RATE_LIMITED');
-      expect(over.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect(over.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
     });
   });
 
@@ -417,7 +417,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       const phone = freshPhone();
       const over = await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip, lang: 'en' });
       expect({ status: over.status, code: over.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
-      expect(over.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect(over.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
       expect(await outbox(ctx, phone)).toEqual([]);
       ctx.clock.advance(60 * MIN);
       expect((await getSms(ctx, smsFields(phone, await newCaptcha(ctx, { ip })), { ip })).code).toBe(0);

@@ -40,15 +40,27 @@ export class ApiError extends Error {
 export const notFound = () => new ApiError(ErrorCode.notFound, 'notFound');
 export const unauthorized = () => new ApiError(ErrorCode.unauthorized, 'unauthorized');
 export const badRequest = (key: MessageKey = 'badRequest', vars?: MessageVars) => new ApiError(ErrorCode.badRequest, key, vars);
-export const rateLimited = (key: MessageKey, retryAfterSeconds: number, vars?: MessageVars) =>
-  new ApiError(
+/** Messages that count the wait in seconds, and their wording in minutes for a wait of 2 minutes or more. */
+const IN_MINUTES: Partial<Record<MessageKey, MessageKey>> = {
+  tooManyRequests: 'tooManyRequestsMinutes',
+  opsLoginTooMany: 'opsLoginTooManyMinutes',
+};
+
+/**
+ * RATE_LIMITED (429) with Retry-After. A wait of 2 minutes or more is said in whole minutes, rounded up ("try again in
+ * 45 minutes", not "in 2650 seconds": an audit, 2026-11-28).
+ */
+export const rateLimited = (key: MessageKey, retryAfterSeconds: number, vars?: MessageVars) => {
+  const long = retryAfterSeconds >= 120 ? IN_MINUTES[key] : undefined;
+  return new ApiError(
     ErrorCode.rateLimited,
-    key,
-    { seconds: retryAfterSeconds, ...vars },
+    long ?? key,
+    { seconds: retryAfterSeconds, minutes: Math.ceil(retryAfterSeconds / 60), ...vars },
     {
       headers: { 'retry-after': String(retryAfterSeconds) },
     },
   );
+};
 
 /** A repayment the order's state does not allow (PAYMENT_REFUSED, HTTP 409; docs/repayment.md). */
 export const paymentRefused = (key: MessageKey, vars?: MessageVars) => new ApiError(ErrorCode.paymentRefused, key, vars);
