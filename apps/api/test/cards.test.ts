@@ -146,7 +146,7 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
     expect((await verify(b, one.data.cardId, otherThan(code2))).message).toBe('Verification code wrong. 2 attempts left.');
     const two = await bind(b, { cardNo: cardNo() });
     const code3 = await lastCardCode(ctx, b.phone);
-    expect((await verify(b, two.data.cardId, otherThan(code3))).message).toBe('Verification code wrong. 1 attempts left.');
+    expect((await verify(b, two.data.cardId, otherThan(code3))).message).toBe('Verification code wrong. 1 attempt left.');
     const fifth = await verify(b, two.data.cardId, otherThan(code3));
     expect(fifth.status).toBe(429);
     expect(env(fifth)).toEqual(LOCKED_15_EN);

@@ -253,7 +253,7 @@ describe.each(BACKENDS)('SMS login (%s)', (backend) => {
       'The verification code is incorrect or has expired. 4 attempts left.',
       'The verification code is incorrect or has expired. 3 attempts left.',
       'The verification code is incorrect or has expired. 2 attempts left.',
-      'The verification code is incorrect or has expired. 1 attempts left.',
+      'The verification code is incorrect or has expired. 1 attempt left.',
       'Too many incorrect codes. Please try again in 15 minutes.',
     ]);
     expect(fifth.statusCode).toBe(429);

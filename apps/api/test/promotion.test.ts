@@ -553,7 +553,7 @@ describe.each(BACKENDS)('promotion and registration (%s)', (backend) => {
       ctx.clock.advance(61 * 1000);
       const second = await smsSent(ctx, ip, phone);
       const fourth = await registerCall(ctx, registerFields(phone, second.captcha, wrongOf(second.code)), { ip, lang: 'en' });
-      expect(fourth.message).toBe('The verification code is incorrect or has expired. 1 attempts left.');
+      expect(fourth.message).toBe('The verification code is incorrect or has expired. 1 attempt left.');
       const fifth = await registerCall(ctx, registerFields(phone, second.captcha, wrongOf(second.code)), { ip, lang: 'en' });
       expect({ status: fifth.status, code: fifth.code, message: fifth.message, retry: fifth.res.headers['retry-after'] }).toEqual({
         status: 429,

@@ -30,6 +30,7 @@ const en = {
   smsDailyLimit: 'Too many codes have been requested for this number today. Please try again tomorrow.',
   smsCodeNotRequested: 'Please request a verification code first.',
   smsCodeWrong: 'The verification code is incorrect. {remaining} attempts left.',
+  smsCodeWrongOne: 'The verification code is incorrect. 1 attempt left.',
   smsCodeExpired: 'The verification code has expired. Please request a new code.',
   smsCodeUsed: 'This verification code has already been used. Please request a new code.',
   smsCodeTooManyTries: 'Too many incorrect attempts. Please request a new code.',
@@ -301,12 +302,14 @@ const en = {
   cardCodeSent: 'Verification code sent, please check your phone. Enter it to finish adding the card.',
   cardAlreadyBound: 'This card is already added.',
   cardCodeWrong: 'Verification code wrong. {remaining} attempts left.',
+  cardCodeWrongOne: 'Verification code wrong. 1 attempt left.',
   cardBindLocked: 'Too many incorrect codes. You can add a card again in {minutes} minutes.',
   cardAlreadyVerified: 'This card is already verified.',
   cardSmsText:
     'Your LendView code to add your {bank} card ending in {last4} is {code}. It expires in 10 minutes. Never share it with anyone.',
   // Issue 12: SMS codes per NIST SP 800-63B-4, input hardening, per-borrower limits (docs/api.md "Limits")
   smsCodeRejected: 'The verification code is incorrect or has expired. {remaining} attempts left.',
+  smsCodeRejectedOne: 'The verification code is incorrect or has expired. 1 attempt left.',
   smsCodeLocked: 'Too many incorrect codes. Please try again in {minutes} minutes.',
   fieldBadCharacters: 'The field {field} contains characters that are not allowed.',
   textBadCharacters:
@@ -408,6 +411,7 @@ const id: Record<MessageKey, string> = {
   smsDailyLimit: 'Terlalu banyak permintaan kode untuk nomor ini hari ini. Silakan coba lagi besok.',
   smsCodeNotRequested: 'Silakan minta kode verifikasi terlebih dahulu.',
   smsCodeWrong: 'Kode verifikasi salah. Sisa percobaan: {remaining}.',
+  smsCodeWrongOne: 'Kode verifikasi salah. Sisa percobaan: 1.',
   smsCodeExpired: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
   smsCodeUsed: 'Kode verifikasi ini sudah digunakan. Silakan minta kode baru.',
   smsCodeTooManyTries: 'Terlalu banyak percobaan yang salah. Silakan minta kode baru.',
@@ -662,11 +666,13 @@ const id: Record<MessageKey, string> = {
   cardCodeSent: 'Kode verifikasi telah dikirim, silakan periksa ponsel Anda. Masukkan kode untuk menyelesaikan penambahan kartu.',
   cardAlreadyBound: 'Kartu ini sudah ditambahkan.',
   cardCodeWrong: 'Kode verifikasi salah. Sisa percobaan: {remaining}.',
+  cardCodeWrongOne: 'Kode verifikasi salah. Sisa percobaan: 1.',
   cardBindLocked: 'Terlalu banyak kode yang salah. Anda dapat menambahkan kartu lagi dalam {minutes} menit.',
   cardAlreadyVerified: 'Kartu ini sudah diverifikasi.',
   cardSmsText:
     'Kode LendView untuk menambahkan kartu {bank} Anda yang berakhiran {last4} adalah {code}. Berlaku 10 menit. Jangan berikan kode ini kepada siapa pun.',
   smsCodeRejected: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: {remaining}.',
+  smsCodeRejectedOne: 'Kode verifikasi salah atau sudah kedaluwarsa. Sisa percobaan: 1.',
   smsCodeLocked: 'Terlalu banyak kode yang salah. Silakan coba lagi dalam {minutes} menit.',
   fieldBadCharacters: 'Kolom {field} berisi karakter yang tidak diizinkan.',
   textBadCharacters:

@@ -260,7 +260,12 @@ export async function verifyCardBinding(
     now,
   });
   if (outcome.kind === 'wrong') {
-    throw new ApiError(LEGACY_CODE.wrongCode, 'cardCodeWrong', { remaining: outcome.remaining }, { status: 400 });
+    throw new ApiError(
+      LEGACY_CODE.wrongCode,
+      outcome.remaining === 1 ? 'cardCodeWrongOne' : 'cardCodeWrong',
+      { remaining: outcome.remaining },
+      { status: 400 },
+    );
   }
   if (outcome.kind === 'locked') throw lockedError(outcome.until, now);
   return { card: toBankCard(outcome.card) };

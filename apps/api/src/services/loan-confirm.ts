@@ -200,7 +200,7 @@ export async function confirmLoan(
     if (check === 'used') throw badRequest('smsCodeUsed');
     if (check === 'expired') throw badRequest('smsCodeExpired');
     if (check === 'locked') throw new ApiError(ErrorCode.rateLimited, 'smsCodeTooManyTries');
-    if (check !== 'ok') throw badRequest('smsCodeWrong', { remaining: check.wrong });
+    if (check !== 'ok') throw badRequest(check.wrong === 1 ? 'smsCodeWrongOne' : 'smsCodeWrong', { remaining: check.wrong });
   }
 
   const plan = repaymentPlan({ principal: request.amount, termDays: request.periods, dailyRateBp: product.dailyRateBp, startDate: today });

@@ -18,7 +18,7 @@ export const smsCodeLocked = (seconds: number) => rateLimited('smsCodeLocked', s
  */
 export function smsCodeFailure(check: Exclude<SmsCodeCheck, { result: 'ok' }>) {
   if (check.result === 'locked') return smsCodeLocked(check.retryAfterSeconds);
-  return badRequest('smsCodeRejected', { remaining: check.remaining });
+  return badRequest(check.remaining === 1 ? 'smsCodeRejectedOne' : 'smsCodeRejected', { remaining: check.remaining });
 }
 
 /** A rate rule whose refusal answers RATE_LIMITED with its own message. */
