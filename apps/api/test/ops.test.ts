@@ -118,7 +118,7 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
         ip,
       );
       expect(right.status).toBe(429);
-      expect(right.message).toMatch(/^Too many failed logins\. Please try again in \d+ seconds\.$/);
+      expect(right.message).toMatch(/^Too many failed logins\. Please try again in \d+ minutes\.$/);
       // The account itself now waits (5 consecutive failures: 30 s back-off, from any address; ops-sign-in.test.ts).
       const elsewhere = await opsPost(
         ctx,

@@ -42,10 +42,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
   const field = path.map(String).join('.');
   const own = fieldMessages[field];
   const value = valueAt(input, path);
-  const missing = value === undefined || value === null || value === '';
+  // Blank text (white space, zero-width characters) counts as missing: the schema trims it before checking its length.
+  const missing = value === undefined || value === null || (typeof value === 'string' && trimBlank(value) === '');
   if (typeof own === 'string') throw new ApiError(ErrorCode.badRequest, own);
-  // Blank text counts as missing here: the schema trims it before checking its length.
-  if (own)
-    throw new ApiError(ErrorCode.badRequest, missing || (typeof value === 'string' && trimBlank(value) === '') ? own.missing : own.invalid);
+  if (own) throw new ApiError(ErrorCode.badRequest, missing ? own.missing : own.invalid);
   throw new ApiError(ErrorCode.badRequest, missing ? 'fieldMissing' : 'fieldInvalid', { field });
 }
