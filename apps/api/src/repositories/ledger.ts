@@ -75,12 +75,6 @@ export const toEntry = (r: LedgerDbRow): LedgerEntry => ({
   receivedAt: r.received_at,
 });
 
-/** The entry of this provider event: the idempotency check (a payment may have several: a code paid twice). */
-export async function findLedgerEntry(tx: Queryable, q: { providerEvent: string }): Promise<LedgerEntry | null> {
-  const [row] = await tx.query<LedgerDbRow>('SELECT * FROM ledger_entries WHERE provider_event = $1', [q.providerEvent]);
-  return row ? toEntry(row) : null;
-}
-
 export interface NewLedgerEntry extends Allocation {
   providerEvent: string;
   paymentId: number;

@@ -13,7 +13,6 @@ import {
   appliedSince,
   closeUnappliedFund,
   creditLedgerEntry,
-  findLedgerEntry,
   findUnappliedFund,
   insertLedgerEntry,
   insertUnappliedFund,
@@ -525,9 +524,11 @@ export async function applyPaymentEvent(
     const payment = (await findPaymentByReference(tx, event.reference, { forUpdate: true }))!;
     const done = { applied: false, reference: payment.reference, orderNo: payment.orderNo, unapplied: 0 };
     if (payment.vcode !== event.vcode || payment.channel !== event.channel) throw paymentRefused('callbackMismatch');
-    // A repeat is this event delivered again. Another event on a code already paid is a second payment: money
-    // received, so it is recorded like any other (a provider may accept a closed code twice, a shop may ring twice).
-    if ((await eventSeen(tx, event.id)) || (await findLedgerEntry(tx, { providerEvent: event.id }))) {
+    // A repeat is this event delivered again (every ledger entry stores its event in the same transaction, and
+    // ledger_entries.provider_event is unique as a further guard). Another event on a code already paid is a second
+    // payment: money received, so it is recorded like any other (a provider may accept a closed code twice, a shop
+    // may ring twice).
+    if (await eventSeen(tx, event.id)) {
       return { ...done, orderStatus: await orderStatus(tx, payment.orderNo) };
     }
     // The provider's payment time, never later than our clock.

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { trimBlank } from '@lendview/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Field, TextArea } from '@lendview/ui';
 import { type ItemKind, useAddNote } from '../api/console.ts';
@@ -20,12 +21,12 @@ export function NotesPanel({ kind, id, notes }: { kind: ItemKind; id: number; no
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) {
+    if (!trimBlank(text)) {
       setError(t('notes.empty'));
       return;
     }
     setError(null);
-    add.mutate({ kind, id, text: text.trim() }, { onSuccess: () => setText(''), onError: (err) => setError(errorText(err, t)) });
+    add.mutate({ kind, id, text: trimBlank(text) }, { onSuccess: () => setText(''), onError: (err) => setError(errorText(err, t)) });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { trimBlank } from '@lendview/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMoney } from '@lendview/i18n';
@@ -74,7 +75,7 @@ function UnmatchedCard({ item }: { item: UnmatchedCallback }) {
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const text = note.trim();
+    const text = trimBlank(note);
     if (!text) {
       setError(t('unmatched.noteEmpty'));
       return;
@@ -171,7 +172,7 @@ export default function FundsPage() {
   const confirm = () => {
     if (!pending) return;
     resolve.mutate(
-      { id: pending.fund.id, action: pending.action, note: note.trim() },
+      { id: pending.fund.id, action: pending.action, note: trimBlank(note) },
       {
         onSuccess: () => {
           toast.show(pending.action === 'apply' ? t('funds.applied') : t('funds.refunded'));
