@@ -214,7 +214,7 @@ describe('server rendering: helpers', () => {
     expect(never.added).toEqual(expected);
   });
 
-  it('the whole stylesheets come first, in order, fetched unapplied, and all apply at once right before the module scripts run: once they have loaded or failed, or 3 s later', () => {
+  it('the whole stylesheets come first, in order, fetched unapplied, and all apply at once right before the module scripts run: once they have loaded or failed; the scripts wait 3 s at most', () => {
     const list = [
       { style: '/assets/shell-1.css' },
       { style: '/remotes/x/1.0.0/assets/page.css' },
@@ -256,22 +256,35 @@ describe('server rendering: helpers', () => {
     answered.runTimers(3000);
     expect(shape(added)).toEqual([...sheetsAndDownloads, script]);
 
-    // A sheet that never answers holds the sheets and the script back 3 s at most; then they apply and it runs.
+    // A sheet slower than 3 s holds the script back 3 s at most; the sheets still wait for each other, then apply
+    // together when it comes.
+    const slow = runLoader(list, 'hidden', true);
+    (slow.elements[0] as Added).onload!();
+    expect(shape(slow.added as Added[])).toEqual(sheetsAndDownloads);
+    slow.runTimers(3000);
+    expect(media(slow.elements)).toEqual(['print', 'print']);
+    expect(shape(slow.added as Added[])).toEqual([...sheetsAndDownloads, script]);
+    (slow.elements[1] as Added).onload!();
+    expect(media(slow.elements)).toEqual(['all', 'all']);
+    expect(shape(slow.added as Added[])).toEqual([...sheetsAndDownloads, script]);
+
+    // A sheet that never answers: the others apply 10 s after the loader started.
     const hung = runLoader(list, 'hidden', true);
     (hung.elements[0] as Added).onload!();
-    expect(shape(hung.added as Added[])).toEqual(sheetsAndDownloads);
-    expect(media(hung.elements)).toEqual(['print', 'print']);
     hung.runTimers(3000);
+    expect(media(hung.elements)).toEqual(['print', 'print']);
+    hung.runTimers(10000);
     expect(media(hung.elements)).toEqual(['all', 'all']);
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
     (hung.elements[1] as Added).onload!();
     expect(shape(hung.added as Added[])).toEqual([...sheetsAndDownloads, script]);
   });
 
-  it('a sheet added after the 3 s fallback has applied the others is applied as it comes, never left unapplied', () => {
-    // Seven sheets: the seventh is in the second batch. Should the fallback come first (a page busy for 3 s), the
-    // sheets already added apply then, and the seventh applies as it is added.
-    const list = Array.from({ length: 7 }, (_, i) => ({ style: `/assets/s${i}.css` }));
+  it('a sheet or a script added after a fallback has come is applied or started as it is added, never left out', () => {
+    // Seven sheets and a module script: the seventh sheet and the script are in the second batch. Should the fallbacks
+    // come first (a page busy for seconds), the sheets already added apply then, the seventh as it is added, and the
+    // script starts as it is added.
+    const list = [...Array.from({ length: 7 }, (_, i) => ({ style: `/assets/s${i}.css` })), { module: '/assets/index-1.js' }];
     const loader = runLoader(list, 'visible', true);
     loader.observers[0]!.report(['first-contentful-paint']);
     // Only the task that starts the loader: its first batch of six.
@@ -279,10 +292,13 @@ describe('server rendering: helpers', () => {
     expect(loader.elements).toHaveLength(6);
     expect(loader.elements.map((el) => el.media)).toEqual(Array(6).fill('print'));
     loader.runTimers(3000);
+    expect(loader.elements.map((el) => el.media)).toEqual(Array(6).fill('print'));
+    loader.runTimers(10000);
     expect(loader.elements.map((el) => el.media)).toEqual(Array(6).fill('all'));
     loader.runTimers(0);
-    expect(loader.elements).toHaveLength(7);
-    expect(loader.elements.map((el) => el.media)).toEqual(Array(7).fill('all'));
+    expect(loader.elements.slice(0, 7).map((el) => el.media)).toEqual(Array(7).fill('all'));
+    expect(loader.added.slice(7).map((el) => el.src ?? el.href)).toEqual(['/assets/index-1.js', '/assets/index-1.js']);
+    expect(loader.added[8]).toMatchObject({ tag: 'script', type: 'module' });
   });
 
   it('the elements are added six per task, in order (no long task on a slow phone), and the module script only after the last; a hidden page, all at once', () => {

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 
 /** At the latest, the scripts start this long after the page was parsed, paint reported or not. */
 const FALLBACK_MS = 3000;
+/**
+ * At the latest, the whole stylesheets apply this long after the loader started, all of them answered or not. Until
+ * then they wait for each other, even once the scripts run (FALLBACK_MS): a sheet applied before a later one moves the
+ * page (see below), and the page's <style> already has every rule its markup uses.
+ */
+const SHEETS_FALLBACK_MS = 10000;
 /** Elements added per task (see AFTER_PAINT_SCRIPT). */
 const BATCH = 6;
 
@@ -31,9 +37,11 @@ const BATCH = 6;
  * styles. Their downloads do not wait: every script and preload starts as a modulepreload, BATCH elements per task.
  *
  * The sheets load as `media="print"` (fetched, not applied) and all apply in one step, right before the module scripts
- * run. Applied one by one as each arrived, a sheet that came before a later one overrode, until that one came, the
- * later one's rules that the page's <style> held in their final order: /complainNewPage's order card shrank by 12 px
- * and grew back (two layout shifts, CLS 0.013 in Lighthouse; e2e ssr.spec.ts "the whole stylesheets apply at once").
+ * run; should a sheet be so slow that the scripts start without it (FALLBACK_MS), the sheets still apply together when
+ * it comes (SHEETS_FALLBACK_MS bounds that wait). Applied one by one as each arrived, a sheet that came before a later
+ * one overrode, until that one came, the later one's rules that the page's <style> held in their final order:
+ * /complainNewPage's order card shrank by 12 px and grew back (two layout shifts, CLS 0.013 in Lighthouse; e2e
+ * ssr.spec.ts "the whole stylesheets apply at once", with the fallback too in "… even when the scripts start first").
  *
  * Why in batches: adding the ~8 sheets and ~25 preloads of a page in one go was one task of 13–25 ms in Lighthouse's
  * traces (Chromium starts each fetch as the element is added), which its 4× slowdown counts as 50–100 ms, blocking
@@ -56,21 +64,30 @@ export const AFTER_PAINT_SCRIPT = `(function () {
     var modules = [];
     var sheets = [];
     var pending = 0;
+    var applied = false;
     var ran = false;
     var next = 0;
+    function apply() {
+      if (applied) return;
+      applied = true;
+      for (var i = 0; i < sheets.length; i++) sheets[i].media = 'all';
+    }
+    function script(src) {
+      var el = document.createElement('script');
+      el.type = 'module';
+      el.src = src;
+      add(el);
+    }
     function run() {
       if (ran) return;
       ran = true;
-      for (var i = 0; i < sheets.length; i++) sheets[i].media = 'all';
-      for (var j = 0; j < modules.length; j++) {
-        var script = document.createElement('script');
-        script.type = 'module';
-        script.src = modules[j];
-        add(script);
-      }
+      for (var j = 0; j < modules.length; j++) script(modules[j]);
     }
     function settled() {
-      if (--pending === 0 && next === list.length) run();
+      if (--pending === 0 && next === list.length) {
+        apply();
+        run();
+      }
     }
     for (var k = 0; k < list.length; k++) if (list[k].style) pending++;
     function batch() {
@@ -80,8 +97,8 @@ export const AFTER_PAINT_SCRIPT = `(function () {
         var el = document.createElement('link');
         if (item.style) {
           el.rel = 'stylesheet';
-          // Once the others have applied (the fallback came before this batch), a sheet applies as it comes.
-          el.media = ran ? 'all' : 'print';
+          // Once the others have applied (SHEETS_FALLBACK_MS came before this batch), a sheet applies as it comes.
+          el.media = applied ? 'all' : 'print';
           el.href = item.style;
           el.onload = el.onerror = settled;
           sheets.push(el);
@@ -91,12 +108,20 @@ export const AFTER_PAINT_SCRIPT = `(function () {
           if (item.module) modules.push(item.module);
         }
         add(el);
+        // The scripts already started (FALLBACK_MS came before this batch): this one starts now, in its order.
+        if (ran && item.module) script(item.module);
       }
       if (next < list.length) setTimeout(batch, 0);
-      else if (pending === 0) run();
+      else if (pending === 0) {
+        apply();
+        run();
+      }
     }
     batch();
+    // A slow sheet holds the scripts back FALLBACK_MS at most; the sheets still apply together once all have come.
     setTimeout(run, FALLBACK_MS);
+    // A sheet that never answers: the others apply after all.
+    setTimeout(apply, SHEETS_FALLBACK_MS);
   }
   function soon() {
     setTimeout(start, 0);
@@ -116,6 +141,7 @@ export const AFTER_PAINT_SCRIPT = `(function () {
   }
 })();
 `
+  .replace(/SHEETS_FALLBACK_MS/g, String(SHEETS_FALLBACK_MS))
   .replace(/FALLBACK_MS/g, String(FALLBACK_MS))
   .replace(/BATCH/g, String(BATCH));
 
