@@ -5,6 +5,7 @@ import { sendConfirmCode } from '../api/loan-confirm-send-sms.ts';
 import { addMessages } from '@lendview/i18n';
 import { Card, CountdownButton, toast } from '@lendview/ui';
 import './ConfirmPageStepUp.css';
+import { digitsOnly } from '@lendview/contracts/routes';
 
 const NS = 'loanConfirmStepUp';
 
@@ -67,7 +68,7 @@ export function StepUpCode(props: { productId: number; seconds: number; code: st
             maxLength={6}
             value={code}
             aria-describedby={hintId}
-            onChange={(e) => onCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={(e) => onCode(digitsOnly(e.target.value).slice(0, 6))}
           />
           <CountdownButton
             className="ld-stepup__send"

@@ -6,6 +6,7 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_PHONE_DIGITS,
   contactMessageSend,
+  digitsOnly,
   type ContactSource,
 } from '@lendview/contracts/routes';
 import { Button, Field, TextArea, TextInput, toast } from '@lendview/ui';
@@ -63,7 +64,7 @@ export function ContactForm({
 
   const change = (name: ContactFieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const raw = event.target.value;
-    const value = name === 'phone' ? raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS) : raw;
+    const value = name === 'phone' ? digitsOnly(raw).slice(0, PHONE_MAX_DIGITS) : raw;
     setValues((v) => ({ ...v, [name]: value }));
     if (missing.has(name) && value.trim() !== '') {
       setMissing((m) => {

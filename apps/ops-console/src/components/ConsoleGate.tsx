@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isNetworkError, isSuccess } from '@lendview/api-client';
-import { opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
+import { digitsOnly, opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
 import { Button, Field, TextInput } from '@lendview/ui';
 import { OpsClientContext } from '../api/client.ts';
 import { makeClient } from '../api/make-client.ts';
@@ -124,7 +124,7 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                onChange={(e) => setCode(digitsOnly(e.target.value))}
               />
             </Field>
             {error && (

@@ -20,7 +20,9 @@ describe('length caps (spec 5: mobile 11, captcha 4, SMS code 6)', () => {
     expect(capPhone('138000000001234')).toBe('13800000000');
     expect(capPhone('+62 812-3456-7890')).toBe('62812345678');
     expect(capPhone('abc')).toBe('');
-    expect(capPhone('１３8')).toBe('8');
+    // Digits of a full-width, Hindi or Arabic keyboard are the same digits (they used to vanish: '１３8' kept '8').
+    expect(capPhone('１３8')).toBe('138');
+    expect(capPhone('१३८००१२३४५६७८')).toBe('13800123456');
   });
   it('the captcha keeps letters and digits and cuts at 4', () => {
     expect(capCaptcha('aB3xYZ')).toBe('aB3x');
@@ -29,5 +31,6 @@ describe('length caps (spec 5: mobile 11, captcha 4, SMS code 6)', () => {
   it('the SMS code keeps digits and cuts at 6', () => {
     expect(capSmsCode('1234567890')).toBe('123456');
     expect(capSmsCode('12 34-56')).toBe('123456');
+    expect(capSmsCode('١٢٣٤٥٦٧')).toBe('123456');
   });
 });

@@ -9,6 +9,7 @@ import { isOpsAuthError } from './ops-http.ts';
 import { GateContext, useOpsGate } from './gate-context.ts';
 import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
 import '../styles/ops.css';
+import { digitsOnly } from '@lendview/contracts/routes';
 
 type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
 
@@ -114,7 +115,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setCode(digitsOnly(e.target.value))}
           />
           {error && (
             <p className="ops-error" role="alert">

@@ -22,6 +22,7 @@ import {
 import { legacyErrorText } from './lib/messages.ts';
 import { orderQuery } from './lib/navigation.ts';
 import './styles/legacy.css';
+import { digitsOnly } from '@lendview/contracts/routes';
 
 type FieldName = 'bank' | 'cardNo' | 'holder';
 type Errors = Partial<Record<FieldName, string>>;
@@ -249,7 +250,7 @@ export default function BindCardPage() {
                   aria-invalid={codeError ? true : undefined}
                   aria-describedby={codeError ? `${codeId}-error` : undefined}
                   onChange={(e) => {
-                    setCode(e.target.value.replace(/\D/g, ''));
+                    setCode(digitsOnly(e.target.value));
                     if (codeError) setCodeError('');
                   }}
                   onKeyDown={(e) => {

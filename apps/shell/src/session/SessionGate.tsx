@@ -4,6 +4,7 @@ import { api, isSuccess, navigateOutbound } from '@lendview/api-client';
 import { bridge, isInApp } from '@lendview/bridge';
 import { Button, CountdownButton, Page, toast } from '@lendview/ui';
 import { isSessionEnded, subscribeSession } from './session-guard.ts';
+import { digitsOnly } from '@lendview/contracts/routes';
 
 const PHONE = /^1[3-9]\d{9}$/;
 
@@ -60,7 +61,7 @@ function LoginForm() {
           autoComplete="tel-national"
           maxLength={11}
           value={phone}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 11))}
+          onChange={(e) => setPhone(digitsOnly(e.target.value).slice(0, 11))}
         />
       </div>
       <div className="lv-field">

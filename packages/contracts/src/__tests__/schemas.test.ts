@@ -27,6 +27,7 @@ import {
   generateVcode,
   repaymentCommit,
 } from '../index.ts';
+import { asciiDigits, digitsOnly } from '../routes/text.ts';
 
 describe('field helpers', () => {
   it('formInt takes numbers and digit strings only', () => {
@@ -55,6 +56,22 @@ describe('field helpers', () => {
     expect(s.parse('\u200Bok\u200B')).toBe('ok');
     // A joiner inside an emoji sequence or a word is part of the text.
     expect(s.parse('👩\u200D💻 a\u200Cb')).toBe('👩\u200D💻 a\u200Cb');
+  });
+
+  it("digits typed on another script's keyboard are the same digits, in ASCII; the rest is dropped by digitsOnly", () => {
+    // Full-width, Arabic-Indic, Persian, Devanagari, Bengali, Tamil, Javanese, Balinese.
+    expect(digitsOnly('１３８００１２３４５６')).toBe('13800123456');
+    expect(digitsOnly('١٣٨٠٠١٢٣٤٥٦')).toBe('13800123456');
+    expect(digitsOnly('۱۳۸')).toBe('138');
+    expect(digitsOnly('१३८००१२३४५६')).toBe('13800123456');
+    expect(digitsOnly('১৩৮')).toBe('138');
+    expect(digitsOnly('௧௩௮')).toBe('138');
+    expect(digitsOnly('꧑꧓꧘')).toBe('138');
+    expect(digitsOnly('᭑᭓᭘')).toBe('138');
+    // Separators, letters, signs and other numerals (Roman, superscripts, circled) are not digits of a number.
+    expect(digitsOnly('+62 812-3456 ⅫⅢ ²③ a')).toBe('628123456');
+    // asciiDigits keeps everything else as it was.
+    expect(asciiDigits('Rp ٥٠٠ ✓ é')).toBe('Rp 500 ✓ é');
   });
 });
 

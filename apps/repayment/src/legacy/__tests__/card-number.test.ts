@@ -5,6 +5,9 @@ describe('bank card number (spec 5: digits only, grouped in fours)', () => {
   it('keeps digits only, at most 19', () => {
     expect(cardDigits('12 34-ab5')).toBe('12345');
     expect(cardDigits('1'.repeat(25))).toBe('1'.repeat(19));
+    // A full-width or Hindi keyboard's digits are the same digits.
+    expect(cardDigits('１２３４ ५६७८')).toBe('12345678');
+    expect(formatCardInput('１２３４५', 5)).toEqual({ value: '1234 5', caret: 6 });
   });
 
   it('groups in fours', () => {

@@ -1,8 +1,9 @@
 import { CARD_NO_MAX } from './constants.ts';
+import { digitsOnly } from '@lendview/contracts/routes';
 
 /** Digits only, at most `max` of them (spec 5: the bank card input keeps digits only). */
 export function cardDigits(value: string, max = CARD_NO_MAX): string {
-  return value.replace(/\D/g, '').slice(0, max);
+  return digitsOnly(value).slice(0, max);
 }
 
 /** Digits grouped in fours: '1234567890' → '1234 5678 90' (spec 5). */
