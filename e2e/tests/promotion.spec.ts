@@ -93,6 +93,10 @@ test('registers a new phone end to end, lands on the download page, then logs in
   // Typing past the caps is cut: mobile 11 digits (letters dropped).
   await mobile(page).pressSequentially(`${phone}99x`);
   await expect(mobile(page)).toHaveValue(phone);
+  // The same number typed on a Hindi keyboard is the same number.
+  await mobile(page).fill('');
+  await mobile(page).pressSequentially([...phone].map((d) => String.fromCharCode(0x0966 + Number(d))).join(''));
+  await expect(mobile(page)).toHaveValue(phone);
 
   await fillPhoneAndCaptcha(page, request, phone);
   const codeButton = page.getByRole('button', { name: 'get code' });
