@@ -23,11 +23,11 @@ async function marketingToken(ctx: TestContext): Promise<string> {
   return (await createOperatorSession(ctx.db, row!.id, ctx.clock.now())).token;
 }
 
-function templates(ctx: TestContext, token: string) {
+function templates(ctx: TestContext, token: string, isNeedPop = '1') {
   return async (path: '/create' | '/save' | '/publish', body: unknown) => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/ops/api/templates${path}?isNeedPop=1`,
+      url: `/ops/api/templates${path}?isNeedPop=${isNeedPop}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
@@ -84,8 +84,18 @@ describe.each(BACKENDS)('CSP and template images, no image hosts configured (%s)
       status: 400,
       code: 'BAD_REQUEST',
       data: null,
-      message: 'Invalid value for field: config.heroImage. Images may only come from this site or an allowed image host (-).',
+      message: "Invalid value for field: config.heroImage. Images may only come from this site: use 'Upload an image'.",
     });
+    const inIndonesian = await templates(
+      ctx,
+      await marketingToken(ctx),
+      '0',
+    )('/create', {
+      config: withImages('https://tracker.example/pixel.png'),
+    });
+    expect(inIndonesian.message).toBe(
+      "Nilai kolom tidak valid: config.logo. Gambar hanya boleh berasal dari situs ini: gunakan 'Unggah gambar'.",
+    );
     for (const [logo, hero] of [
       ['/favicon.svg', ''],
       ['', ''],

@@ -318,6 +318,8 @@ const en = {
   chatbotTooFast: 'You are sending messages too quickly. Please wait {seconds} seconds.',
   // Issue 12 items 9 and 11 (platform): template image hosts, readiness
   templateImageHost: 'Invalid value for field: {field}. Images may only come from this site or an allowed image host ({hosts}).',
+  // No IMAGE_HOSTS configured: there is no host to name, and uploading is the way.
+  templateImageNoHost: "Invalid value for field: {field}. Images may only come from this site: use 'Upload an image'.",
   notReady: 'Not ready:',
   readyDb: 'the database does not accept writes.',
   readyDisk: "the data folder's disk is almost full.",
@@ -682,6 +684,7 @@ const id: Record<MessageKey, string> = {
   // Issue 12 items 9 and 11 (platform): template image hosts, readiness
   templateImageHost:
     'Nilai kolom tidak valid: {field}. Gambar hanya boleh berasal dari situs ini atau host gambar yang diizinkan ({hosts}).',
+  templateImageNoHost: "Nilai kolom tidak valid: {field}. Gambar hanya boleh berasal dari situs ini: gunakan 'Unggah gambar'.",
   notReady: 'Belum siap:',
   readyDb: 'database tidak menerima penulisan.',
   readyDisk: 'disk folder data hampir penuh.',

@@ -61,10 +61,10 @@ export function checkTemplateImages(config: LandingConfig, allowed: readonly str
       host = '';
     }
     if (!allowed.includes(host)) {
-      throw new ApiError(ErrorCode.badRequest, 'templateImageHost', {
-        field: `${prefix}.${field}`,
-        hosts: allowed.length > 0 ? allowed.join(', ') : '-',
-      });
+      const where = `${prefix}.${field}`;
+      throw allowed.length > 0
+        ? new ApiError(ErrorCode.badRequest, 'templateImageHost', { field: where, hosts: allowed.join(', ') })
+        : new ApiError(ErrorCode.badRequest, 'templateImageNoHost', { field: where });
     }
   }
 }
