@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ErrorCode } from '@lendview/contracts';
 import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
+import { langOf } from './i18n/lang.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
@@ -127,15 +128,31 @@ function loggerOptions(logger: BuildAppOptions['logger']) {
   };
 }
 
-/** A malformed HTTP request (before fastify can route it): answer an envelope and close. */
-function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+/**
+ * What arrived of a request Node could not parse (`rawPacket`): its URL and Accept-Language, enough for the answer's
+ * language (langOf). A request line cut short leaves the default, Indonesian.
+ */
+function rawRequestOf(packet: unknown): { url: string; headers: Record<string, string> } {
+  const text = Buffer.isBuffer(packet) ? packet.subarray(0, 64 * 1024).toString('latin1') : '';
+  const url = /^[A-Z]+ (\S+) HTTP\//.exec(text)?.[1] ?? '/';
+  const accept = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
+  return { url, headers: accept === undefined ? {} : { 'accept-language': accept } };
+}
+
+/**
+ * A malformed HTTP request (before fastify can route it): answer an envelope, in the request's language, and close.
+ * Headers over Node's 16 KB (a cookie jar grown too big) are 431, the status that names it; the rest 400.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ code: ErrorCode.badRequest, data: null, message: messages.id.badRequest });
+  const lang = langOf({ query: undefined, ...rawRequestOf(err.rawPacket) });
+  const body = JSON.stringify({ code: ErrorCode.badRequest, data: null, message: messages[lang].badRequest });
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

@@ -1,6 +1,8 @@
 import * as contracts from '@lendview/contracts';
 import type { AnyEndpoint } from '@lendview/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../src/app.ts';
@@ -566,5 +568,46 @@ describe.each(BACKENDS)('fuzzed fields of every endpoint (%s)', (backend) => {
     const res = await ctx.app.inject({ method: 'POST', url: '/v3/test/db-data-error?isNeedPop=1' });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res)).toEqual({ code: 'BAD_REQUEST', data: null, message: 'The request is not valid.' });
+  });
+});
+
+// Requests Node's HTTP parser refuses before Fastify sees them (app.ts clientErrorHandler): still an envelope, in the
+// request's language (spec 1's rule, from what arrived of the request), and 431 for headers over 16 KB.
+describe('requests the HTTP parser refuses', () => {
+  const ctx = useTestApp(BACKENDS[0]!);
+
+  async function raw(request: string): Promise<{ status: number; message: string }> {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => null);
+    const port = address ? Number(new URL(address).port) : (ctx.app.server.address() as AddressInfo).port;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+    return { status, message: (JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { message: string }).message };
+  }
+  const big = `X-Big: ${'a'.repeat(20 * 1024)}\r\n`;
+
+  it('headers over 16 KB: 431 with the envelope, in English for isNeedPop=1 or an English page, else Indonesian', async () => {
+    expect(await raw(`GET /v3/contact-kf-info?overall=30&isNeedPop=1 HTTP/1.1\r\nHost: x\r\n${big}\r\n`)).toEqual({
+      status: 431,
+      message: messages.en.badRequest,
+    });
+    expect(await raw(`GET /v3/contact-kf-info?isNeedPop=0 HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\n${big}\r\n`)).toEqual({
+      status: 431,
+      message: messages.id.badRequest,
+    });
+    expect(await raw(`GET /loanDetails HTTP/1.1\r\nHost: x\r\nAccept-Language: en-IN\r\n${big}\r\n`)).toEqual({
+      status: 431,
+      message: messages.en.badRequest,
+    });
+    expect(await raw(`GET /loanDetails HTTP/1.1\r\nHost: x\r\n${big}\r\n`)).toEqual({ status: 431, message: messages.id.badRequest });
+  });
+
+  it('a request that is not HTTP: 400 with the envelope, in Indonesian', async () => {
+    expect(await raw('HELLO THERE\r\n\r\n')).toEqual({ status: 400, message: messages.id.badRequest });
   });
 });
