@@ -219,6 +219,9 @@ async function expectNoShift(page: import('@playwright/test').Page): Promise<voi
   expect(shifts, 'layout shifts, with what moved').toEqual([]);
 }
 
+type Sheet = { remote: boolean; loaded: boolean; media: string };
+
+/** Holds the remote's stylesheets until `release`; `sheets` lists the page's stylesheets as they are now. */
 function heldSheets(page: import('@playwright/test').Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -226,7 +229,7 @@ function heldSheets(page: import('@playwright/test').Page) {
     await held;
     await route.continue();
   });
-  const sheets = () =>
+  const sheets = (): Promise<Sheet[]> =>
     page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((l) => ({
         remote: l.href.includes('/remotes/'),
@@ -251,16 +254,41 @@ async function openHeld(page: import('@playwright/test').Page): Promise<import('
   return response;
 }
 
+/**
+ * What both tests check once the sheets are held: none applied meanwhile (a remote one still loading); released, all
+ * apply, nothing on the page moved, and the page is the one the server drew, hydrated.
+ */
+async function releaseAndCheck(
+  page: import('@playwright/test').Page,
+  { release, sheets }: ReturnType<typeof heldSheets>,
+  meanwhile: Sheet[],
+  response: import('@playwright/test').Response | null,
+): Promise<void> {
+  expect(
+    meanwhile.some((l) => l.remote && !l.loaded),
+    'a remote sheet is still held',
+  ).toBe(true);
+  expect(meanwhile.map((l) => l.media)).toEqual(meanwhile.map(() => 'print'));
+  release();
+  await expect.poll(async () => (await sheets()).every((l) => l.loaded && l.media === 'all')).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expectNoShift(page);
+  const { served, shown } = await servedAndShown(page, (await response?.text()) ?? '');
+  expect(served.length).toBeGreaterThan(500);
+  expect(shown).toBe(served);
+}
+
 test('the whole stylesheets apply at once: a late one moves nothing on the page', async ({ page, pageErrors }) => {
-  const { hold, release, sheets } = heldSheets(page);
-  await hold;
+  const held = heldSheets(page);
+  const { sheets } = held;
+  await held.hold;
   await watchShifts(page);
   const sincePaint = () =>
     page.evaluate(() => performance.now() - (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
   // Checked before the loader starts the scripts anyway (3 s after the first paint): a load too slow for that (a busy
   // machine) is made again. The other test holds the sheets past that.
   let response: import('@playwright/test').Response | null = null;
-  let meanwhile: Awaited<ReturnType<typeof sheets>> = [];
+  let meanwhile: Sheet[] = [];
   let late = Infinity;
   for (let attempt = 0; attempt < 3 && late >= 2500; attempt++) {
     response = await openHeld(page);
@@ -271,19 +299,7 @@ test('the whole stylesheets apply at once: a late one moves nothing on the page'
     late = await sincePaint();
   }
   expect(late, 'checked before the loader starts the scripts anyway').toBeLessThan(2500);
-  expect(
-    meanwhile.some((l) => l.remote && !l.loaded),
-    'a remote sheet is still held',
-  ).toBe(true);
-  expect(meanwhile.map((l) => l.media)).toEqual(meanwhile.map(() => 'print'));
-  release();
-  await expect.poll(async () => (await sheets()).every((l) => l.loaded && l.media === 'all')).toBe(true);
-  await page.waitForLoadState('networkidle');
-  await expectNoShift(page);
-  // And the page is the one the server drew, hydrated.
-  const { served, shown } = await servedAndShown(page, (await response?.text()) ?? '');
-  expect(served.length).toBeGreaterThan(500);
-  expect(shown).toBe(served);
+  await releaseAndCheck(page, held, meanwhile, response);
   expect(pageErrors).toEqual([]);
 });
 
@@ -291,26 +307,14 @@ test('the whole stylesheets apply at once: a late one moves nothing on the page'
 // still wait for each other. Before, the fallback applied the shell's sheet alone: the 12 px shrink and growth above,
 // seen on a busy CI machine.
 test('… even when the scripts start first: a sheet slower than 3 s still applies with the others', async ({ page, pageErrors }) => {
-  const { hold, release, sheets } = heldSheets(page);
-  await hold;
+  const held = heldSheets(page);
+  await held.hold;
   await watchShifts(page);
   const response = await openHeld(page);
   // The scripts started (the fallback), the form hydrated, and the sheets are all still unapplied.
   await expect.poll(() => page.locator('script[type="module"][src]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 15_000 });
-  const meanwhile = await sheets();
-  expect(
-    meanwhile.some((l) => l.remote && !l.loaded),
-    'a remote sheet is still held',
-  ).toBe(true);
-  expect(meanwhile.map((l) => l.media)).toEqual(meanwhile.map(() => 'print'));
-  release();
-  await expect.poll(async () => (await sheets()).every((l) => l.loaded && l.media === 'all')).toBe(true);
-  await page.waitForLoadState('networkidle');
-  await expectNoShift(page);
-  const { served, shown } = await servedAndShown(page, (await response?.text()) ?? '');
-  expect(served.length).toBeGreaterThan(500);
-  expect(shown).toBe(served);
+  await releaseAndCheck(page, held, await held.sheets(), response);
   expect(pageErrors).toEqual([]);
 });
 
