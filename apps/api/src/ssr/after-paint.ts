@@ -141,6 +141,7 @@ export const AFTER_PAINT_SCRIPT = `(function () {
   }
 })();
 `
+  // The longer name first: FALLBACK_MS is a part of it.
   .replace(/SHEETS_FALLBACK_MS/g, String(SHEETS_FALLBACK_MS))
   .replace(/FALLBACK_MS/g, String(FALLBACK_MS))
   .replace(/BATCH/g, String(BATCH));

@@ -1,4 +1,4 @@
-import { asciiDigits } from '@lendview/contracts/routes';
+import { digitsOnly } from '@lendview/contracts/routes';
 import { PHONE_PATTERN, REGISTER_LIMITS } from './limits.ts';
 
 /** Spec 5: 1, then a digit 3 to 9, then 9 digits. */
@@ -21,13 +21,12 @@ export function capInput(value: string, max: number, keep: RegExp): string {
   return out;
 }
 
-const DIGIT = /^\d$/;
 // Captcha answers are letters and digits (the server compares case-insensitively).
 const ALNUM = /^[A-Za-z0-9]$/;
 
-/** Spec 5: the mobile field keeps digits only, at most 11 (typed in any script: asciiDigits). */
-export const capPhone = (value: string) => capInput(asciiDigits(value), REGISTER_LIMITS.phone, DIGIT);
+/** Spec 5: the mobile field keeps digits only (typed in any script: digitsOnly), at most 11. */
+export const capPhone = (value: string) => digitsOnly(value).slice(0, REGISTER_LIMITS.phone);
 /** Spec 5: the image captcha holds at most 4 characters. */
 export const capCaptcha = (value: string) => capInput(value, REGISTER_LIMITS.captcha, ALNUM);
 /** Spec 5: the SMS code holds at most 6 digits. */
-export const capSmsCode = (value: string) => capInput(asciiDigits(value), REGISTER_LIMITS.smsCode, DIGIT);
+export const capSmsCode = (value: string) => digitsOnly(value).slice(0, REGISTER_LIMITS.smsCode);
