@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
+import { deviceIn } from './cohort.ts';
 import { buildMarketingCopy, liveMarketingVersion, nextPatch, removeCopies, script } from './marketing-copy.ts';
 
 // Canary with automatic rollback (issue 16 item 5; docs/releasing.md "Canary"): a marketing version whose About
@@ -7,16 +7,6 @@ import { buildMarketingCopy, liveMarketingVersion, nextPatch, removeCopies, scri
 // through the shell's real-user reporting (POST /api/rum, no rows inserted by the test); the judge (the e2e server
 // runs it every CANARY_CHECK_SECONDS=1, global-setup.ts) ends the canary by itself, the canary borrower gets the
 // live version on reload, and the borrower outside the canary saw the live About page the whole time.
-
-/** The server's cohort bucket (apps/api/src/releases/canary.ts cohortBucket). */
-const bucket = (app: string, key: string) => createHash('sha256').update(`${app}\n${key}`).digest().readUInt32BE(0) % 100;
-
-function deviceOn(side: 'canary' | 'live'): string {
-  for (let i = 0; ; i++) {
-    const id = `e2e-canary-device-${i}`;
-    if (bucket('marketing', id) < 50 === (side === 'canary')) return id;
-  }
-}
 
 let original: string | undefined;
 
@@ -47,8 +37,8 @@ test('a canary at 50 % with an error in the new version rolls back by itself; bo
   const listed = script('list-remotes');
   expect(listed.stdout).toMatch(new RegExp(`marketing\\s+${version.replace(/[.]/g, '\\.')}\\s+canary 50%`));
 
-  const inCanary = deviceOn('canary');
-  const outside = deviceOn('live');
+  const inCanary = deviceIn('marketing', 50, 'canary');
+  const outside = deviceIn('marketing', 50, 'live');
   const canaryCtx = await browser.newContext();
   const liveCtx = await browser.newContext();
   try {

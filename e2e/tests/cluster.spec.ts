@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { freePort } from './free-port.ts';
 import { makePng } from './images.ts';
+import { buildMarketingCopy, nextPatch, removeCopies } from './marketing-copy.ts';
+import { deviceIn } from './cohort.ts';
 
 // Issue 15's proof (docs/deploy.md): two instances of the built server on one PostgreSQL, with an S3-protocol store
 // started here (s3rver) and the repository's balancer (scripts/balancer.mjs) in front. A remote and a new shell
@@ -162,6 +164,7 @@ test.describe('two instances, one database, one object store, a balancer', () =>
     await s3?.close().catch(() => {});
     await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
+    removeCopies();
   });
 
   test('a released remote and shell, and an uploaded photo, are served by both instances: 0 failures', async ({ page, request }) => {
@@ -231,4 +234,113 @@ test.describe('two instances, one database, one object store, a balancer', () =>
     expect(failures).toEqual([]);
     log(`real-user signal batches over the cap: ${rumCapped}`);
   });
+
+  test('versions never bleed (issue 33): preview, canary and rollback, each exact in server HTML and assets on both instances', async ({
+    browser,
+  }) => {
+    const live = await liveVersion(instances[0]!.base);
+    const next = nextPatch(live, `bleed.${Date.now().toString(36)}`);
+    const NEW_TITLE = 'Tentang Kami (versi baru)';
+    const dist = buildMarketingCopy({ version: next, aboutTitle: NEW_TITLE });
+
+    // The server HTML of /About for one visitor: its h1 and every marketing version its markup and assets name.
+    async function about(base: string, init: { device?: string; cookie?: string } = {}) {
+      const res = await fetch(`${base}/About${init.device ? `?dId=${init.device}` : ''}`, {
+        headers: init.cookie ? { cookie: init.cookie } : {},
+      });
+      const html = await res.text();
+      expect(res.status, html.slice(0, 500)).toBe(200);
+      const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      const versions = [...new Set([...html.matchAll(/\/remotes\/marketing\/([^/"']+)\//g)].map((m) => m[1]))];
+      return { h1, versions };
+    }
+    /** The same page in a browser: the h1 once hydrated, the marketing versions it fetched, and any hydration warning. */
+    async function aboutInBrowser(base: string, context: import('@playwright/test').BrowserContext, device?: string) {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      const fetched = new Set<string>();
+      page.on('console', (m) => {
+        if (/hydration|Minified React error #(418|423|425)\b/i.test(m.text())) warnings.push(m.text());
+      });
+      page.on('request', (r) => {
+        const v = /\/remotes\/marketing\/([^/]+)\//.exec(r.url())?.[1];
+        if (v) fetched.add(v);
+      });
+      await page.goto(`${base}/About${device ? `?dId=${device}` : ''}`);
+      await page.waitForFunction(() => !document.querySelector('#root[inert]'));
+      const h1 = await page.getByRole('heading', { level: 1 }).textContent();
+      await page.close();
+      return { h1, versions: [...fetched], warnings };
+    }
+
+    // 1. Preview: published, not live; a tester opens its link on both instances (each loads the new version's
+    //    server entry). Every other visitor's HTML still carries only the live version, on both instances.
+    const published = await releaseCli([join(ROOT, 'scripts/release.mjs'), 'marketing', '--from', dist, '--publish-only']);
+    expect(published.status, published.out).toBe(0);
+    const linked = await releaseCli([
+      join(ROOT, 'scripts/list-remotes.mjs'),
+      'preview',
+      'marketing',
+      next,
+      '--hours',
+      '1',
+      '--origin',
+      instances[0]!.base,
+    ]);
+    expect(linked.status, linked.out).toBe(0);
+    const previewPath = new URL(linked.out.trim().split('\n')[0]!).pathname;
+    const tester = await browser.newContext();
+    const borrower = await browser.newContext();
+    try {
+      for (const { base } of instances) {
+        const page = await tester.newPage();
+        await page.goto(`${base}${previewPath}`);
+        await page.goto(`${base}/About`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+        await page.close();
+      }
+      const cookie = (await tester.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      for (const { base } of instances) expect(await about(base, { cookie })).toEqual({ h1: NEW_TITLE, versions: [next] });
+      for (let i = 0; i < 12; i++)
+        expect(await about(instances[i % 2]!.base), `request ${i} without the preview`).toEqual({ h1: 'Tentang Kami', versions: [live] });
+      for (const { base } of instances)
+        expect(await aboutInBrowser(base, borrower)).toEqual({ h1: 'Tentang Kami', versions: [live], warnings: [] });
+
+      // 2. Canary at 50 %: each cohort's server HTML, assets and hydrated page agree, on both instances.
+      const canary = await releaseCli([join(ROOT, 'scripts/release.mjs'), 'marketing', '--from', dist, '--canary', '50']);
+      expect(canary.status, canary.out).toBe(0);
+      const inCanary = deviceIn('marketing', 50, 'canary');
+      const outside = deviceIn('marketing', 50, 'live');
+      for (const { base } of instances) {
+        expect(await about(base, { device: inCanary }), `canary cohort on ${base}`).toEqual({ h1: NEW_TITLE, versions: [next] });
+        expect(await about(base, { device: outside }), `live cohort on ${base}`).toEqual({ h1: 'Tentang Kami', versions: [live] });
+        expect(await aboutInBrowser(base, borrower, inCanary)).toEqual({ h1: NEW_TITLE, versions: [next], warnings: [] });
+        expect(await aboutInBrowser(base, borrower, outside)).toEqual({ h1: 'Tentang Kami', versions: [live], warnings: [] });
+      }
+
+      // 3. Promoted, then rolled back: the next request on each instance shows the live text again, no restart.
+      const promoted = await releaseCli([join(ROOT, 'scripts/promote.mjs'), 'marketing']);
+      expect(promoted.status, promoted.out).toBe(0);
+      for (const { base } of instances) expect(await about(base, { device: outside })).toEqual({ h1: NEW_TITLE, versions: [next] });
+      const rolledBack = await releaseCli([join(ROOT, 'scripts/rollback.mjs'), 'marketing', live]);
+      expect(rolledBack.status, rolledBack.out).toBe(0);
+      for (let i = 0; i < 4; i++) {
+        const base = instances[i % 2]!.base;
+        expect(await about(base, { device: i < 2 ? outside : inCanary }), `after the rollback, request ${i}`).toEqual({
+          h1: 'Tentang Kami',
+          versions: [live],
+        });
+      }
+      for (const { base } of instances)
+        expect(await aboutInBrowser(base, borrower)).toEqual({ h1: 'Tentang Kami', versions: [live], warnings: [] });
+    } finally {
+      await tester.close();
+      await borrower.close();
+    }
+  });
+
+  async function liveVersion(base: string): Promise<string> {
+    const manifest = (await (await fetch(`${base}/remotes.json`)).json()) as { remotes: { app: string; version: string }[] };
+    return manifest.remotes.find((r) => r.app === 'marketing')!.version;
+  }
 });

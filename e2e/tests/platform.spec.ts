@@ -103,7 +103,14 @@ test('shared libraries load once per page: no remote downloads its own copy of a
   const remoteCopies = scripts.filter((s) => s.startsWith('/remotes/') && /__prebuild__/.test(s));
   expect(remoteCopies).toEqual([]);
   // The host's one copy of each is what the page holds.
-  for (const lib of ['react__loadShare', 'react_mf_2_dom', 'react_mf_2_router', 'tanstack_mf_1_react_mf_2_query', 'react_mf_2_i18next']) {
+  for (const lib of [
+    'react__loadShare',
+    'react_mf_2_dom',
+    'react_mf_2_router',
+    'tanstack_mf_1_react_mf_2_query',
+    'i18next__loadShare',
+    'react_mf_2_i18next',
+  ]) {
     const copies = scripts.filter((s) => s.includes(lib));
     expect(copies.length, `${lib}: ${copies.join(', ')}`).toBeGreaterThan(0);
     expect(
@@ -121,15 +128,12 @@ test('shared libraries load once per page: no remote downloads its own copy of a
         for (const [version, v] of Object.entries(versions)) (out[pkg] ??= []).push(`${instance}:${version}:${v.from}`);
     return out;
   });
-  // i18next is no longer used nor shared (issue 14: @lendview/i18n's own translator; react-i18next's names are its
-  // bindings, shared as react-i18next): no copy of it is fetched, neither the shell's nor a remote's.
-  expect(scripts.filter((s) => /__(loadShare|prebuild)__i18next__/.test(s))).toEqual([]);
-  expect(scope.i18next).toBeUndefined();
   for (const lib of [
     'react',
     'react-dom',
     'react-router',
     '@tanstack/react-query',
+    'i18next',
     'react-i18next',
     '@lendview/ui',
     '@lendview/i18n',

@@ -15,8 +15,6 @@ export interface ShellDeclaration {
   sharedExports?: Record<string, string[]>;
   /** Version of the federation runtime this shell provides to remotes built with `experiments.externalRuntime`. */
   federationRuntime?: string;
-  /** Packages no longer shared (index.mjs RETIRED_SHARES): a remote that declares one uses its own copy. */
-  retired?: string[];
 }
 
 /** lendview-remote.json: what a remote build is and what it needs from the shell. */
@@ -44,7 +42,6 @@ export declare function declareBuild(opts: {
   name?: string;
   shared: string[];
   subsets?: Record<string, string[]>;
-  retired?: string[];
   usage?: Map<string, Set<string>>;
   federationRuntime?: string;
   root?: string;

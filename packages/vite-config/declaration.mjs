@@ -92,8 +92,6 @@ export function incompatibilities(remote, shell) {
   }
   for (const [name, need] of Object.entries(remote.shared ?? {})) {
     const provided = shell.shared?.[name];
-    // A share the shell retired (index.mjs RETIRED_SHARES): the remote's own copy is used, nothing shares its state.
-    if (provided === undefined && shell.retired?.includes(name)) continue;
     if (provided === undefined) {
       problems.push(`${name}: the remote needs ${need.requires} (built against ${need.version}), the shell does not share it`);
     } else if (!satisfies(provided, need.requires)) {
@@ -136,11 +134,10 @@ function readPackage(dir) {
  * - `subsets` (shell): shared packages it provides only in part, package → the names provided.
  * - `usage` (remote): package → Set of the names its code imports (filled during the build), for the
  *   packages shared as a subset.
- * - `retired` (shell): packages no longer shared that remotes built before may declare; their own copy is used.
  * - `federationRuntime`: the version of the federation runtime the shell provides to the remotes, or the
  *   one a remote built to run on the shell's runtime was built against.
  */
-export function declareBuild({ kind, name, shared, subsets, retired, usage, federationRuntime, root = process.cwd() }) {
+export function declareBuild({ kind, name, shared, subsets, usage, federationRuntime, root = process.cwd() }) {
   return {
     name: 'lendview:declare-build',
     apply: 'build',
@@ -160,7 +157,6 @@ export function declareBuild({ kind, name, shared, subsets, retired, usage, fede
                 ? { sharedExports: Object.fromEntries(Object.entries(subsets).map(([lib, names]) => [lib, [...names].sort()])) }
                 : {}),
               ...(federationRuntime ? { federationRuntime } : {}),
-              ...(retired?.length ? { retired: [...retired].sort() } : {}),
             }
           : {
               format: DECLARATION_FORMAT,

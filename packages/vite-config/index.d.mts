@@ -1,11 +1,6 @@
 import type { UserConfig } from 'vite';
 
 export declare const SINGLETONS: string[];
-/** Packages no longer shared that remotes built before may declare (i18next): `pnpm release` accepts them. */
-export declare const RETIRED_SHARES: string[];
-export declare const REMOTE_SINGLETONS: string[];
-/** Vite plugin for a build outside Module Federation: 'react-i18next' resolves to @lendview/i18n's bindings. */
-export declare function reactI18nextCompat(root?: string): import('vite').Plugin;
 export declare const API_PREFIXES: string[];
 /** The API a dev server proxies to when LENDVIEW_API is unset (http://127.0.0.1:8080). */
 export declare const DEFAULT_API: string;

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { declareBuild, resolvedVersion } from './declaration.mjs';
 import { precompress } from './precompress.mjs';
-import { checkSubsetImports, SHARED_SUBSETS, writeReactI18nextCompat, writeReactRouterSubset } from './shared-subset.mjs';
+import { checkSubsetImports, SHARED_SUBSETS, writeReactRouterSubset } from './shared-subset.mjs';
 import { serverConfig } from './server-build.mjs';
 
 export { serverConfig };
@@ -18,21 +18,14 @@ export const SINGLETONS = [
   'react-dom',
   'react-router',
   '@tanstack/react-query',
+  'i18next',
   'react-i18next',
   '@lendview/api-client',
   '@lendview/bridge',
   '@lendview/i18n',
   '@lendview/ui',
 ];
-/**
- * Packages no longer shared, which remotes built before may still declare. i18next (issue 14): @lendview/i18n has
- * its own translator, and a shell that provides a share fetches it at start-up whether anything uses it or not
- * (~14 KB gzip). A remote built before brings its own copy instead; only its unused fallback of @lendview/i18n
- * touches it (the page's @lendview/i18n and react-i18next are the shell's), so `pnpm release` accepts it
- * (lendview-shell.json `retired`, declaration.mjs).
- */
-export const RETIRED_SHARES = ['i18next'];
-/** What a remote shares: the same singletons as the shell. */
+/** What a remote shares: the same singletons as the shell (i18next and react-i18next included: one instance per page). */
 export const REMOTE_SINGLETONS = SINGLETONS;
 // @lendview/contracts is not a singleton: pages import only its types (its values pull in zod, ~90 KB
 // gzip), so sharing it would make the shell download it for nothing. docs/decisions.md.
@@ -47,25 +40,9 @@ export function sharedConfig({ command = 'build', root = process.cwd(), kind = '
       name,
       name === 'react-router' && command === 'build'
         ? { singleton: true, requiredVersion: false, import: writeReactRouterSubset(root) }
-        : name === 'react-i18next'
-          ? { singleton: true, requiredVersion: false, import: writeReactI18nextCompat(root, command) }
-          : { singleton: true, requiredVersion: false },
+        : { singleton: true, requiredVersion: false },
     ]),
   );
-}
-
-/**
- * Vite plugin for a build outside Module Federation (the server build): 'react-i18next' resolves to the same
- * module as in the client builds (writeReactI18nextCompat), @lendview/i18n's translator, not the package.
- */
-export function reactI18nextCompat(root = process.cwd()) {
-  return {
-    name: 'lendview:react-i18next-compat',
-    enforce: 'pre',
-    resolveId(id) {
-      return id === 'react-i18next' ? writeReactI18nextCompat(root) : null;
-    },
-  };
 }
 
 /** Version of the federation runtime the plugin builds in (@module-federation/vite pins it exactly). */
@@ -231,7 +208,7 @@ export const LANDING_DIR = 'landing';
 export function landingConfig() {
   return {
     base: './',
-    plugins: [react(), reactI18nextCompat(), precompress()],
+    plugins: [react(), precompress()],
     build: {
       target: 'chrome89',
       outDir: `dist/${LANDING_DIR}`,
@@ -264,7 +241,6 @@ export function hostConfig({ port = 5173, command = 'build', isSsrBuild = false 
       declareBuild({
         kind: 'shell',
         shared: SINGLETONS,
-        retired: RETIRED_SHARES,
         subsets: command === 'build' ? SHARED_SUBSETS : undefined,
         federationRuntime: federationRuntimeVersion(),
       }),

@@ -1,14 +1,15 @@
 // The server build of the shell and of each remote (issue 14, docs/performance.md "Server rendering"): a second
 // `vite build --ssr` into dist/server/, published with the client build under the same immutable version.
 //
-// One React, one router, one QueryClient type, one i18n instance per process, as in the browser: the shell's
-// server build bundles the shared libraries and writes each as its own entry (dist/server/shared/<file>.mjs);
-// a remote's server build leaves them out and imports them by a placeholder specifier (`lv-shared:<id>`), which
-// the API replaces with the live shell's shared file when it loads that remote (apps/api/src/ssr/loader.ts).
+// One React, one router, one QueryClient type, one i18next library per process, as in the browser (the text is
+// per render: issue 33): the shell's server build bundles the shared libraries and writes each as its own entry
+// (dist/server/shared/<file>.mjs); a remote's server build leaves them out and imports them by a placeholder
+// specifier (`lv-shared:<id>`), which the API replaces with the live shell's shared file when it loads that remote
+// (apps/api/src/ssr/loader.ts).
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { reactI18nextCompat, SINGLETONS } from './index.mjs';
+import { SINGLETONS } from './index.mjs';
 
 /** Where the server build goes, inside the app's dist/ (the release publishes dist/ as one version). */
 export const SERVER_DIR = 'server';
@@ -97,8 +98,7 @@ export function serverConfig({ kind }) {
   if (kind === 'shell') for (const id of Object.keys(SERVER_SHARED)) input[`shared/${sharedFileName(id)}`] = `${VIRTUAL}${id}`;
   return {
     base: './',
-    // react-i18next resolves as in the browser builds (@lendview/i18n's translator under its names).
-    plugins: [react(), reactI18nextCompat(), kind === 'shell' ? sharedEntries() : checkSharedImports(seen)],
+    plugins: [react(), kind === 'shell' ? sharedEntries() : checkSharedImports(seen)],
     // Everything in the bundle: a published release has no node_modules next to it.
     ssr: { noExternal: true, target: 'node' },
     resolve: { conditions: ['node', 'import', 'module', 'production', 'default'] },

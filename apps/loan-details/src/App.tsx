@@ -2,10 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { addMessages } from '@lendview/i18n';
 import { PageFallback } from '@lendview/ui';
-import { en } from './i18n/en.ts';
-import { id } from './i18n/id.ts';
+import { messages } from './i18n/index.ts';
 
-addMessages('loanDetails', { en, id });
+addMessages(messages);
 
 // One chunk per screen: a borrower downloads only the screen they open.
 const LoanDetailsPage = lazy(() => import('./pages/LoanDetailsPage.tsx'));

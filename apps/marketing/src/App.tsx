@@ -2,10 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { addMessages } from '@lendview/i18n';
 import { PageFallback } from '@lendview/ui';
-import { en } from './i18n/en.ts';
-import { id } from './i18n/id.ts';
+import { messages } from './i18n/index.ts';
 
-addMessages('marketing', { en, id });
+addMessages(messages);
 
 // One chunk per page: a borrower downloads only the page they open (the site frame is a shared chunk that
 // only the public site pages pull in).

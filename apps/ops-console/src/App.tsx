@@ -3,13 +3,12 @@ import { Route, Routes } from 'react-router';
 import { addMessages } from '@lendview/i18n';
 import { PageFallback } from '@lendview/ui';
 import { ConsoleGate } from './components/ConsoleGate.tsx';
-import { en } from './i18n/en.ts';
-import { id } from './i18n/id.ts';
+import { messages } from './i18n/index.ts';
 import { useRememberedLang } from './lib/operator-lang.ts';
 import { FUNDS_PATH, HOLIDAYS_PATH, ITEM_PATH, QUEUE_PATH, RELEASES_PATH } from './lib/paths.ts';
 import './styles/console.css';
 
-addMessages('ops_console', { en, id });
+addMessages(messages);
 
 // One chunk per screen.
 const QueuePage = lazy(() => import('./pages/QueuePage.tsx'));

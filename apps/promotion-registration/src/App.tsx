@@ -3,10 +3,9 @@ import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '@lendview/i18n';
 import { PageFallback } from '@lendview/ui';
-import { en } from './i18n/en.ts';
-import { id } from './i18n/id.ts';
+import { messages } from './i18n/index.ts';
 
-addMessages('promotion_registration', { en, id });
+addMessages(messages);
 
 // One chunk per screen. Visitors of /promo never download the editor (nor zod, which only the editor's
 // validation chunk imports).

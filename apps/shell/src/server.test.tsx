@@ -56,7 +56,7 @@ describe('server render loop', () => {
       lang: 'en',
       manifest,
       remote,
-      module: { default: ProbePage },
+      module: { default: ProbePage, messages: {} },
       signal: new AbortController().signal,
     });
     expect(out.html).toContain('loan <!-- -->2613750');
@@ -73,8 +73,63 @@ describe('server render loop', () => {
     const abort = new AbortController();
     abort.abort(new Error('over the budget'));
     await expect(
-      render({ url: '/probe', lang: 'en', manifest, remote, module: { default: ProbePage }, signal: abort.signal }),
+      render({ url: '/probe', lang: 'en', manifest, remote, module: { default: ProbePage, messages: {} }, signal: abort.signal }),
     ).rejects.toThrow('over the budget');
+  });
+});
+
+/** A remote's screen with its own text, as every version of a remote has (issue 33). */
+function TitlePage() {
+  const { t } = useTranslation('probe');
+  const slow = useQuery({ queryKey: ['slow'], queryFn: () => new Promise<string>((r) => setTimeout(() => r('data'), 5)) });
+  return (
+    <h1>
+      {t('title')} {slow.data ?? 'loading'}
+    </h1>
+  );
+}
+
+/** The probe remote at `version`, whose title reads `title` in English and `judul` in Indonesian. */
+function probeVersion(version: string, title: string, judul: string) {
+  return {
+    remote: { ...remote, version, entry: `/remotes/probe/${version}/mf-manifest.json` },
+    module: { default: TitlePage, messages: { probe: { en: { title }, id: { title: judul } } } },
+  };
+}
+
+describe('versions never bleed (issue 33)', () => {
+  it('the live version, its preview and a canary rendered at the same time each show their own text in their language', async () => {
+    const live = probeVersion('0.2.0', 'Live title', 'Judul aktif');
+    const preview = probeVersion('0.3.0', 'Preview title', 'Judul pratinjau');
+    const canary = probeVersion('0.5.0', 'Canary title', 'Judul kenari');
+    const signal = new AbortController().signal;
+    const page = (v: ReturnType<typeof probeVersion>, lang: 'en' | 'id') =>
+      render({ url: '/probe', lang, manifest: { remotes: [v.remote] }, ...v, signal }).then((out) => out.html);
+    // Interleaved: every render waits for data between its passes, so the others' passes run in between.
+    const pages = await Promise.all([page(live, 'en'), page(preview, 'en'), page(canary, 'id'), page(live, 'id'), page(live, 'en')]);
+    expect(pages.map((html) => /<h1>(.*?)<\/h1>/.exec(html)?.[1])).toEqual([
+      'Live title<!-- --> <!-- -->data',
+      'Preview title<!-- --> <!-- -->data',
+      'Judul kenari<!-- --> <!-- -->data',
+      'Judul aktif<!-- --> <!-- -->data',
+      'Live title<!-- --> <!-- -->data',
+    ]);
+  });
+
+  it('after a rollback, the next render shows the live version again, in the same process', async () => {
+    const rolledBack = probeVersion('0.5.0', 'New title', 'Judul baru');
+    const live = probeVersion('0.2.0', 'Old title', 'Judul lama');
+    const signal = new AbortController().signal;
+    await render({ url: '/probe', lang: 'en', manifest: { remotes: [rolledBack.remote] }, ...rolledBack, signal });
+    const out = await render({ url: '/probe', lang: 'en', manifest: { remotes: [live.remote] }, ...live, signal });
+    expect(out.html).toContain('<h1>Old title<!-- -->');
+    expect(out.html).not.toContain('New title');
+  });
+
+  it('a version whose server entry exports no messages (built before) is not rendered: the page goes client-rendered', async () => {
+    await expect(
+      render({ url: '/probe', lang: 'en', manifest, remote, module: { default: TitlePage }, signal: new AbortController().signal }),
+    ).rejects.toThrow('probe 1.0.0: its server entry exports no messages');
   });
 });
 
@@ -98,6 +153,7 @@ describe('server render of a standalone page (/landing)', () => {
       url: '/landing?templateId=1',
       lang: 'en',
       component: LandingProbe,
+      messages: {},
       signal: new AbortController().signal,
     });
     expect(out.html).toBe('<h1 data-lang="en">Loans in 2 hours</h1>');
@@ -107,11 +163,11 @@ describe('server render of a standalone page (/landing)', () => {
   });
 
   it('in Indonesian, and an aborted render stops before its next pass', async () => {
-    const id = await renderStandalone({ url: '/landing', lang: 'id', component: LandingProbe, signal: new AbortController().signal });
+    const id = await renderStandalone({ url: '/landing', lang: 'id', component: LandingProbe, messages: {}, signal: new AbortController().signal });
     expect(id.html).toContain('data-lang="id"');
     const abort = new AbortController();
     abort.abort(new Error('over the budget'));
-    await expect(renderStandalone({ url: '/landing', lang: 'en', component: LandingProbe, signal: abort.signal })).rejects.toThrow(
+    await expect(renderStandalone({ url: '/landing', lang: 'en', component: LandingProbe, messages: {}, signal: abort.signal })).rejects.toThrow(
       'over the budget',
     );
   });

@@ -3,18 +3,23 @@
 // the server entry of the remote that owns the page's route, renders the page with the borrower's data, and
 // streams it; the browser then hydrates the same tree (main.tsx).
 //
-// One process renders many borrowers' pages, while the page's modules keep some state per page (the i18n
-// language, the manifest the first render starts with): every render pass is one synchronous renderToString
-// that sets that state first, so two requests never see each other's. Only the data fetches are asynchronous,
-// and they carry the borrower's identity in the fetch the API gives (configureServer), not in module state.
+// One process renders many borrowers' pages, of several versions of each remote (live, canary, preview, and the one
+// before a rollback), while the page's modules keep some state per page (the manifest the first render starts
+// with, the query client): every render pass is one synchronous renderToString that sets that state first, so two
+// requests never see each other's. Text comes from an i18next instance of the render's own, holding the shell's
+// messages and those the remote version's server entry exports (issue 33): no process-wide message store. Only the
+// data fetches are asynchronous, and they carry the borrower's identity in the fetch the API gives
+// (configureServer), not in module state.
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { i18n as I18n } from 'i18next';
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@lendview/api-client';
-import { i18n, initI18n, type Lang } from '@lendview/i18n';
+import { createRenderI18n, renderWithI18n, type Lang, type MessageBundles } from '@lendview/i18n';
 import { AppProviders, createQueryClient, setPageQueryClient } from '@lendview/ui';
 import { AppContent } from './App.tsx';
+import { shellMessages } from './messages.ts';
 import { findOwner, type RemoteEntry, type RemotesManifest } from './remotes/manifest.ts';
 import { seedManifest } from './remotes/prefetch.ts';
 import { provideRemoteApp } from './remotes/loaded-apps.ts';
@@ -22,9 +27,17 @@ import { provideRemoteApp } from './remotes/loaded-apps.ts';
 export { findOwner };
 export type { RemoteEntry, RemotesManifest };
 
-/** What a remote's server entry (apps/<remote>/src/server.tsx) exports: the App it exposes to the browser. */
+/** What a remote's server entry (apps/<remote>/src/server.tsx) exports: the App it exposes to the browser, and its messages. */
 export interface RemoteServerModule {
   default: ComponentType;
+  messages?: MessageBundles;
+}
+
+/** A remote version's messages; a version whose server entry exports none (built before issue 33) is not rendered here. */
+function messagesOf(module: { messages?: unknown }, what: string): MessageBundles {
+  const { messages } = module;
+  if (typeof messages !== 'object' || messages === null) throw new Error(`${what}: its server entry exports no messages`);
+  return messages as MessageBundles;
 }
 
 /**
@@ -33,7 +46,6 @@ export interface RemoteServerModule {
  */
 export function configureServer({ fetch }: { fetch: typeof globalThis.fetch }): void {
   configureApiClient({ fetch, onMessage: undefined, onLoading: undefined, reportFailures: false });
-  void initI18n('id');
 }
 
 export interface RenderInput {
@@ -76,17 +88,18 @@ function waiting(q: Query, failed: ReadonlySet<string>): boolean {
   return true;
 }
 
-function renderPass(input: RenderInput, client: QueryClient): string {
-  // Synchronous from here to the return: the language and the manifest are this request's for the whole pass.
-  void i18n.changeLanguage(input.lang);
+function renderPass(input: RenderInput, i18n: I18n, client: QueryClient): string {
+  // Synchronous from here to the return: the text, the manifest and the data are this request's for the whole pass.
   seedManifest(input.manifest);
   setPageQueryClient(client);
   provideRemoteApp(input.remote, input.module.default);
   try {
-    return renderToString(
-      <StaticRouter location={input.url}>
-        <AppContent />
-      </StaticRouter>,
+    return renderWithI18n(i18n, () =>
+      renderToString(
+        <StaticRouter location={input.url}>
+          <AppContent />
+        </StaticRouter>,
+      ),
     );
   } finally {
     setPageQueryClient(undefined);
@@ -101,8 +114,9 @@ function renderPass(input: RenderInput, client: QueryClient): string {
  * the end, saves a whole pass on pages with a call that answers with a refusal. (A refusal that is an answer for the
  * screen, like loan details' instalment plan of a single-payment loan, is mapped to data by its query, so it is sent.)
  */
-export function render(input: RenderInput): Promise<RenderResult> {
-  return renderUntilComplete(input.signal, (client) => renderPass(input, client));
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const i18n = createRenderI18n(input.lang, [shellMessages, messagesOf(input.module, `${input.remote.name} ${input.remote.version}`)]);
+  return renderUntilComplete(input.signal, (client) => renderPass(input, i18n, client));
 }
 
 export interface StandaloneInput {
@@ -111,6 +125,8 @@ export interface StandaloneInput {
   lang: Lang;
   /** A remote's standalone tree (its server entry's `Standalone`), mounted in the browser by mountStandalone. */
   component: ComponentType;
+  /** That remote version's messages (its server entry's `messages`). */
+  messages: MessageBundles;
   signal: AbortSignal;
 }
 
@@ -120,20 +136,22 @@ export interface StandaloneInput {
  * the same render loop as the shell's pages. It lives in the shell's server entry because that is where the one
  * server-side React of a release is (the remote's server entry imports it from here).
  */
-export function renderStandalone(input: StandaloneInput): Promise<RenderResult> {
+export async function renderStandalone(input: StandaloneInput): Promise<RenderResult> {
   const { url, lang, component: Component } = input;
+  const i18n = createRenderI18n(lang, [messagesOf(input, 'the standalone page')]);
   return renderUntilComplete(input.signal, (client) => {
-    void i18n.changeLanguage(lang);
     setPageQueryClient(client);
     try {
-      return renderToString(
-        <StrictMode>
-          <StaticRouter location={url}>
-            <AppProviders>
-              <Component />
-            </AppProviders>
-          </StaticRouter>
-        </StrictMode>,
+      return renderWithI18n(i18n, () =>
+        renderToString(
+          <StrictMode>
+            <StaticRouter location={url}>
+              <AppProviders>
+                <Component />
+              </AppProviders>
+            </StaticRouter>
+          </StrictMode>,
+        ),
       );
     } finally {
       setPageQueryClient(undefined);

@@ -1,5 +1,5 @@
 import { ApiError, captureSharedParams, configureApiClient } from '@lendview/api-client';
-import { i18n, initI18n } from '@lendview/i18n';
+import { currentI18n, i18n, initI18n } from '@lendview/i18n';
 import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -106,7 +106,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? getQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n} defaultNS="common">
+      {/* The page's instance, or on the server the render's own (one per request and version: issue 33). */}
+      <I18nextProvider i18n={currentI18n()} defaultNS="common">
         {children}
         <ToastHost />
       </I18nextProvider>

@@ -82,15 +82,3 @@ test('a remote that runs on the shell federation runtime needs a shell that prov
     "federation runtime: the remote runs on the shell's (needs ^2.9.1, built against 2.9.1), the shell provides 2.8.0",
   ]);
 });
-
-test('a share the shell retired (i18next, issue 14) does not keep a remote built before off it; other missing shares still do', () => {
-  const old = remote({ react: '19.2.9', i18next: '25.10.10', 'react-i18next': '15.7.4' });
-  const now = { ...shell({ react: '19.2.9', 'react-i18next': '15.7.4' }), retired: ['i18next'] };
-  assert.deepEqual(incompatibilities(old, now), []);
-  assert.deepEqual(incompatibilities(old, shell({ react: '19.2.9', 'react-i18next': '15.7.4' })), [
-    'i18next: the remote needs ^25.10.10 (built against 25.10.10), the shell does not share it',
-  ]);
-  assert.deepEqual(incompatibilities(remote({ 'react-router': '7.18.5' }), now), [
-    'react-router: the remote needs ^7.18.5 (built against 7.18.5), the shell does not share it',
-  ]);
-});

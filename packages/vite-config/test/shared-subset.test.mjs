@@ -52,27 +52,3 @@ test('files under node_modules are not checked', () => {
   const usage = check("import { useBlocker } from 'react-router';", '/repo/node_modules/some-lib/index.js');
   assert.equal(usage.size, 0);
 });
-
-test("react-i18next's module in every build is @lendview/i18n's bindings, through that share", async () => {
-  const { mkdtempSync, readFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { writeReactI18nextCompat, REACT_I18NEXT_EXPORTS } = await import('../shared-subset.mjs');
-  const root = mkdtempSync(join(tmpdir(), 'lv-compat-'));
-  const file = writeReactI18nextCompat(root);
-  assert.equal(file, join(root, 'node_modules/.lendview-shared/react-i18next.mjs'));
-  const source = readFileSync(file, 'utf8');
-  assert.match(source, new RegExp(`export \\{ ${REACT_I18NEXT_EXPORTS.join(', ')} \\} from '@lendview/i18n';`));
-  for (const name of ['useTranslation', 'Trans', 'I18nextProvider', 'initReactI18next']) assert.ok(REACT_I18NEXT_EXPORTS.includes(name));
-});
-
-test("the dev server's react-i18next module re-exports the translator's source file, not the share wrapper", async () => {
-  const { readFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { writeReactI18nextCompat, REACT_I18NEXT_EXPORTS } = await import('../shared-subset.mjs');
-  const shell = join(import.meta.dirname, '../../../apps/shell');
-  const file = writeReactI18nextCompat(shell, 'serve');
-  assert.equal(file, join(shell, 'node_modules/.lendview-shared/react-i18next.dev.mjs'));
-  const source = readFileSync(file, 'utf8');
-  assert.match(source, new RegExp(`export \\{ ${REACT_I18NEXT_EXPORTS.join(', ')} \\} from '[^']*/packages/i18n/src/react\\.tsx';`));
-});

@@ -8,9 +8,11 @@ import type { CachedVersion, ReleaseServing } from '../releases/serving.ts';
 // switches both. Node imports modules from files, so a version's server files are copied from the storage provider
 // into a folder of this process (once per version and content) and imported from there.
 //
-// One React, one router, one i18n instance: a remote's server bundle imports the shared libraries as
+// One React, one router, one i18next: a remote's server bundle imports the shared libraries as
 // `lv-shared:<id>` (packages/vite-config/server-build.mjs); here each becomes the file URL of the live shell's
-// dist/server/shared/<id>.mjs, so the remote runs on the very modules the shell's render uses.
+// dist/server/shared/<id>.mjs, so the remote runs on the very modules the shell's render uses. Its text is not
+// shared: its server entry exports its messages and each render makes an i18next instance of its own from them
+// (apps/shell/src/server.tsx), so versions of one remote loaded side by side never see each other's.
 
 export const SERVER_PREFIX = 'server/';
 export const SERVER_ENTRY = 'server/entry.mjs';
@@ -40,6 +42,7 @@ export interface ShellServerModule {
     url: string;
     lang: 'en' | 'id';
     component: unknown;
+    messages: unknown;
     signal: AbortSignal;
   }): Promise<{ html: string; queries: { queries: unknown[] }; passes: number }>;
 }

@@ -373,15 +373,21 @@ export class PageRenderer {
       const live = await this.app.releases.liveShell(page.live);
       if (!live || !hasServerEntry(live)) return false;
       const shell = await Promise.race([this.entries.shell(live), overBudget]);
-      const remote = (await Promise.race([this.entries.remote(v, shell), overBudget])) as { Standalone?: unknown };
+      const remote = (await Promise.race([this.entries.remote(v, shell), overBudget])) as { Standalone?: unknown; messages?: unknown };
       const shellModule = shell.module;
-      const component = remote.Standalone;
-      // Versions built before /landing was server-rendered export neither.
-      if (typeof shellModule.renderStandalone !== 'function' || typeof component !== 'function') return false;
+      const { Standalone: component, messages } = remote;
+      // Versions built before /landing was server-rendered export no Standalone; before issue 33, no messages.
+      if (
+        typeof shellModule.renderStandalone !== 'function' ||
+        typeof component !== 'function' ||
+        typeof messages !== 'object' ||
+        !messages
+      )
+        return false;
       const before = html.slice(0, html.indexOf(ROOT));
       head = await this.headOf(`${v.app}@${v.version}@${page.file}`, () => indexHead(this.app, v, before, page.pathOf));
       rendered = await Promise.race([
-        this.context.run(pageContext(req, lang), () => shellModule.renderStandalone!({ url, lang, component, signal })),
+        this.context.run(pageContext(req, lang), () => shellModule.renderStandalone!({ url, lang, component, messages, signal })),
         overBudget,
       ]);
     } catch (err) {

@@ -2,36 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '@lendview/api-client';
 import { sendConfirmCode } from '../api/loan-confirm-send-sms.ts';
-import { addMessages } from '@lendview/i18n';
+import { STEP_UP_NS as NS } from '../i18n/step-up.ts';
 import { Card, CountdownButton, toast } from '@lendview/ui';
 import './ConfirmPageStepUp.css';
 import { digitsOnly } from '@lendview/contracts/routes';
-
-const NS = 'loanConfirmStepUp';
-
-// Copy of the step-up block (issue 12 item 4), in its own namespace so the page's message files stay as they are.
-addMessages(NS, {
-  en: {
-    title: 'Confirm with an SMS code',
-    intro: 'For your security, we send a code to the phone number of your account. Enter it to confirm the loan.',
-    label: 'SMS verification code',
-    send: 'Send code',
-    resend: 'Resend in {{count}} s',
-    sentTo: 'Code sent to {{phone}}. It is valid for 5 minutes.',
-    wait: 'Do not send the code repeatedly! Please wait for the countdown.',
-    needCode: 'Enter the 6-digit code from the SMS to confirm.',
-  },
-  id: {
-    title: 'Konfirmasi dengan kode SMS',
-    intro: 'Demi keamanan Anda, kami mengirim kode ke nomor ponsel akun Anda. Masukkan kode itu untuk mengonfirmasi pinjaman.',
-    label: 'Kode verifikasi SMS',
-    send: 'Kirim kode',
-    resend: 'Kirim ulang dalam {{count}} dtk',
-    sentTo: 'Kode dikirim ke {{phone}}. Berlaku 5 menit.',
-    wait: 'Jangan kirim kode berulang kali! Tunggu hitung mundur selesai.',
-    needCode: 'Masukkan 6 digit kode dari SMS untuk mengonfirmasi.',
-  },
-});
 
 /**
  * The step-up block of /confirm when loan-detail-confirm says sendSms 1: a countdown "send code" button

@@ -1,8 +1,7 @@
-import { addMessages } from '@lendview/i18n';
 import { en } from './en.ts';
 import { id } from './id.ts';
 
-/** The namespace of the legacy bank-card repayment screens, registered when either screen's chunk loads. */
+/** The namespace of the legacy bank-card repayment screens (registered with the remote's own: src/i18n/index.ts). */
 export const NS = 'repaymentLegacy';
 
-addMessages(NS, { en, id });
+export const legacy = { en, id };

@@ -1,9 +1,14 @@
 // The shared harness (@lendview/test-utils) with the two legacy screens.
 import { Route, Routes } from 'react-router';
+import { addMessages } from '@lendview/i18n';
 import { type RenderOptions, Elsewhere, renderApp } from '@lendview/test-utils';
 import { toast } from '@lendview/ui';
 import BindCardPage from '../BindCardPage.tsx';
 import RepayPage from '../RepayPage.tsx';
+import { messages } from '../../i18n/index.ts';
+
+// The remote's messages, as its App registers them on the page (these screens are rendered here without the App).
+addMessages(messages);
 
 export { type Answer, type ApiCall, type Handler, fail, ok, stubApi } from '@lendview/test-utils';
 

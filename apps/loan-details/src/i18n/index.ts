@@ -1,0 +1,13 @@
+import type { MessageBundles } from '@lendview/i18n';
+import { en } from './en.ts';
+import { id } from './id.ts';
+import { STEP_UP_NS, stepUp } from './step-up.ts';
+
+/**
+ * This remote's messages by namespace: App.tsx adds them to the page's i18next instance, and the server entry
+ * (server.tsx) exports them so that each server render of this version gets exactly these (issue 33).
+ */
+export const messages: MessageBundles = {
+  loanDetails: { en, id },
+  [STEP_UP_NS]: stepUp,
+};
