@@ -163,12 +163,18 @@ describe('server render of a standalone page (/landing)', () => {
   });
 
   it('in Indonesian, and an aborted render stops before its next pass', async () => {
-    const id = await renderStandalone({ url: '/landing', lang: 'id', component: LandingProbe, messages: {}, signal: new AbortController().signal });
+    const id = await renderStandalone({
+      url: '/landing',
+      lang: 'id',
+      component: LandingProbe,
+      messages: {},
+      signal: new AbortController().signal,
+    });
     expect(id.html).toContain('data-lang="id"');
     const abort = new AbortController();
     abort.abort(new Error('over the budget'));
-    await expect(renderStandalone({ url: '/landing', lang: 'en', component: LandingProbe, messages: {}, signal: abort.signal })).rejects.toThrow(
-      'over the budget',
-    );
+    await expect(
+      renderStandalone({ url: '/landing', lang: 'en', component: LandingProbe, messages: {}, signal: abort.signal }),
+    ).rejects.toThrow('over the budget');
   });
 });
