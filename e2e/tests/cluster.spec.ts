@@ -140,6 +140,9 @@ test.describe('two instances, one database, one object store, a balancer', () =>
       SHELL_DIR: join(ROOT, 'apps/shell/dist'),
       TRUST_PROXY: '1',
       READY_MIN_FREE_MB: '1',
+      // Every page server-rendered, however busy the machine: the versions test reads which text the server HTML has
+      // (over the default budget a page goes out client-rendered, with no text to compare).
+      SSR_BUDGET_MS: '10000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     // One at a time: the first migrates, seeds and publishes the shell; the second finds it all done. Then the
@@ -251,6 +254,10 @@ test.describe('two instances, one database, one object store, a balancer', () =>
       const html = await res.text();
       expect(res.status, html.slice(0, 500)).toBe(200);
       const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      expect(
+        h1,
+        `server-rendered /About on ${base}:\n${html.slice(0, 300)}\n…\n${html.slice(-1500)}\n${instances.map((i) => i.log()).join('\n')}`,
+      ).toBeDefined();
       const versions = [...new Set([...html.matchAll(/\/remotes\/marketing\/([^/"']+)\//g)].map((m) => m[1]))];
       return { h1, versions };
     }

@@ -99,8 +99,12 @@ export function buildMarketingCopy(opts: CopyOptions): string {
 
   const env = { ...process.env };
   delete env.MF_BUILD_VERSION;
-  const r = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'error'], { cwd: app, encoding: 'utf8', env });
-  expect(r.status, `vite build of the ${opts.rename?.remote ?? 'marketing'} copy:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  // As the app's `build` script does: the browser build, then the server build (dist/server/), so the copy's pages
+  // are server-rendered like any release's.
+  for (const args of [['build'], ['build', '--ssr']]) {
+    const r = spawnSync(process.execPath, [VITE, ...args, '--logLevel', 'error'], { cwd: app, encoding: 'utf8', env });
+    expect(r.status, `vite ${args.join(' ')} of the ${opts.rename?.remote ?? 'marketing'} copy:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  }
   return join(app, 'dist');
 }
 

@@ -40,7 +40,9 @@ function shell(version: string, withStandalone = true) {
   });
 }
 
-function promotion(version: string, kind: 'ok' | 'no-standalone' | 'throws') {
+function promotion(version: string, kind: 'ok' | 'no-standalone' | 'no-messages' | 'throws') {
+  // Its messages (issue 33): a version built before exports none, and its page goes out client-rendered.
+  const messages = kind === 'no-messages' ? '' : 'export const messages = { promotion_registration: { en: {}, id: {} } };';
   const standalone =
     kind === 'no-standalone'
       ? ''
@@ -57,7 +59,7 @@ function promotion(version: string, kind: 'ok' | 'no-standalone' | 'throws') {
       'landing/assets/index-L.js': 'export {};',
       'landing/assets/PromoPage-L.js': 'export {};',
       'landing/assets/index-L.css': '.pr-hero__headline{font-size:30px}.pr-toast{color:red}',
-      'server/entry.mjs': `import { tag } from "lv-shared:react"; export default function App() { return tag; } ${standalone}`,
+      'server/entry.mjs': `import { tag } from "lv-shared:react"; export default function App() { return tag; } ${standalone} ${messages}`,
     },
   });
 }
@@ -131,6 +133,7 @@ describe.each(BACKENDS)('/landing server-rendered (%s)', (backend) => {
   it.each([
     ['a template that is not published (the render fails)', 'ok', true, 'templateId=999'],
     ['a promotion version without Standalone (built before)', 'no-standalone', true, 'templateId=1'],
+    ['a promotion version without messages (built before issue 33)', 'no-messages', true, 'templateId=1'],
     ['a Standalone that throws', 'throws', true, 'templateId=1'],
     ['a shell without renderStandalone (built before)', 'ok', false, 'templateId=1'],
   ] as const)('%s: the page as it is, client-rendered, with its template when there is one', async (_, kind, withStandalone, query) => {
