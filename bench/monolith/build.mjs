@@ -69,9 +69,6 @@ export async function buildMonolith({ force = false, quiet = false } = {}) {
   const vite = await import(pathToFileURL(fromShell.resolve('vite')).href);
   const { default: react } = await import(pathToFileURL(fromShell.resolve('@vitejs/plugin-react')).href);
   const { precompressDir } = await import(pathToFileURL(join(ROOT, 'packages/vite-config/precompress.mjs')).href);
-  // 'react-i18next' is what the product builds make of it (@lendview/i18n's translator, not the package), when the
-  // shared config says so.
-  const { reactI18nextCompat } = await import(pathToFileURL(join(ROOT, 'packages/vite-config/index.mjs')).href);
   rmSync(MONOLITH_DIST, { recursive: true, force: true });
   await vite.build({
     configFile: false,
@@ -80,7 +77,8 @@ export async function buildMonolith({ force = false, quiet = false } = {}) {
     logLevel: 'error',
     publicDir: join(SHELL, 'public'),
     resolve: { alias: ALIASES },
-    plugins: [...(typeof reactI18nextCompat === 'function' ? [reactI18nextCompat(SHELL)] : []), resolveFromShell(), react()],
+    // The same libraries as the product (i18next + react-i18next included), bundled as one app.
+    plugins: [resolveFromShell(), react()],
     // The product's build settings (packages/vite-config hostConfig): same target, no source maps served.
     build: { outDir: MONOLITH_DIST, emptyOutDir: false, target: 'chrome89', sourcemap: false },
   });
