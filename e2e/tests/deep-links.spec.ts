@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { type Envelope, HYDRATION_PROBLEM, expect, fakeBridgeHost, jsonOf, newOrder, test, untilLive } from './fixtures.ts';
 import { makePng } from './images.ts';
 import { DEMO_OPERATORS, operatorToken } from './ops-login.ts';
@@ -233,6 +233,22 @@ const shown = (url: string) => {
  */
 function watch(page: Page, url: URL, link: Link) {
   const problems: string[] = [];
+  const network = { open: new Set<Request>(), lastActivity: Date.now(), log: [] as string[] };
+  const started = Date.now();
+  page.on('request', (r) => {
+    network.log.push(`${Date.now() - started} ms ${r.resourceType()} ${shown(r.url())}`);
+    network.lastActivity = Date.now();
+    // The page's report of a failure the borrower saw (packages/api-client client-errors.ts) is a finding itself. It
+    // is sent with keepalive, which Chromium finishes outside the page (no "finished" event ever comes).
+    if (new URL(r.url()).pathname === CLIENT_ERRORS) problems.push(`the page reported a client error: ${r.postData() ?? ''}`);
+    else network.open.add(r);
+  });
+  const finished = (r: Request) => {
+    network.open.delete(r);
+    network.lastActivity = Date.now();
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
   const expected = (status: number, at: string, type: string) => {
     const u = new URL(at);
     if (link.notFound && type === 'document' && u.href === url.href) return status === 404;
@@ -253,32 +269,40 @@ function watch(page: Page, url: URL, link: Link) {
     else if (HYDRATION_PROBLEM.test(text)) problems.push(`hydration (console ${m.type()}): ${text}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
-  return problems;
+  return { problems, network };
 }
 
+/** POST /api/client-errors: the page's report of a failure the borrower saw (docs/observability.md). */
+const CLIENT_ERRORS = '/api/client-errors';
+
+type Network = ReturnType<typeof watch>['network'];
+
 /**
- * Waits until the page has settled: the network quiet, every image loaded or failed (lazy ones below the fold
- * too: they are made eager, so every image the page names is fetched), the network quiet again. A page whose
- * network never goes quiet fails with the requests still open.
+ * Waits until the page has settled: no request open and none started or finished for 500 ms (Playwright's
+ * "networkidle" never comes on a page that sent a keepalive request), every image loaded or failed (lazy ones below
+ * the fold too: they are made eager, so every image the page names is fetched), then quiet again. A page that
+ * never settles fails with its last requests.
  */
-async function settle(page: Page, where: string) {
-  const open = new Set<string>();
-  page.on('request', (r) => open.add(r.url()));
-  page.on('requestfinished', (r) => open.delete(r.url()));
-  page.on('requestfailed', (r) => open.delete(r.url()));
-  const quiet = async () => {
-    try {
-      await page.waitForLoadState('networkidle', { timeout: 30_000 });
-    } catch {
-      throw new Error(`${where}: the network did not go quiet within 30 s; open: ${[...open].map(shown).join(', ') || '(none)'}`);
-    }
-  };
+async function settle(page: Page, network: Network, where: string) {
+  const quiet = () =>
+    expect
+      .poll(() => network.open.size === 0 && Date.now() - network.lastActivity >= 500, {
+        message: `${where}: the network went quiet (the last requests: ${network.log.slice(-8).join('; ')})`,
+        timeout: 30_000,
+        intervals: [100],
+      })
+      .toBe(true);
   await quiet();
-  await page.evaluate(() => {
-    for (const img of Array.from(document.images)) img.loading = 'eager';
-  });
+  const lazy = await page.evaluate(
+    () =>
+      Array.from(document.images).filter((img) => {
+        const was = img.loading === 'lazy';
+        img.loading = 'eager';
+        return was;
+      }).length,
+  );
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-  await quiet();
+  if (lazy > 0) await quiet();
 }
 
 type Served = 'server-rendered' | 'client-rendered';
@@ -302,7 +326,7 @@ async function firstLoad(
       const session = JSON.stringify({ token, username: DEMO_OPERATORS[role].username, role });
       await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
     }
-    const problems = watch(page, url, link);
+    const { problems, network } = watch(page, url, link);
     const res = await page.goto(url.href);
     const served: Served = ((await res?.text()) ?? '').includes('id="lv-ssr"') ? 'server-rendered' : 'client-rendered';
     if (served === 'client-rendered' && !row.whenClientRendered) return served;
@@ -312,9 +336,12 @@ async function firstLoad(
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1.first(), `${what}: a heading shows`).toBeVisible();
     if (link.notFound) await expect(h1, `${what}: the shell's page not found`).toHaveText(NOT_FOUND[lang]!);
-    await settle(page, what);
+    // A page that never settles is reported with what else went wrong on it.
+    await settle(page, network, what).catch((e: unknown) => problems.push(e instanceof Error ? e.message : String(e)));
+    // Each problem's first line or so: a hydration report carries React's whole component stack.
+    const brief = problems.map((p) => (p.length > 400 ? `${p.slice(0, 400)}…` : p));
+    expect(brief, `${what} (${shown(url.href)}): failed requests, console errors, hydration warnings`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.lang), `${what}: <html lang>`).toBe(lang);
-    expect(problems, `${what} (${shown(url.href)}): failed requests, console errors, hydration warnings`).toEqual([]);
     return served;
   } finally {
     await context.close();
