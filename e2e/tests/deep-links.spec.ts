@@ -356,7 +356,7 @@ const NOT_FOUND: Record<string, string> = { en: 'Page not found', id: 'Halaman t
  * way; then it is loaded again (each time a first load) until it came server-rendered, which is what a borrower
  * mostly gets and the load that must hold.
  */
-const SERVER_RENDERED_WITHIN = 8;
+const SERVER_RENDERED_WITHIN = 12;
 
 // ------------------------------------------------------------------------------------------ the tests
 
