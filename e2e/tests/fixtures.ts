@@ -7,58 +7,106 @@ export interface BridgeCall {
 }
 
 /**
+ * A hydration problem in a console message or an uncaught error (issue 14). The shell and the standalone landing
+ * report React's recoverable errors as '[shell] hydration' / '[standalone] hydration' (their onRecoverableError);
+ * the rest is React's own text, should a root hydrate without such a handler (React 19 then reports the error
+ * itself: reportError, i.e. a page error and a console error). Production builds (what the suite runs) name the
+ * error by number: #418 the server's HTML did not match, #422 / #423 an error while hydrating recovered by client
+ * rendering (a Suspense boundary / the whole root), #419 a boundary the server could not finish, and React 18's
+ * #425 (text did not match). Development builds write it out: "Hydration failed because the server rendered HTML
+ * didn't match the client", "A tree hydrated but some attributes ... didn't match", "... while hydrating but React
+ * was able to recover", React 18's "Text content did not match", "Expected server HTML to contain a matching".
+ */
+export const HYDRATION_PROBLEM =
+  /\[(shell|standalone)\] hydration|hydration (failed|mismatch)|tree hydrated but|while hydrating|did(n't| not) match|expected server html to contain|(Minified React error #|react\.dev\/errors\/)(418|419|422|423|425)\b/i;
+
+/** Subresources whose failure (4xx/5xx) fails any test: what the page shows with, never an API call it handles. */
+export const SUBRESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'script', 'stylesheet', 'font']);
+
+/**
  * Every page gets a fake native host that records the bridge calls (spec 7.7): the iOS message handler by
  * default, or with `test.use({ bridgeHost: 'android' })` the Android JavascriptInterface (`LendviewAndroid`, which
  * receives JSON text; docs/bridge.md). And a list of the uncaught page errors, which a test may check is empty.
+ *
+ * Every test fails on a hydration problem (HYDRATION_PROBLEM) and on a same-origin image, script, stylesheet or
+ * font that answered 4xx/5xx (a broken picture, a remote that did not load). API calls are not checked here: many
+ * tests provoke refusals (400, 401, 409 envelopes) that the page handles. A test that breaks a subresource on
+ * purpose (a remote answering 500 to show the retry panel) says so: `allowFailedResources.push(/remoteEntry\.js/)`.
  */
-export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'android' }>({
+export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'android'; allowFailedResources: RegExp[] }>({
   bridgeHost: ['ios', { option: true }],
+  // Playwright reads a fixture's dependencies from its first parameter's destructuring: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  allowFailedResources: async ({}, use) => {
+    await use([]);
+  },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await use(errors);
   },
-  page: async ({ page, bridgeHost }, use) => {
-    // Server-rendered pages hydrate (issue 14): a mismatch is reported by the shell as '[shell] hydration', and by the
-    // standalone landing as '[standalone] hydration' (React recovers by rendering afresh, so nothing else shows it).
-    // No test may see one.
+  page: async ({ page, bridgeHost, allowFailedResources }, use) => {
+    // Server-rendered pages hydrate (issue 14): React recovers from a mismatch by rendering afresh, so nothing but
+    // these messages shows it. No test may see one.
     const hydration: string[] = [];
     page.on('console', (m) => {
-      if (/\[(shell|standalone)\] hydration|hydration (failed|mismatch)|Minified React error #(418|423|425)\b/i.test(m.text()))
-        hydration.push(m.text());
+      if (HYDRATION_PROBLEM.test(m.text())) hydration.push(m.text());
     });
-    await page.addInitScript((host) => {
-      const w = window as unknown as { __bridge: unknown[]; webkit: unknown; LendviewAndroid: unknown };
-      w.__bridge = [];
-      if (host === 'android') {
-        w.LendviewAndroid = {
-          postMessage: (json: string) => w.__bridge.push({ handler: 'LendviewAndroid', message: JSON.parse(json) as unknown }),
-        };
-        return;
-      }
-      w.webkit = {
-        messageHandlers: new Proxy(
-          {},
-          { get: (_, handler) => ({ postMessage: (message: unknown) => w.__bridge.push({ handler: String(handler), message }) }) },
-        ),
-      };
-    }, bridgeHost);
+    page.on('pageerror', (e) => {
+      if (HYDRATION_PROBLEM.test(String(e))) hydration.push(String(e));
+    });
+    const failedResources: { url: string; text: string }[] = [];
+    page.on('response', (r) => {
+      const type = r.request().resourceType();
+      if (r.status() < 400 || !SUBRESOURCE_TYPES.has(type)) return;
+      // Same-origin: the page's own server (cluster.spec.ts's pages are on servers of their own).
+      if (!URL.canParse(page.url()) || new URL(r.url()).origin !== new URL(page.url()).origin) return;
+      failedResources.push({ url: r.url(), text: `${r.status()} ${type} ${r.url()}` });
+    });
+    await fakeBridgeHost(page, bridgeHost);
     // A server-rendered page is inert until the shell has hydrated it (a tap before would be lost): a test, like a
     // borrower, acts on it once it answers.
-    const untilLive = async <T>(response: T) => {
-      await page.waitForFunction(() => !document.querySelector('#root[inert]'), undefined, { timeout: 30_000 });
+    const live = async <T>(response: T) => {
+      await untilLive(page);
       return response;
     };
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (url, options) => untilLive(await goto(url, options));
-    page.reload = async (options) => untilLive(await reload(options));
+    page.goto = async (url, options) => live(await goto(url, options));
+    page.reload = async (options) => live(await reload(options));
     await use(page);
     expect(hydration, `hydration warnings on ${page.url()}`).toEqual([]);
+    const unexpected = failedResources.filter((f) => !allowFailedResources.some((p) => p.test(f.url))).map((f) => f.text);
+    expect(unexpected, `failed images, scripts, stylesheets or fonts on ${page.url()}`).toEqual([]);
   },
 });
 
 export { expect };
+
+/** The fake native host every test page gets (the `page` fixture): it records the bridge calls in `window.__bridge`. */
+export async function fakeBridgeHost(page: Page, host: 'ios' | 'android' = 'ios'): Promise<void> {
+  await page.addInitScript((kind) => {
+    const w = window as unknown as { __bridge: unknown[]; webkit: unknown; LendviewAndroid: unknown };
+    w.__bridge = [];
+    if (kind === 'android') {
+      w.LendviewAndroid = {
+        postMessage: (json: string) => w.__bridge.push({ handler: 'LendviewAndroid', message: JSON.parse(json) as unknown }),
+      };
+      return;
+    }
+    w.webkit = {
+      messageHandlers: new Proxy(
+        {},
+        { get: (_, handler) => ({ postMessage: (message: unknown) => w.__bridge.push({ handler: String(handler), message }) }) },
+      ),
+    };
+  }, host);
+}
+
+/** The page is live: the shell has hydrated the server-rendered markup (it stays inert until then), or rendered its own. */
+export async function untilLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[inert]'), undefined, { timeout: 30_000 });
+}
 
 export async function bridgeCalls(page: Page): Promise<BridgeCall[]> {
   return page.evaluate(() => (window as unknown as { __bridge: BridgeCall[] }).__bridge);

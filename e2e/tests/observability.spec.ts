@@ -32,7 +32,9 @@ function reportedLines(id: string) {
 test('a remote that does not load: the panel shows a reference, support finds it in the log, /metrics counts it', async ({
   page,
   request,
+  allowFailedResources,
 }) => {
+  allowFailedResources.push(/\/remotes\/marketing\/.*\/remoteEntry\.js$/);
   await page.route('**/remotes/marketing/**/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'boom' }));
   const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/client-errors');
   await page.goto('/About?isNeedPop=1');

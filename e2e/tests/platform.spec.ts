@@ -1,6 +1,10 @@
 import { bridgeCalls, expect, expectAccessible, jsonOf, loginAs, newOrder, test } from './fixtures.ts';
 
-test('a broken remote takes down its own routes only, with a localized retry that really retries', async ({ page }) => {
+test('a broken remote takes down its own routes only, with a localized retry that really retries', async ({
+  page,
+  allowFailedResources,
+}) => {
+  allowFailedResources.push(/\/remotes\/marketing\//);
   let broken = true;
   // Break the marketing entry in the manifest as served: it points at a version that was never published.
   await page.route('**/remotes.json', async (route) => {
@@ -38,7 +42,8 @@ test('a broken remote takes down its own routes only, with a localized retry tha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami');
 });
 
-test('a remote that throws at load shows the retry panel, and Retry loads it once it is back', async ({ page }) => {
+test('a remote that throws at load shows the retry panel, and Retry loads it once it is back', async ({ page, allowFailedResources }) => {
+  allowFailedResources.push(/\/remotes\/marketing\/.*\/remoteEntry\.js$/);
   let fail = true;
   await page.route('**/remotes/marketing/**/remoteEntry.js', (route) =>
     fail ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),

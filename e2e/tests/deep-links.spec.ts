@@ -1,0 +1,397 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
+import { type Envelope, HYDRATION_PROBLEM, expect, fakeBridgeHost, jsonOf, newOrder, test, untilLive } from './fixtures.ts';
+import { makePng } from './images.ts';
+import { DEMO_OPERATORS, operatorToken } from './ops-login.ts';
+
+// Deep links (issue 33 item 3): every page route opened as a first load, in a fresh browser context with nothing
+// but its URL (the borrower's `tok` in it, as the app opens it), in Indonesian (the default) and in English
+// (isNeedPop=1). A row fails on any response 4xx/5xx (document, image, script, stylesheet, font, API call), any
+// request that failed, any console error or page error and any hydration warning; its title names the route and
+// the language.
+//
+// The route table is the apps' package.json `lendview.routes` (what /remotes.json serves), read when this file
+// loads: a new route gets its two rows by itself, opened with the borrower's `tok` only unless LINKS below gives it
+// its query (a route that needs one then fails, naming itself, until it is added there). A first test checks that
+// the live /remotes.json names exactly these routes. The shell's own route (/testPreview) and a path nobody declares
+// (the shell's "page not found", answered 404 on purpose) have rows of their own.
+
+const APPS = resolve(import.meta.dirname, '../../apps');
+const BORROWER = 'demo-borrower';
+const LANGS = [
+  { lang: 'id', name: 'Indonesian', query: {} },
+  { lang: 'en', name: 'English', query: { isNeedPop: '1' } },
+] as const;
+// A sign-in may wait for the next 30 s authenticator step (a code is accepted once per account).
+test.describe.configure({ timeout: 120_000 });
+
+/** The route table as the apps declare it: each app's package.json `lendview.routes`. */
+function declaredRoutes(): { route: string; app: string }[] {
+  return readdirSync(APPS, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(APPS, d.name, 'package.json')))
+    .flatMap((d) => {
+      const pkg = JSON.parse(readFileSync(join(APPS, d.name, 'package.json'), 'utf8')) as { lendview?: { routes?: string[] } };
+      return (pkg.lendview?.routes ?? []).map((route) => ({ route, app: d.name }));
+    });
+}
+
+/** The shell's own routes (apps/shell/src/App.tsx; not in /remotes.json) and a path no one declares. */
+const SHELL_ROUTES = ['/testPreview'];
+const UNDECLARED = '/no-such-page';
+
+// --------------------------------------------------------------------------------------- shared data
+
+interface Shared {
+  /** A complaint with two photos of the borrower's, answered by an operator with a photo of theirs. */
+  complaint: { problemId: number; tok: string; orderNo: string };
+  support: string;
+  marketing: string;
+}
+
+/**
+ * Made once for the whole run, whichever worker (or worker restarted after a failed row) asks first: the others
+ * read it from the run's folder (global-setup.ts's throw-away folder, removed at the end). Saves an operator
+ * sign-in per worker, which may wait for the next authenticator step.
+ */
+async function runOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
+  const file = join(dirname(process.env.E2E_DATA_DIR!), `deep-links-${name}.json`);
+  const lock = `${file}.lock`;
+  const until = Date.now() + 100_000;
+  while (Date.now() < until) {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as T;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker is making it: its file comes when it is done (or the lock goes if it failed).
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      const value = await make();
+      writeFileSync(`${file}.tmp`, JSON.stringify(value));
+      renameSync(`${file}.tmp`, file);
+      return value;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`deep-links: ${name} was not made within 100 s`);
+}
+
+/** Uploads one photo (multipart `field`) and gives the URL the server answered. */
+async function upload(request: APIRequestContext, path: string, field: string, seed: number, headers?: Record<string, string>) {
+  const res = await request.post(path, {
+    multipart: { [field]: { name: `photo-${seed}.png`, mimeType: 'image/png', buffer: makePng(120, 90, seed) } },
+    ...(headers ? { headers } : {}),
+  });
+  const body = await jsonOf<Envelope<{ url: string }>>(res);
+  expect(body.code, `${path}: ${body.message}`).toBe('00');
+  return body.data.url;
+}
+
+/**
+ * Through the real API, as the app and the console do it: a fresh borrower files a complaint about its own order
+ * with two photos (POST /user-problem/upload-problem-img, /user-problem/problem-save), and the support operator
+ * answers it with a photo (POST /ops/api/complaints/upload-image, /ops/api/complaints/answer).
+ */
+async function photoComplaint(request: APIRequestContext, support: string): Promise<Shared['complaint']> {
+  const mine = await newOrder(request, 'early');
+  const photos = [await upload(request, `/user-problem/upload-problem-img?tok=${mine.tok}`, 'problemImage', 1)];
+  photos.push(await upload(request, `/user-problem/upload-problem-img?tok=${mine.tok}`, 'problemImage', 2));
+  const saved = await jsonOf<Envelope<{ problemId: number }>>(
+    await request.post(`/user-problem/problem-save?tok=${mine.tok}`, {
+      form: {
+        problemType: '1',
+        problemSonType: '1',
+        problemDetail: `E2E deep links ${Date.now()}: the collector called me five times today.`,
+        problemImage: photos.join(','),
+        orderNo: mine.orderNo,
+      },
+      headers: { 'idempotency-key': `e2e-deep-links-${Date.now()}` },
+    }),
+  );
+  expect(saved.code, `problem-save: ${saved.message}`).toBe('00');
+  const auth = { authorization: `Bearer ${support}` };
+  const answerPhoto = await upload(request, '/ops/api/complaints/upload-image', 'image', 3, auth);
+  const answered = await jsonOf(
+    await request.post('/ops/api/complaints/answer', {
+      form: { problemId: String(saved.data.problemId), disposeDetail: 'We stopped the calls; see the photo.', disposeImages: answerPhoto },
+      headers: auth,
+    }),
+  );
+  expect(answered.code, `operator answer: ${answered.message}`).toBe('00');
+  return { problemId: saved.data.problemId, tok: mine.tok, orderNo: mine.orderNo };
+}
+
+const shared = {
+  support: (request: APIRequestContext) => runOnce('support', () => operatorToken(request, 'support')),
+  marketing: (request: APIRequestContext) => runOnce('marketing', () => operatorToken(request, 'marketing')),
+  complaint: async (request: APIRequestContext) => {
+    const support = await shared.support(request);
+    return runOnce('complaint', () => photoComplaint(request, support));
+  },
+};
+
+// ------------------------------------------------------------------------------------------ the links
+
+interface Link {
+  query: Record<string, string>;
+  /** Opened with this operator's session in the tab (sessionStorage, as the sign-in form leaves it). */
+  operator?: { role: keyof typeof DEMO_OPERATORS; token: string };
+  /** The page answers 404 with the shell's "page not found" on purpose. */
+  notFound?: true;
+  /** API refusals the page asks for as answers (an envelope it reads as data), each with why. */
+  refusals?: { status: number; path: string; why: string }[];
+}
+
+/**
+ * Each route's query, from the demo data (pages that only read) or an order of the row's own (pages that change
+ * it on opening: /that makes a payment code). A route not listed here is opened with the demo borrower's `tok`.
+ */
+const LINKS: Record<string, (request: APIRequestContext) => Promise<Link>> = {
+  '/complaint': async () => ({ query: { tok: BORROWER, orderNo: 'DEMO-170' } }),
+  '/complainNewPage': async () => ({ query: { tok: BORROWER, orderNo: 'DEMO-170' } }),
+  // The chatbot records what the borrower asks against the order: an order of the row's own.
+  '/intelligentCustomerService': async (request) => {
+    const mine = await newOrder(request, 'early');
+    return { query: { tok: mine.tok, selectedIndex: '1', orderNo: mine.orderNo } };
+  },
+  '/complainPageNext': async () => ({ query: { tok: BORROWER, problemType: '2', problemSonType: '0', orderNo: 'DEMO-170' } }),
+  // The borrower of the complaint with photos: the list shows it.
+  '/complaintList': async (request) => ({ query: { tok: (await shared.complaint(request)).tok } }),
+  '/complainDetails': async (request) => {
+    const c = await shared.complaint(request);
+    return { query: { tok: c.tok, problemId: String(c.problemId) } };
+  },
+  '/loanDetails': async () => ({
+    query: { tok: BORROWER, productId: '1', orderId: 'DEMO-170' },
+    refusals: [
+      {
+        status: 409,
+        path: '/v3/installment/loan-play-detail',
+        why: "a single-payment loan's instalment plan is refused (PAYMENT_REFUSED), which the page reads as 'no plan' (apps/loan-details/src/api/loan-play-detail.ts); asked by the browser when the page came client-rendered",
+      },
+    ],
+  }),
+  '/confirm': async () => ({ query: { tok: BORROWER, productId: '1', orderId: '', position: '0' } }),
+  '/relevant': async () => ({ query: { tok: BORROWER, scene: 'banner_jingzhun' } }),
+  '/error': async () => ({ query: { tok: BORROWER, reason: 'timeout' } }),
+  // Opening /that makes the order's payment code: an order of the row's own, with the amount it owes.
+  '/that': async (request) => {
+    const mine = await newOrder(request, 'repayable');
+    const details = await jsonOf<Envelope<{ amount: number }>>(
+      await request.post(`/v3/loan-details/detail?tok=${mine.tok}`, { form: { productId: String(mine.productId), orderId: mine.orderNo } }),
+    );
+    expect(details.code, `loan details of ${mine.orderNo}: ${details.message}`).toBe('00');
+    return {
+      query: { tok: mine.tok, productId: String(mine.productId), orderId: mine.orderNo, amount: String(details.data.amount) },
+    };
+  },
+  '/individual': async () => ({ query: { tok: BORROWER, productId: '1', orderId: 'DEMO-180', amount: '100000' } }),
+  '/installment': async () => ({ query: { tok: BORROWER, productId: '1', orderId: 'DEMO-INST' } }),
+  '/repayDelay': async () => ({ query: { tok: BORROWER, productId: '1', orderId: 'DEMO-174' } }),
+  '/repay': async (request) => {
+    const mine = await newOrder(request, 'legacy');
+    return { query: { tok: mine.tok, orderId: mine.orderNo, productId: String(mine.productId) } };
+  },
+  '/bindCard': async (request) => {
+    const mine = await newOrder(request, 'extendable');
+    return { query: { tok: mine.tok, orderId: mine.orderNo, productId: String(mine.productId) } };
+  },
+  '/promo': async () => ({ query: { templateId: '1' } }),
+  // The operators' pages, signed in (the sign-in form itself is ops-console.spec.ts's).
+  '/ops': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
+  // The complaint with photos in the console (its photos come as blobs with the operator's session).
+  '/ops/item': async (request) => ({
+    query: { kind: 'complaint', id: String((await shared.complaint(request)).problemId) },
+    operator: { role: 'support', token: await shared.support(request) },
+  }),
+  '/ops/funds': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
+  '/ops/holidays': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
+  '/ops/releases': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
+  '/ops/templates': async (request) => ({ query: {}, operator: { role: 'marketing', token: await shared.marketing(request) } }),
+  '/ops/templates/edit': async (request) => ({
+    query: { id: '1' },
+    operator: { role: 'marketing', token: await shared.marketing(request) },
+  }),
+  '/testPreview': async () => ({ query: {} }),
+  [UNDECLARED]: async () => ({ query: { tok: BORROWER }, notFound: true }),
+};
+
+/** A URL as a failure message shows it: the path and query, the session token left out. */
+const shown = (url: string) => {
+  const u = new URL(url);
+  if (u.searchParams.has('tok')) u.searchParams.set('tok', '…');
+  return decodeURIComponent(`${u.pathname}${u.search}`);
+};
+
+/**
+ * Everything that goes wrong on the page from now on: responses 4xx/5xx, failed requests, console errors, page
+ * errors, hydration warnings. Left out, each named by the row: the page's own 404 (`notFound`) and the API
+ * refusals the page asks for as answers (`refusals`), with Chromium's "Failed to load resource" line for them.
+ */
+function watch(page: Page, url: URL, link: Link) {
+  const problems: string[] = [];
+  const network = { open: new Set<Request>(), lastActivity: Date.now(), log: [] as string[] };
+  const started = Date.now();
+  page.on('request', (r) => {
+    network.log.push(`${Date.now() - started} ms ${r.resourceType()} ${shown(r.url())}`);
+    network.lastActivity = Date.now();
+    // The page's report of a failure the borrower saw (packages/api-client client-errors.ts) is a finding itself. It
+    // is sent with keepalive, which Chromium finishes outside the page (no "finished" event ever comes).
+    if (new URL(r.url()).pathname === CLIENT_ERRORS) problems.push(`the page reported a client error: ${r.postData() ?? ''}`);
+    else network.open.add(r);
+  });
+  const finished = (r: Request) => {
+    network.open.delete(r);
+    network.lastActivity = Date.now();
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  const expected = (status: number, at: string, type: string) => {
+    const u = new URL(at);
+    if (link.notFound && type === 'document' && u.href === url.href) return status === 404;
+    return u.origin === url.origin && (link.refusals ?? []).some((r) => r.status === status && r.path === u.pathname);
+  };
+  page.on('response', (r) => {
+    const type = r.request().resourceType();
+    if (r.status() >= 400 && !expected(r.status(), r.url(), type))
+      problems.push(`${r.status()} ${type} ${r.request().method()} ${shown(r.url())}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed (${r.failure()?.errorText}): ${r.resourceType()} ${shown(r.url())}`));
+  page.on('console', (m) => {
+    const text = m.text();
+    const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
+    const at = m.location().url;
+    if (status && at && expected(Number(status), at, at === url.href ? 'document' : 'fetch')) return;
+    if (m.type() === 'error') problems.push(`console error: ${text}`);
+    else if (HYDRATION_PROBLEM.test(text)) problems.push(`hydration (console ${m.type()}): ${text}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
+  return { problems, network };
+}
+
+/** POST /api/client-errors: the page's report of a failure the borrower saw (docs/observability.md). */
+const CLIENT_ERRORS = '/api/client-errors';
+
+type Network = ReturnType<typeof watch>['network'];
+
+/**
+ * Waits until the page has settled: no request open and none started or finished for 500 ms (Playwright's
+ * "networkidle" never comes on a page that sent a keepalive request), every image loaded or failed (lazy ones below
+ * the fold too: they are made eager, so every image the page names is fetched), then quiet again. A page that
+ * never settles fails with its last requests.
+ */
+async function settle(page: Page, network: Network, where: string) {
+  const quiet = () =>
+    expect
+      .poll(() => network.open.size === 0 && Date.now() - network.lastActivity >= 500, {
+        message: `${where}: the network went quiet (the last requests: ${network.log.slice(-8).join('; ')})`,
+        timeout: 30_000,
+        intervals: [100],
+      })
+      .toBe(true);
+  await quiet();
+  const lazy = await page.evaluate(
+    () =>
+      Array.from(document.images).filter((img) => {
+        const was = img.loading === 'lazy';
+        img.loading = 'eager';
+        return was;
+      }).length,
+  );
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  if (lazy > 0) await quiet();
+}
+
+type Served = 'server-rendered' | 'client-rendered';
+
+/**
+ * One first load in a browser context of its own (nothing stored, no cache), with the fake native host every test
+ * page has. `whenClientRendered` false: a load that came client-rendered is only reported, not checked (a retry
+ * for the server-rendered one).
+ */
+async function firstLoad(
+  browser: Browser,
+  row: { url: URL; link: Link; where: string; lang: string; whenClientRendered: boolean },
+): Promise<Served> {
+  const { url, link, where, lang } = row;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await fakeBridgeHost(page);
+    if (link.operator) {
+      const { role, token } = link.operator;
+      const session = JSON.stringify({ token, username: DEMO_OPERATORS[role].username, role });
+      await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
+    }
+    const { problems, network } = watch(page, url, link);
+    const res = await page.goto(url.href);
+    const served: Served = ((await res?.text()) ?? '').includes('id="lv-ssr"') ? 'server-rendered' : 'client-rendered';
+    if (served === 'client-rendered' && !row.whenClientRendered) return served;
+    const what = `${where}, ${served}`;
+    expect(res?.status(), `${what}: the page's own status`).toBe(link.notFound ? 404 : 200);
+    await untilLive(page);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1.first(), `${what}: a heading shows`).toBeVisible();
+    if (link.notFound) await expect(h1, `${what}: the shell's page not found`).toHaveText(NOT_FOUND[lang]!);
+    // A page that never settles is reported with what else went wrong on it.
+    await settle(page, network, what).catch((e: unknown) => problems.push(e instanceof Error ? e.message : String(e)));
+    // Each problem's first line or so: a hydration report carries React's whole component stack.
+    const brief = problems.map((p) => (p.length > 400 ? `${p.slice(0, 400)}…` : p));
+    expect(brief, `${what} (${shown(url.href)}): failed requests, console errors, hydration warnings`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang), `${what}: <html lang>`).toBe(lang);
+    return served;
+  } finally {
+    await context.close();
+  }
+}
+
+const NOT_FOUND: Record<string, string> = { en: 'Page not found', id: 'Halaman tidak ditemukan' };
+
+/**
+ * Loads a page that the server renders may take until it comes server-rendered: over SSR_BUDGET_MS (300 ms; a
+ * busy machine, a version's first render) the server sends it client-rendered. The first load is checked either
+ * way; then it is loaded again (each time a first load) until it came server-rendered, which is what a borrower
+ * mostly gets and the load that must hold.
+ */
+const SERVER_RENDERED_WITHIN = 12;
+
+// ------------------------------------------------------------------------------------------ the tests
+
+const declared = declaredRoutes();
+
+test('the route table: the live /remotes.json names exactly the routes the apps declare', async ({ request }) => {
+  const manifest = (await (await request.get('/remotes.json')).json()) as { remotes: { app: string; routes: string[] }[] };
+  const live = manifest.remotes.flatMap((r) => r.routes).sort();
+  expect(live, 'routes of /remotes.json against apps/*/package.json lendview.routes').toEqual(declared.map((d) => d.route).sort());
+});
+
+const rows = [
+  // The server renders the pages of the apps with a server entry (src/server.tsx; apps/api/src/ssr/page.ts).
+  ...declared.map((d) => ({ route: d.route, owner: d.app, serverRendered: existsSync(join(APPS, d.app, 'src/server.tsx')) })),
+  ...SHELL_ROUTES.map((route) => ({ route, owner: 'shell', serverRendered: false })),
+  // Sent with status 404: never server-rendered (page.ts renders 200 pages only).
+  { route: UNDECLARED, owner: 'nobody: page not found, 404', serverRendered: false },
+];
+
+for (const { route, owner, serverRendered } of rows) {
+  for (const { lang, name, query: langQuery } of LANGS) {
+    test(`${route} (${owner}) in ${name}: a first load with no failed request, console error or hydration warning`, async ({
+      browser,
+      request,
+    }) => {
+      const where = `${route} in ${name}`;
+      const link = await (LINKS[route] ?? (async () => ({ query: { tok: BORROWER } })))(request);
+      const url = new URL(`${route}?${new URLSearchParams({ ...link.query, ...langQuery }).toString()}`, process.env.E2E_BASE_URL);
+      const loads: Served[] = [];
+      do {
+        loads.push(await firstLoad(browser, { url, link, where, lang, whenClientRendered: loads.length === 0 }));
+      } while (serverRendered && loads.at(-1) !== 'server-rendered' && loads.length < SERVER_RENDERED_WITHIN);
+      test.info().annotations.push({ type: 'first loads', description: loads.join(', ') });
+      if (serverRendered)
+        expect(loads.at(-1), `${where}: came server-rendered within ${SERVER_RENDERED_WITHIN} first loads`).toBe('server-rendered');
+    });
+  }
+}
