@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
-import { Button } from '@lendview/ui';
+import { Button, PageFallback } from '@lendview/ui';
 import type { ResponseOf, opsLogin as opsLoginRoute } from '@lendview/contracts/routes';
 import { opsLogin, opsLoginCode } from '../api/ops-login.ts';
 import { opsLogout } from '../api/ops-logout.ts';
@@ -12,6 +12,14 @@ import '../styles/ops.css';
 import { digitsOnly } from '@lendview/contracts/routes';
 
 type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
+
+// The operator's session is in this tab's sessionStorage, which the server never sees: the server and the hydration
+// of its page draw neither the sign-in form nor the page (a signed-in operator's reload would not match: React #418),
+// and the render right after hydration shows the one the session calls for. A page the browser renders itself
+// decides at once.
+const noChange = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
 
 function initial(): State {
   const s = readSession();
@@ -191,6 +199,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
 export function OpsGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('promotion_registration');
   const [state, setState] = useState<State>(initial);
+  const knowsSession = useSyncExternalStore(noChange, inBrowser, onServer);
 
   const logout = useCallback(() => {
     // The server session ends too, but the operator is out at once whatever it answers.
@@ -213,6 +222,7 @@ export function OpsGate({ children }: { children: ReactNode }) {
     [t],
   );
 
+  if (!knowsSession) return <PageFallback />;
   if (state.kind === 'out') {
     return (
       <LoginForm
