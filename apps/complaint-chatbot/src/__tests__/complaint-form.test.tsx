@@ -225,17 +225,20 @@ describe('/complainPageNext: submit and draft', () => {
     const envelopes = api.fetchMock.getMockImplementation()!;
     const photoCalls: { url: string; headers: Headers }[] = [];
     api.fetchMock.mockImplementation(async (input, init) => {
-      if (!String(input).includes('/user-problem/image/')) return envelopes(input, init);
-      photoCalls.push({ url: String(input), headers: new Headers(init?.headers) });
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.includes('/user-problem/image/')) return envelopes(input, init);
+      photoCalls.push({ url, headers: new Headers(init?.headers) });
       return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
     });
     // jsdom has no object URLs: a stand-in for this test, put back at the end.
-    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = vi.fn(() => 'blob:draft-photo');
-    URL.revokeObjectURL = vi.fn();
+    const saved = ['createObjectURL', 'revokeObjectURL'].map((name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const);
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:draft-photo'), configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
     onTestFinished(() => {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(URL, name, descriptor);
+        else Reflect.deleteProperty(URL, name);
+      }
       setSharedParams({ tok: undefined });
     });
     await open();
