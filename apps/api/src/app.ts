@@ -7,6 +7,7 @@ import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
 import { langOf } from './i18n/lang.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { fileUrlKeySource } from './lib/file-urls.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';
@@ -193,6 +194,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('cardFingerprintSecret', options.cardFingerprintSecret ?? DEV_CARD_FINGERPRINT_SECRET);
   app.decorate('smsCodeSecret', options.smsCodeSecret);
   app.decorate('opsTotpKey', options.opsTotpKey);
+  app.decorate('fileUrlKey', fileUrlKeySource({ db: options.db, smsCodeSecret: options.smsCodeSecret }));
   app.decorate('storage', options.storage ?? new TempFolderStorage());
   app.decorate('demo', options.demo ?? false);
   app.decorate('imageHosts', [...(options.imageHosts ?? [])]);

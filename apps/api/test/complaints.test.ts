@@ -22,6 +22,9 @@ type Detail = {
   isScore: number;
 };
 
+/** A photo URL without its signature: the path the owner's session opens. */
+const pathOf = (url: string) => url.split('?')[0]!;
+
 async function upload(ctx: TestContext, tok: string, seed = 0): Promise<string> {
   const res = await uploadAs(ctx, tok, { bytes: tinyPng(seed) });
   const body = envelopeOf(res) as { code: string; data: { url: string } };
@@ -258,9 +261,9 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const res = await uploadAs(ctx, MAIN, { bytes: png, name: 'receipt.png' }, { lang: 'en' });
       const body = envelopeOf(res) as { code: string; data: { url: string } };
       expect(body.code).toBe('00');
-      expect(body.data.url).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}$/);
+      expect(body.data.url).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}\?exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
 
-      const own = await ctx.app.inject({ method: 'GET', url: `${body.data.url}?tok=${MAIN}` });
+      const own = await ctx.app.inject({ method: 'GET', url: `${pathOf(body.data.url)}?tok=${MAIN}` });
       expect(own.statusCode).toBe(200);
       // Re-encoded (issue 12): an opaque PNG is stored and served as a JPEG we drew, never the bytes sent.
       expect(own.headers['content-type']).toBe('image/jpeg');
@@ -268,13 +271,13 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       expect(own.headers['cache-control']).toMatch(/^private/);
       expect(own.rawPayload.equals(png)).toBe(false);
       expect(await sharp(own.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
-      const byHeader = await ctx.app.inject({ method: 'GET', url: body.data.url, headers: { 'x-lv-token': MAIN } });
+      const byHeader = await ctx.app.inject({ method: 'GET', url: pathOf(body.data.url), headers: { 'x-lv-token': MAIN } });
       expect(byHeader.statusCode).toBe(200);
 
-      const other = await ctx.app.inject({ method: 'GET', url: `${body.data.url}?tok=${SECOND}&isNeedPop=1` });
+      const other = await ctx.app.inject({ method: 'GET', url: `${pathOf(body.data.url)}?tok=${SECOND}&isNeedPop=1` });
       expect(other.statusCode).toBe(404);
       expect(envelopeOf(other)).toEqual(NOT_FOUND_EN);
-      const anon = await ctx.app.inject({ method: 'GET', url: body.data.url });
+      const anon = await ctx.app.inject({ method: 'GET', url: pathOf(body.data.url) });
       expect(anon.statusCode).toBe(404);
       const unknown = await ctx.app.inject({ method: 'GET', url: `/user-problem/image/${'a'.repeat(32)}?tok=${MAIN}` });
       expect(unknown.statusCode).toBe(404);
@@ -284,16 +287,16 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const jpeg = envelopeOf(
         await uploadAs(ctx, MAIN, { bytes: await plainJpeg(30, 30), name: 'photo.webp', type: 'application/octet-stream' }),
       ) as { data: { url: string } };
-      const served = await ctx.app.inject({ method: 'GET', url: `${jpeg.data.url}?tok=${MAIN}` });
+      const served = await ctx.app.inject({ method: 'GET', url: `${pathOf(jpeg.data.url)}?tok=${MAIN}` });
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 30, height: 30 });
       const webp = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await opaqueWebp(16, 12), name: 'x.png' })) as { data: { url: string } };
-      const webpServed = await ctx.app.inject({ method: 'GET', url: `${webp.data.url}?tok=${MAIN}` });
+      const webpServed = await ctx.app.inject({ method: 'GET', url: `${pathOf(webp.data.url)}?tok=${MAIN}` });
       expect(webpServed.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(webpServed.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 16, height: 12 });
       // Transparency is kept: such a picture is stored as WebP.
       const clear = envelopeOf(await uploadAs(ctx, MAIN, { bytes: await transparentPng(10, 10) })) as { data: { url: string } };
-      const clearServed = await ctx.app.inject({ method: 'GET', url: `${clear.data.url}?tok=${MAIN}` });
+      const clearServed = await ctx.app.inject({ method: 'GET', url: `${pathOf(clear.data.url)}?tok=${MAIN}` });
       expect(clearServed.headers['content-type']).toBe('image/webp');
       expect(await sharp(clearServed.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 10, height: 10, hasAlpha: true });
     });
@@ -308,7 +311,7 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
         data: { url: string };
       };
       expect(up.code).toBe('00');
-      const publicId = up.data.url.split('/').pop()!;
+      const publicId = pathOf(up.data.url).split('/').pop()!;
       const [row] = await ctx.db.query<{ storage_key: string; mime: string; width: number; height: number; size_bytes: number }>(
         'SELECT storage_key, mime, width, height, size_bytes FROM complaint_images WHERE public_id = $1',
         [publicId],
@@ -328,7 +331,7 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       expect(saved.code).toBe('00');
       const detail = await call<Detail>(ctx, '/user-problem/problem-detail', { problemId: String(saved.data.problemId) }, { tok: b.tok });
       expect(detail.data.images).toEqual([up.data.url]);
-      const shown = await ctx.app.inject({ method: 'GET', url: `${up.data.url}?tok=${b.tok}` });
+      const shown = await ctx.app.inject({ method: 'GET', url: `${pathOf(up.data.url)}?tok=${b.tok}` });
       expect(shown.statusCode).toBe(200);
       expect(shown.rawPayload.equals(stored!)).toBe(true);
     });
@@ -483,7 +486,7 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
       const otherList = await call<Tabs>(ctx, '/user-problem/problem-list', {}, { tok: SECOND });
       expect(otherList.data.tabs[0]!.items.map((i) => i.id)).not.toContain(problemId);
       // Nor its photos.
-      expect((await ctx.app.inject({ method: 'GET', url: `${first}?tok=${MAIN}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `${pathOf(first)}?tok=${MAIN}` })).statusCode).toBe(404);
 
       // A photo is attached once: a second complaint cannot take it.
       const again = await save(ctx, { problemType: '3', problemDetail: 'again', problemImage: first }, b.tok);
@@ -606,7 +609,9 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     expect((await save(ctx, { problemType: '4', problemDetail: 'Kept photo', problemImage: kept }, b.tok)).code).toBe('00');
     const keyOf = async (url: string) =>
       (
-        await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images WHERE public_id = $1', [url.split('/').pop()])
+        await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images WHERE public_id = $1', [
+          pathOf(url).split('/').pop(),
+        ])
       )[0]?.storage_key;
     const droppedKey = (await keyOf(dropped))!;
     expect(await ctx.app.storage.get(droppedKey)).not.toBeNull();
@@ -615,8 +620,8 @@ describe.each(BACKENDS)('complaints (%s)', (backend) => {
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await keyOf(dropped)).toBeUndefined();
     expect(await ctx.app.storage.get(droppedKey)).toBeNull();
-    expect((await ctx.app.inject({ method: 'GET', url: `${dropped}?tok=${b.tok}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `${kept}?tok=${b.tok}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `${pathOf(dropped)}?tok=${b.tok}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `${pathOf(kept)}?tok=${b.tok}` })).statusCode).toBe(200);
   });
 
   it('request bodies of the pages: form-encoded', async () => {

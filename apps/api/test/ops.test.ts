@@ -273,7 +273,10 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
         isScore: 1,
       });
       expect(detail.data.disposeImages).toHaveLength(1);
-      expect(detail.data.disposeImages[0]).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}$/);
+      // Signed for this borrower (docs/security.md "Signed file URLs"): it opens without a session.
+      expect(detail.data.disposeImages[0]).toMatch(/^\/user-problem\/image\/[A-Za-z0-9_-]{32}\?exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
+      expect((await ctx.app.inject({ method: 'GET', url: detail.data.disposeImages[0]! })).statusCode).toBe(200);
+      const answerPhotoPath = detail.data.disposeImages[0]!.split('?')[0]!;
       const detailId = await call<{ disposeAgent: string }>(
         ctx,
         '/user-problem/problem-detail',
@@ -282,11 +285,11 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       );
       expect(detailId.data.disposeAgent).toBe(`Layanan pelanggan · Agen ${op!.id}`);
       // The answer's photo: the borrower of the complaint may see it, nobody else.
-      const mine = await ctx.app.inject({ method: 'GET', url: `${detail.data.disposeImages[0]}?tok=${MAIN}` });
+      const mine = await ctx.app.inject({ method: 'GET', url: `${answerPhotoPath}?tok=${MAIN}` });
       expect(mine.statusCode).toBe(200);
       // The operator's 2 × 2 PNG, as the re-encoded JPEG the server stored.
       expect(await sharp(mine.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
-      expect((await ctx.app.inject({ method: 'GET', url: `${detail.data.disposeImages[0]}?tok=${SECOND}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `${answerPhotoPath}?tok=${SECOND}` })).statusCode).toBe(404);
 
       // The list moved it to Processed.
       const tabs = await call<{ tabs: { state: string; items: { id: number }[] }[] }>(ctx, '/user-problem/problem-list', {}, { tok: MAIN });

@@ -63,6 +63,19 @@ export async function findBorrowerImage(db: Queryable, borrowerId: number, publi
   return row ? { storageKey: row.storage_key, mime: row.mime } : null;
 }
 
+/**
+ * A photo with the borrower it belongs to (the uploader, or for an operator's answer photo the complaint's
+ * borrower; null for an operator's unattached upload): a signed URL is checked against that borrower.
+ */
+export async function findImageWithOwner(db: Queryable, publicId: string): Promise<(StoredImage & { borrowerId: number | null }) | null> {
+  const [row] = await db.query<{ storage_key: string; mime: ImageMime; borrower_id: number | string | null }>(
+    'SELECT storage_key, mime, borrower_id FROM complaint_images WHERE public_id = $1',
+    [publicId],
+  );
+  if (!row) return null;
+  return { storageKey: row.storage_key, mime: row.mime, borrowerId: row.borrower_id === null ? null : Number(row.borrower_id) };
+}
+
 /** Any photo (operators see every complaint's photos). */
 export async function findImage(db: Queryable, publicId: string): Promise<StoredImage | null> {
   const [row] = await db.query<{ storage_key: string; mime: ImageMime }>(

@@ -186,7 +186,7 @@ export async function complaintListOf(db: Db, input: { borrowerId: number; lang:
 
 export async function complaintDetailOf(
   db: Db,
-  input: { borrowerId: number; problemId: number; lang: Lang; now: Date },
+  input: { borrowerId: number; problemId: number; lang: Lang; now: Date; fileKey: Buffer },
 ): Promise<AnswerOf<typeof problemDetail>> {
   const { lang } = input;
   const c = await findOwnComplaint(db, input.borrowerId, input.problemId, lang);
@@ -194,18 +194,21 @@ export async function complaintDetailOf(
   const escalation = (await escalationsOf(db, [c], { lang, now: input.now })).get(c.id) ?? null;
   const images = (await imagesOf(db, [c.id])).get(c.id) ?? { borrower: [], operator: [] };
   const answered = c.state === 'processed';
+  // Signed for this borrower (the complaint's owner owns its photos and the answer's): the same URL in the
+  // server's HTML and in the page, no session in it (docs/security.md "Signed file URLs").
+  const url = (id: string) => borrowerImageUrl(input.fileKey, id, input.borrowerId, input.now);
   return {
     problemId: c.id,
     type: c.typeTitle,
     sonType: c.subTypeTitle,
     content: c.detail,
-    images: images.borrower.map(borrowerImageUrl),
+    images: images.borrower.map(url),
     time: jakartaDateTime(c.createdAt),
     state: c.state,
     disposeDetail: c.disposeDetail ?? '',
     // Borrowers see a role and an agent number, never the operator's login name.
     disposeAgent: answered && c.disposeOperatorId !== null ? t(lang, 'complaintAgent', { id: c.disposeOperatorId }) : '',
-    disposeImages: images.operator.map(borrowerImageUrl),
+    disposeImages: images.operator.map(url),
     isScore: answered && c.score === null ? 1 : 0,
     escalation,
   };

@@ -4,11 +4,13 @@ import type { Db, Queryable } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang } from '../i18n/messages.ts';
 import { jakartaDate } from '../lib/dates.ts';
+import { fileSignatureValid, signedFileUrl } from '../lib/file-urls.ts';
 import {
   attachImages,
   findBorrowerImage,
   findComplaintByKey,
   findImage,
+  findImageWithOwner,
   findRecentDuplicate,
   imageSigningKey,
   insertComplaint,
@@ -62,8 +64,13 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]{32}$/;
 /** How long an operator's signed photo URL works (the queue page gets fresh ones on every load). */
 export const OPS_IMAGE_URL_TTL_MS = 30 * 60 * 1000;
 
-/** Same-origin URL of a photo for the borrower: served only with the owner's session (tok / X-Lv-Token). */
-export const borrowerImageUrl = (publicId: string) => `${BORROWER_IMAGE_PATH}${publicId}`;
+/**
+ * Same-origin URL of a photo for its owner `borrowerId`: a signed URL (lib/file-urls.ts; about 15 minutes), so it
+ * works in server-rendered HTML and in the page alike without the session. The path alone still works with the
+ * owner's session (tok / X-Lv-Token).
+ */
+export const borrowerImageUrl = (key: Buffer, publicId: string, borrowerId: number, now: Date) =>
+  signedFileUrl(key, `${BORROWER_IMAGE_PATH}${publicId}`, { kind: 'complaint-image', id: publicId, borrowerId }, now);
 
 const signature = (key: string, publicId: string, exp: number) =>
   createHmac('sha256', key).update(`ops-image:${publicId}:${exp}`).digest('base64url');
@@ -94,6 +101,23 @@ export async function borrowerImageOf(db: Queryable, q: { token: string | undefi
   const borrower = q.token ? await findSessionBorrower(db, q.token, q.now) : null;
   if (!borrower || !PHOTO_ID.test(q.id)) return null;
   return findBorrowerImage(db, borrower.id, q.id);
+}
+
+/**
+ * The photo of a borrower's signed URL (id, exp, sig as the URL carries them), or null: an unknown photo, an
+ * operator's unattached upload, a signature made for another borrower or another photo, a changed expiry, an
+ * expired or malformed one.
+ */
+export async function signedBorrowerImageOf(
+  db: Queryable,
+  q: { id: string; exp: unknown; sig: unknown; key: Buffer; now: Date },
+): Promise<StoredImage | null> {
+  if (typeof q.exp !== 'string' || typeof q.sig !== 'string' || !PHOTO_ID.test(q.id)) return null;
+  const image = await findImageWithOwner(db, q.id);
+  if (!image || image.borrowerId === null) return null;
+  const file = { kind: 'complaint-image' as const, id: q.id, borrowerId: image.borrowerId };
+  if (!fileSignatureValid(q.key, file, q.exp, q.sig, q.now)) return null;
+  return { storageKey: image.storageKey, mime: image.mime };
 }
 
 export function verifyOpsImageSignature(key: string, publicId: string, exp: string, sig: string, now: Date): boolean {

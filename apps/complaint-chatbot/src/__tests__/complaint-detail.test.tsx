@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '@lendview/contracts';
 import { setSharedParams } from '@lendview/api-client';
 import type { ProblemDetail } from '../api/problem-detail.ts';
-import { PATHS, problemDetail } from '../test/fixtures.ts';
+import { PATHS, SIGNED_A, SIGNED_B, problemDetail } from '../test/fixtures.ts';
 import { type Handler, fail, ok, renderApp, stubApi, toastText } from '../test/render.tsx';
 
 const DETAIL = '/complainDetails?problemId=7';
@@ -43,8 +43,9 @@ describe('/complainDetails: what it shows', () => {
     expect(screen.getByText('Processed')).toBeTruthy();
     const mine = within(screen.getByRole('list', { name: 'Your photos' })).getAllByRole('button');
     expect(mine.map((b) => b.getAttribute('aria-label'))).toEqual(['View photo 1 of 2', 'View photo 2 of 2']);
-    // Same-origin photos carry the session (an <img> cannot send the token header).
-    expect(mine[0]!.querySelector('img')?.getAttribute('src')).toBe('/user-problem/image/a.jpg?tok=tok-1');
+    // The API's signed URLs as they are: no session added (the server's HTML shows the same src).
+    expect(mine.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([SIGNED_A, SIGNED_B]);
+    for (const img of document.querySelectorAll('img')) expect(img.getAttribute('src') ?? '').not.toMatch(/tok/);
     expect(screen.getByText('Answered by Customer care')).toBeTruthy();
     expect(screen.getByText('We have warned the collection agency and stopped the calls.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Photos from our team' })).getAllByRole('button')).toHaveLength(1);
@@ -57,7 +58,7 @@ describe('/complainDetails: what it shows', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'View photo 2 of 2' }));
     const viewer = screen.getByRole('dialog', { name: 'Photo 2 of 2' });
-    expect(within(viewer).getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toBe('/user-problem/image/b.jpg');
+    expect(within(viewer).getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toBe(SIGNED_B);
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

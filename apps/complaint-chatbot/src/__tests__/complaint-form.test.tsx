@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Envelope } from '@lendview/contracts';
+import { setSharedParams } from '@lendview/api-client';
 import { draftKey } from '../lib/draft.ts';
 import { PATHS, problemInit } from '../test/fixtures.ts';
 import { type Handler, currentLocation, fail, ok, renderApp, stubApi, stubUploads, toastText } from '../test/render.tsx';
@@ -213,6 +214,44 @@ describe('/complainPageNext: submit and draft', () => {
     expect(screen.getAllByTestId('photo')).toHaveLength(1);
     expect(document.querySelectorAll('.cc-photo.is-done')).toHaveLength(1);
     expect((screen.getAllByTestId('photo')[0]!.querySelector('img') as HTMLImageElement).getAttribute('src')).toBe('/uploads/proof.png');
+  });
+
+  it("a restored draft's photo is fetched with the session header, never with the session in a URL", async () => {
+    const signed = '/user-problem/image/d.jpg?exp=1738380000&sig=ddddddddddddddddddddddddddddddddddddddddddd';
+    localStorage.setItem(KEY, JSON.stringify({ text: 'Old draft', images: [signed], savedAt: Date.now() - 60 * 60 * 1000 }));
+    setSharedParams({ tok: 'tok-9' });
+    const { api } = setup();
+    // The photo answers as an image (stubApi answers envelopes only).
+    const envelopes = api.fetchMock.getMockImplementation()!;
+    const photoCalls: { url: string; headers: Headers }[] = [];
+    api.fetchMock.mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.includes('/user-problem/image/')) return envelopes(input, init);
+      photoCalls.push({ url, headers: new Headers(init?.headers) });
+      return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+    });
+    // jsdom has no object URLs: a stand-in for this test, put back at the end.
+    const saved = ['createObjectURL', 'revokeObjectURL'].map((name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const);
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:draft-photo'), configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
+    onTestFinished(() => {
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(URL, name, descriptor);
+        else Reflect.deleteProperty(URL, name);
+      }
+      setSharedParams({ tok: undefined });
+    });
+    await open();
+    await waitFor(() => expect(photoCalls).toHaveLength(1));
+    expect(photoCalls[0]!.headers.get('x-lv-token')).toBe('tok-9');
+    // The path alone: neither the (maybe expired) signature nor the session in the URL.
+    expect(photoCalls[0]!.url).toBe('/user-problem/image/d.jpg');
+    await waitFor(() =>
+      expect((screen.getAllByTestId('photo')[0]!.querySelector('img') as HTMLImageElement).getAttribute('src')).toBe('blob:draft-photo'),
+    );
+    for (const img of document.querySelectorAll('img')) expect(img.getAttribute('src') ?? '').not.toMatch(/tok/);
+    // The draft keeps the URL the API gave (the save takes the photo's id from it).
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ images: [signed] });
   });
 
   it('a network failure on submit keeps everything too', async () => {

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@lendview/ui';
-import { imageSrc } from '../lib/image-src.ts';
 
-/** Photos as square thumbnails; a tap opens the photo larger in a dialog (complaint detail, spec 2.4). */
+/**
+ * Photos as square thumbnails; a tap opens the photo larger in a dialog (complaint detail, spec 2.4). The URLs are
+ * the API's signed ones, used as they are: the server's HTML and the page show the same src, and no session goes
+ * into an <img> (docs/security.md "Signed file URLs").
+ */
 export function PhotoGallery({ urls, label }: { urls: string[]; label: string }) {
   const { t } = useTranslation('complaint');
   const [open, setOpen] = useState<number | null>(null);
@@ -16,7 +19,7 @@ export function PhotoGallery({ urls, label }: { urls: string[]; label: string })
         {urls.map((url, i) => (
           <li key={`${url}-${i}`}>
             <button type="button" className="cc-thumb" onClick={() => setOpen(i)} aria-label={t('common.viewPhoto', { n: i + 1, total })}>
-              <img src={imageSrc(url)} alt="" width={96} height={96} loading="lazy" decoding="async" />
+              <img src={url} alt="" width={96} height={96} loading="lazy" decoding="async" />
             </button>
           </li>
         ))}
@@ -29,7 +32,7 @@ export function PhotoGallery({ urls, label }: { urls: string[]; label: string })
         className="cc-viewer"
       >
         {current !== undefined && open !== null && (
-          <img className="cc-viewer__img" src={imageSrc(current)} alt={t('common.photo', { n: open + 1, total })} decoding="async" />
+          <img className="cc-viewer__img" src={current} alt={t('common.photo', { n: open + 1, total })} decoding="async" />
         )}
       </Modal>
     </>

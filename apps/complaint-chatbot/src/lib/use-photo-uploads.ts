@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@lendview/api-client';
+import { isApiError, requestHeaders } from '@lendview/api-client';
 import { toast } from '@lendview/ui';
 import { uploadProblemImage } from '../api/upload-problem-img.ts';
-import { imageSrc } from './image-src.ts';
 import { COMPLAINT_MAX_IMAGES } from './limits.ts';
 import { shrinkImage } from './shrink-image.ts';
 
@@ -16,7 +15,10 @@ export interface Photo {
   progress: number;
   /** The server's URL once uploaded ('' before). */
   url: string;
-  /** What the thumbnail shows: the shrunk photo (blob:) or, for a restored draft, the server's URL. */
+  /**
+   * What the thumbnail shows: the shrunk photo (blob:) or, for a restored draft, the server's signed URL, replaced
+   * by the photo fetched with the session header (the signed URL may have expired since the draft was saved).
+   */
   preview: string;
   /** Kept for a retry (absent for photos restored from the draft: those are uploaded already). */
   blob?: Blob;
@@ -45,6 +47,30 @@ function revoke(url: string): void {
 }
 
 /**
+ * A restored draft's photo, fetched with the session in the X-Lv-Token header (never in a URL), as a blob: URL; ''
+ * when it cannot be (not our origin, gone, not an image). The signed URL of the draft may have expired by now
+ * (docs/security.md "Signed file URLs"); its path alone opens with the owner's session.
+ */
+async function fetchPreview(url: string, signal: AbortSignal): Promise<string> {
+  if (typeof window === 'undefined') return '';
+  let path: string;
+  try {
+    const u = new URL(url, window.location.origin);
+    if (u.origin !== window.location.origin) return '';
+    path = u.pathname;
+  } catch {
+    return '';
+  }
+  try {
+    const res = await fetch(path, { headers: requestHeaders(), credentials: 'same-origin', signal });
+    if (!res.ok || !/^image\//i.test(res.headers.get('content-type') ?? '')) return '';
+    return objectUrl(await res.blob());
+  } catch {
+    return '';
+  }
+}
+
+/**
  * The complaint photos (spec 4.1 / 5): at most 9; each is shrunk (lib/shrink-image.ts) and uploaded as soon as
  * it is added, with its progress; a failed upload keeps the photo with a retry. `initial` are URLs already
  * uploaded (a restored draft).
@@ -52,7 +78,7 @@ function revoke(url: string): void {
 export function usePhotoUploads(initial: string[]) {
   const { t } = useTranslation('complaint');
   const [photos, setPhotos] = useState<Photo[]>(() =>
-    initial.map((url) => ({ key: newKey(), status: 'done', progress: 1, url, preview: imageSrc(url) })),
+    initial.map((url) => ({ key: newKey(), status: 'done', progress: 1, url, preview: url })),
   );
   const photosRef = useRef(photos);
   const controllers = useRef(new Map<string, AbortController>());
@@ -131,6 +157,21 @@ export function usePhotoUploads(initial: string[]) {
     },
     [commit],
   );
+
+  // A restored draft: its photos are fetched with the session header and shown from memory.
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const p of photosRef.current) {
+      if (p.status !== 'done' || p.blob || p.preview !== p.url) continue;
+      void fetchPreview(p.url, controller.signal).then((preview) => {
+        if (!preview) return;
+        if (controller.signal.aborted || !photosRef.current.some((x) => x.key === p.key)) revoke(preview);
+        else update(p.key, { preview });
+      });
+    }
+    return () => controller.abort();
+    // Once, for the photos the form opened with (update is stable).
+  }, [update]);
 
   // Leaving the form: running uploads stop and previews are freed.
   useEffect(() => {

@@ -9,6 +9,11 @@ import type { ProblemDetail } from '../api/problem-detail.ts';
 import type { ProblemList } from '../api/problem-list.ts';
 import type { QaItem, QaList } from '../lib/chatbot-machine.ts';
 
+/** Photo URLs as the API signs them (docs/security.md "Signed file URLs"): used as they are, never given a session. */
+export const SIGNED_A = '/user-problem/image/a.jpg?exp=1738380000&sig=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+export const SIGNED_B = '/user-problem/image/b.jpg?exp=1738380000&sig=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+export const SIGNED_C = '/user-problem/image/c.jpg?exp=1738380000&sig=ccccccccccccccccccccccccccccccccccccccccccc';
+
 export const PATHS = {
   init: '/user-problem/problem-init',
   initV3: '/h5-api/v3/user-problem/problem-init',
@@ -145,12 +150,12 @@ export function problemDetail(over: Partial<ProblemDetail> = {}): ProblemDetail 
     type: 'Collection',
     sonType: 'Harassing calls or messages',
     content: 'A collector called me ten times today.',
-    images: ['/user-problem/image/a.jpg', '/user-problem/image/b.jpg'],
+    images: [SIGNED_A, SIGNED_B],
     time: '2025-02-01 10:20:30',
     state: 'processed',
     disposeDetail: 'We have warned the collection agency and stopped the calls.',
     disposeAgent: 'Customer care',
-    disposeImages: ['/user-problem/image/c.jpg'],
+    disposeImages: [SIGNED_C],
     isScore: 1,
     escalation: null,
     ...over,

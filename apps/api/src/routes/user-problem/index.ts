@@ -12,6 +12,7 @@ import {
   uploadProblemImg,
 } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
+import { secondsLeft } from '../../lib/file-urls.ts';
 import { identityOf } from '../../lib/identity.ts';
 import { sendImage } from '../../lib/send-image.ts';
 import { withMultipart } from '../../plugins/external/multipart.ts';
@@ -26,7 +27,7 @@ import {
   fileComplaint,
   scoreComplaint,
 } from '../../services/complaint-pages.ts';
-import { borrowerImageUrl, borrowerImageOf } from '../../services/complaints.ts';
+import { borrowerImageUrl, borrowerImageOf, signedBorrowerImageOf } from '../../services/complaints.ts';
 
 /** Complaints and the FAQ chatbot (spec 2.4, 4.1, 4.2, 5, 7.2; docs/complaints.md). Every call is the borrower's own. */
 export default async function userProblemRoutes(app: FastifyInstance) {
@@ -62,14 +63,26 @@ export default async function userProblemRoutes(app: FastifyInstance) {
           operatorId: null,
           now,
         });
-        return { url: borrowerImageUrl(publicId) };
+        return { url: borrowerImageUrl(await app.fileUrlKey(), publicId, borrower.id, now) };
       },
     });
   });
 
-  /** A photo, for its owner only (services/complaints.ts borrowerImageOf); operators: /ops/api/complaints/image. */
-  app.get<{ Params: { id: string } }>('/user-problem/image/:id', async (req, reply) => {
-    const image = await borrowerImageOf(app.db, { token: identityOf(req).token, id: req.params.id, now: app.clock.now() });
+  /**
+   * A photo, for its owner only: a signed URL (exp + sig, made by the detail and the upload for their borrower;
+   * services/complaints.ts signedBorrowerImageOf), or the path with the owner's session (tok / X-Lv-Token; a
+   * page from before signed URLs). Anything else is the same 404. Operators: /ops/api/complaints/image and
+   * /ops/api/console/photo.
+   */
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/user-problem/image/:id', async (req, reply) => {
+    const now = app.clock.now();
+    const { exp, sig } = req.query;
+    if (exp !== undefined || sig !== undefined) {
+      const signed = await signedBorrowerImageOf(app.db, { id: req.params.id, exp, sig, key: await app.fileUrlKey(), now });
+      // The browser keeps it no longer than the URL works.
+      if (signed) return sendImage(app, reply, signed, { maxAgeSeconds: Math.min(3600, secondsLeft(exp as string, now)) });
+    }
+    const image = await borrowerImageOf(app.db, { token: identityOf(req).token, id: req.params.id, now });
     return sendImage(app, reply, image);
   });
 
@@ -91,8 +104,8 @@ export default async function userProblemRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, problemDetail, {
     auth: true,
-    handler: ({ input, db, borrower, lang, now }) =>
-      complaintDetailOf(db, { borrowerId: borrower.id, problemId: input.problemId, lang, now }),
+    handler: async ({ input, db, borrower, lang, now }) =>
+      complaintDetailOf(db, { borrowerId: borrower.id, problemId: input.problemId, lang, now, fileKey: await app.fileUrlKey() }),
   });
 
   registerEndpoint(app, saveScore, {
