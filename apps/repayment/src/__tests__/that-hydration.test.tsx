@@ -81,7 +81,8 @@ describe('/that, server-rendered with the code on file', () => {
 
   // Issue 33: spec 9's refusal of an early full repayment is the query's answer, so the server's page comes with it.
   it('an early full repayment: the refusal is in the server markup, hydrated as drawn, no code asked', async () => {
-    const message = 'Early repayment is possible from 2026-03-18: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+    const message =
+      'Early repayment is possible from 2026-03-18: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
     const { html, recoverable, api } = await hydrated(ok(vaDetail({ vcode: 'NOT-ASKED' })), { refused: EARLY_REPAYMENT, message });
     expect(html).toContain(message);
     expect(html).not.toContain('data-testid="vcode"');
