@@ -256,8 +256,8 @@ async function answerCode(db: Db, payments: PaymentProvider, input: CodeRequest,
 /**
  * The code generate-vcode would answer again for this request now, without issuing or changing anything; null when
  * it would issue a new one (none on file, or the one on file has another channel number: generate-vcode rewrites
- * it). Issue 14: /that's server rendering asks this, so a borrower who opens their code again sees it in the page's
- * HTML, while a page GET (a link preview, a crawler, a render over budget) never issues a code. The same refusals
+ * it). Issue 14: /that's server rendering asked this (vcode-on-file, kept for a repayment version released before);
+ * since issue 33 it is the first, read-only step of codeForPage (vcode-for-page). The same refusals
  * as generate-vcode (nothing to repay, early repayment, another amount, another borrower's order).
  */
 export async function codeOnFile(db: Db, input: CodeRequest): Promise<VaDetail | null> {
