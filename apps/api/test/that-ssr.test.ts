@@ -55,7 +55,7 @@ async function publish(ctx: TestContext) {
 
 /** The page, asked until it came server-rendered (a version's first page may go out before its entries loaded). */
 async function page(ctx: TestContext, query: Record<string, string>) {
-  const url = `/that?${new URLSearchParams(query)}`;
+  const url = `/that?${new URLSearchParams(query).toString()}`;
   for (let i = 0; i < 30; i++) {
     const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     if (res.body.includes('id="lv-ssr"')) return res.body;
