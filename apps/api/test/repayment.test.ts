@@ -1,4 +1,13 @@
-import { delayDetail, generateVcode, initPayType, loanDetails, loanPlayDetail, vcodeOnFile, type ResponseOf } from '@lendview/contracts';
+import {
+  delayDetail,
+  generateVcode,
+  initPayType,
+  loanDetails,
+  loanPlayDetail,
+  vcodeForPage,
+  vcodeOnFile,
+  type ResponseOf,
+} from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, signSandboxBody } from '../src/providers/payments.ts';
@@ -10,6 +19,7 @@ import { DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER, DEMO_SECOND_BORROWER_ORDER } fr
 const INIT = '/v3/loan-details/init-pay-type';
 const VCODE = '/v3/loan-details/generate-vcode';
 const ON_FILE = '/v3/loan-details/vcode-on-file';
+const FOR_PAGE = '/v3/loan-details/vcode-for-page';
 const DELAY = '/v3/loan-details/delay-detail';
 const PLAN = '/v3/installment/loan-play-detail';
 const DETAIL = '/v3/loan-details/detail';
@@ -344,6 +354,114 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       expect([theirs.status, { code: theirs.code, data: theirs.data, message: theirs.message }]).toEqual([404, NOT_FOUND_EN]);
       const none = await call(ctx, ON_FILE, { productId: '1', orderId: REPAYABLE, amount: '261375000', is_default: '1' }, { lang: 'en' });
       expect({ code: none.code, data: none.data, message: none.message }).toEqual(UNAUTHORIZED_EN);
+    });
+  });
+
+  // Issue 33: /that's server rendering issues the first visit's code (generate-vcode's transaction and rules), answers
+  // the same code on every later load, and never replaces another live code of the order.
+  describe('vcode-for-page', () => {
+    const rows = (orderNo: string) =>
+      ctx.db.query<{ id: number; state: string; vcode: string }>('SELECT id, state, vcode FROM payments WHERE order_no = $1 ORDER BY id', [
+        orderNo,
+      ]);
+    const firstVisit = (orderNo: string, amount: number): Record<string, string> => ({
+      productId: '1',
+      orderId: orderNo,
+      amount: String(amount),
+      is_default: '1',
+    });
+    type ForPage = ResponseOf<typeof vcodeForPage>;
+
+    it("a first visit issues generate-vcode's code; later loads and generate-vcode answer that code again, nothing new written", async () => {
+      const { fresh, orderNo, amountDue } = await newBorrowerOrder();
+      const request = firstVisit(orderNo, amountDue);
+      const first = await call<ForPage>(ctx, FOR_PAGE, request, { tok: fresh.tok, lang: 'en' });
+      expect([first.status, first.code]).toEqual([200, '00']);
+      vcodeForPage.response.parse(first.data);
+      expect(first.data.code).toMatchObject({ payCode: 'BCA', specificNum: '1', amount: amountDue, state: 'pending', repayType: 'full' });
+      const after = await rows(orderNo);
+      expect(after.map((r) => [r.state, r.vcode])).toEqual([['pending', first.data.code!.vcode]]);
+      for (let i = 0; i < 3; i++) {
+        expect((await call<ForPage>(ctx, FOR_PAGE, request, { tok: fresh.tok, lang: 'en' })).data).toEqual(first.data);
+      }
+      // The browser's own call (and a tap on the page) gets the same code.
+      expect((await call<Va>(ctx, VCODE, request, { tok: fresh.tok, lang: 'en' })).data).toEqual(first.data.code);
+      expect((await call<OnFile>(ctx, ON_FILE, request, { tok: fresh.tok, lang: 'en' })).data).toEqual(first.data);
+      expect(await rows(orderNo)).toEqual(after);
+    });
+
+    it('20 first loads at once, and 20 generate-vcode taps at once: one code each time', async () => {
+      const { fresh, orderNo, amountDue } = await newBorrowerOrder();
+      const request = firstVisit(orderNo, amountDue);
+      const pages = await Promise.all(
+        Array.from({ length: 20 }, () => call<ForPage>(ctx, FOR_PAGE, request, { tok: fresh.tok, lang: 'en' })),
+      );
+      expect(pages.map((p) => p.code)).toEqual(Array(20).fill('00'));
+      expect(new Set(pages.map((p) => p.data.code?.vcode)).size).toBe(1);
+      expect((await rows(orderNo)).map((r) => [r.state, r.vcode])).toEqual([['pending', pages[0]!.data.code!.vcode]]);
+
+      const second = await newBorrowerOrder();
+      const taps = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? call<Va>(ctx, VCODE, firstVisit(second.orderNo, second.amountDue), { tok: second.fresh.tok })
+            : call<ForPage>(ctx, FOR_PAGE, firstVisit(second.orderNo, second.amountDue), { tok: second.fresh.tok }),
+        ),
+      );
+      const codes = taps.map((t, i) => (i % 2 === 0 ? (t.data as Va).vcode : (t.data as ForPage).code?.vcode));
+      expect(new Set(codes).size).toBe(1);
+      expect((await rows(second.orderNo)).map((r) => r.state)).toEqual(['pending']);
+    });
+
+    it('never replaces a live code: another method, or the same one with under an hour left, is null and nothing changes', async () => {
+      const { orderNo, amountDue } = await freshOrder();
+      const issued = await bca(orderNo, amountDue);
+      const before = await rows(orderNo);
+      const other = await call<ForPage>(
+        ctx,
+        FOR_PAGE,
+        { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '0', pay_type: '2', payCode: 'ALFAMART' },
+        { tok: MAIN },
+      );
+      expect([other.status, other.code, other.data]).toEqual([200, '00', { code: null }]);
+      ctx.clock.advance(23.5 * HOUR_MS);
+      try {
+        const late = await call<ForPage>(
+          ctx,
+          FOR_PAGE,
+          { productId: '1', orderId: orderNo, amount: String(amountDue), is_default: '0', pay_type: '1', payCode: 'BCA' },
+          { tok: MAIN },
+        );
+        expect(late.data).toEqual({ code: null });
+      } finally {
+        ctx.clock.set(START);
+      }
+      expect(await rows(orderNo)).toEqual(before);
+      expect(before.map((r) => [r.state, r.vcode])).toEqual([['pending', issued.data.vcode]]);
+    });
+
+    it("generate-vcode's refusals, nothing written: an early full repayment (both languages), another amount, another borrower, no session", async () => {
+      const request = { productId: '1', orderId: DEMO_ORDERS.repaying, amount: '261375000', is_default: '1' };
+      const early =
+        'Early repayment is possible from 2026-03-18: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+      const en = await call(ctx, FOR_PAGE, request, { tok: MAIN, lang: 'en' });
+      expect([en.status, en.code, en.data, en.message]).toEqual([409, 'EARLY_REPAYMENT', null, early]);
+      const id = await call(ctx, FOR_PAGE, request, { tok: MAIN });
+      expect([id.status, id.code, id.message]).toEqual([
+        409,
+        'EARLY_REPAYMENT',
+        'Pelunasan lebih awal dapat dilakukan mulai 2026-03-18: separuh jangka waktu pinjaman harus sudah berlalu dan minimal 7 hari sejak pinjaman dicairkan.',
+      ]);
+      expect(await rows(DEMO_ORDERS.repaying)).toEqual([]);
+      const { orderNo, amountDue } = await freshOrder();
+      const wrong = await call(ctx, FOR_PAGE, { ...request, orderId: orderNo, amount: String(amountDue - 1) }, { tok: MAIN, lang: 'en' });
+      expect([wrong.status, wrong.code]).toEqual([409, 'PAYMENT_REFUSED']);
+      expect(await rows(orderNo)).toEqual([]);
+      const theirs = await call(ctx, FOR_PAGE, { ...request, orderId: DEMO_SECOND_BORROWER_ORDER }, { tok: MAIN, lang: 'en' });
+      expect([theirs.status, { code: theirs.code, data: theirs.data, message: theirs.message }]).toEqual([404, NOT_FOUND_EN]);
+      const none = await call(ctx, FOR_PAGE, { ...request, orderId: orderNo, amount: String(amountDue) }, { lang: 'en' });
+      expect({ code: none.code, data: none.data, message: none.message }).toEqual(UNAUTHORIZED_EN);
+      expect(await rows(orderNo)).toEqual([]);
     });
   });
 

@@ -111,6 +111,17 @@ export const vcodeOnFile = endpoint(R.vcodeOnFile, {
   response: z.object({ code: vaDetail.nullable() }),
 });
 
+/**
+ * Issue 33 (our addition): the code of /that's server rendering. What generate-vcode answers for the same request
+ * (the code on file, else a new one issued through the same transaction and rules), except that it never replaces
+ * another live code of the order: `code` null then, and the browser asks generate-vcode with the method saved on the
+ * phone, as before. The same refusals as generate-vcode. Session; the borrower's own order only.
+ */
+export const vcodeForPage = endpoint(R.vcodeForPage, {
+  request: generateVcode.request,
+  response: z.object({ code: vaDetail.nullable() }),
+});
+
 /** Spec 3 "Extension detail". */
 export const delayDetail = endpoint(R.delayDetail, {
   request: z.object({ productId, orderId }),

@@ -176,19 +176,40 @@ async function requestedCode(db: Queryable, input: CodeRequest & { method: Metho
  * double tap gets one code.
  */
 export async function issueRepaymentCode(db: Db, payments: PaymentProvider, input: CodeRequest): Promise<VaDetail> {
+  return (await answerCode(db, payments, input, { replace: true }))!;
+}
+
+/**
+ * Issue 33: the code of /that's server rendering (vcode-for-page). The code on file when there is one (a read: no
+ * transaction, no lock, the repeat load's path), else generate-vcode's own transaction and rules, which issues the
+ * code, except that it never replaces another live code of the order: then null, and the borrower's browser asks
+ * generate-vcode with the method saved on the phone (which the server does not know), as before. So a page GET
+ * issues at most the one code a first visit shows, the same one the browser would get, and never cancels a code the
+ * borrower may be paying. Concurrent first loads (and a load racing a tap) get one code: the order row is locked.
+ */
+export async function codeForPage(db: Db, payments: PaymentProvider, input: CodeRequest): Promise<VaDetail | null> {
+  return (await codeOnFile(db, input)) ?? answerCode(db, payments, input, { replace: false });
+}
+
+/**
+ * generate-vcode's transaction. `replace` false (the page's): null instead of a new code when the order has another
+ * live code, which a new one would cancel.
+ */
+async function answerCode(db: Db, payments: PaymentProvider, input: CodeRequest, opts: { replace: boolean }): Promise<VaDetail | null> {
   const { borrower, now, lang } = input;
   const method = await methodOf(db, borrower.id, input.request);
   const capPercent = await getLateChargeCapPercent(db);
   const telephone = (await getSupportContact(db))?.phone ?? '';
   const kind = method.payType === 1 ? 'va' : 'market';
   // Lock order of every money path: the order row first (docs/repayment.md "Locks and retries").
-  const { payment, principal } = await withRetriedTransaction(db, async (tx) => {
+  const answered = await withRetriedTransaction(db, async (tx) => {
     const { order, due, today, reusable } = await requestedCode(tx, { ...input, method, capPercent, forUpdate: true });
     const answer = (p: Payment) => ({ payment: p, principal: order.principal });
     if (reusable) {
       if (reusable.specificNum !== method.specificNum) await updateSpecificNum(tx, reusable.id, method.specificNum);
       return answer({ ...reusable, specificNum: method.specificNum });
     }
+    if (!opts.replace && (await livePayments(tx, order.orderNo, ['va', 'market'], now)).length > 0) return null;
     // One live code per order: the old ones are expired at the provider first, then cancelled here.
     await replacePendingCodes(tx, payments, order.orderNo, ['va', 'market'], now);
     const reference = newPaymentReference(today);
@@ -229,14 +250,14 @@ export async function issueRepaymentCode(db: Db, payments: PaymentProvider, inpu
     });
     return answer(inserted);
   });
-  return vaDetailOf(payment, method, lang, telephone, principal);
+  return answered && vaDetailOf(answered.payment, method, lang, telephone, answered.principal);
 }
 
 /**
  * The code generate-vcode would answer again for this request now, without issuing or changing anything; null when
  * it would issue a new one (none on file, or the one on file has another channel number: generate-vcode rewrites
- * it). Issue 14: /that's server rendering asks this, so a borrower who opens their code again sees it in the page's
- * HTML, while a page GET (a link preview, a crawler, a render over budget) never issues a code. The same refusals
+ * it). Issue 14: /that's server rendering asked this (vcode-on-file, kept for a repayment version released before);
+ * since issue 33 it is the first, read-only step of codeForPage (vcode-for-page). The same refusals
  * as generate-vcode (nothing to repay, early repayment, another amount, another borrower's order).
  */
 export async function codeOnFile(db: Db, input: CodeRequest): Promise<VaDetail | null> {

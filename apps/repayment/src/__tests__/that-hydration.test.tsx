@@ -9,13 +9,14 @@ import { savePayChoice } from '../lib/pay-choice.ts';
 import { vcodeRequest } from '../lib/vcode-request.ts';
 import { paymentContext } from '../lib/links.ts';
 import VirtualAccountPage from '../pages/VirtualAccountPage.tsx';
+import { EARLY_REPAYMENT, type CodeAnswer } from '../api/generate-vcode.ts';
 import { marketVa, paymentState, vaDetail } from '../test/fixtures.ts';
 import { ok, setLang, stubApi } from '../test/render.tsx';
 
-// /that is server-rendered (issue 14): the server reads the code on file for is_default 1 (vcode-on-file, never
-// issuing one) and the page comes with it. The method saved for the order (localStorage) is the browser's alone: the
-// page must hydrate as the server drew it (else React throws the markup away, error #418) and apply the saved method
-// right after.
+// /that is server-rendered (issue 14): the server asks the page's code for is_default 1 (vcode-for-page since issue 33:
+// the code on file, or on a first visit a new one, issued by generate-vcode's rules) and the page comes with it. The
+// method saved for the order (localStorage) is the browser's alone: the page must hydrate as the server drew it (else
+// React throws the markup away, error #418) and apply the saved method right after.
 
 const PAGE = '/that?productId=1&orderId=DEMO-170&amount=262500000';
 const VCODE = '/v3/loan-details/generate-vcode';
@@ -27,14 +28,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** A client with what the server's render fetched: the payment state and the code on file of is_default 1. */
-function withServerData() {
+/** A client with what the server's render fetched: the payment state and the code of is_default 1 (or its refusal). */
+function withServerData(code: CodeAnswer = vaDetail()) {
   const client = createQueryClient();
   const ctx = paymentContext(new URL(PAGE, 'http://x').searchParams);
   const stateKey = queryKeyOf(routes.paymentState, { productId: '1', orderId: 'DEMO-170' }, ['repayment', 'en']);
   const codeKey = ['repayment', 'generate-vcode', vcodeRequest(ctx, 262_500_000, null), 'en'];
   client.setQueryData(stateKey, paymentState({ pending: null, receipts: [], lastPaidAt: null }));
-  client.setQueryData(codeKey, vaDetail());
+  client.setQueryData(codeKey, code);
   markHydrated(
     client
       .getQueryCache()
@@ -44,10 +45,10 @@ function withServerData() {
   return client;
 }
 
-async function hydrated(vcode: Parameters<typeof stubApi>[0][string]) {
+async function hydrated(vcode: Parameters<typeof stubApi>[0][string], code?: CodeAnswer) {
   await setLang('en');
   const api = stubApi({ [VCODE]: vcode, [STATE]: ok(paymentState({ pending: null, receipts: [], lastPaidAt: null })) });
-  const result = await hydrateServerRendered(<VirtualAccountPage />, { url: PAGE, client: withServerData });
+  const result = await hydrateServerRendered(<VirtualAccountPage />, { url: PAGE, client: () => withServerData(code) });
   return { api, ...result };
 }
 
@@ -76,5 +77,17 @@ describe('/that, server-rendered with the code on file', () => {
     expect(api.to(VCODE).map((c) => c.body)).toEqual([expect.objectContaining({ is_default: '0', pay_type: '2', payCode: 'ALFAMART' })]);
     expect((await screen.findByText('ALF7788990011', { exact: false })).textContent).toContain('ALF');
     expect(screen.queryByText('8808', { exact: false })).toBeNull();
+  });
+
+  // Issue 33: spec 9's refusal of an early full repayment is the query's answer, so the server's page comes with it.
+  it('an early full repayment: the refusal is in the server markup, hydrated as drawn, no code asked', async () => {
+    const message =
+      'Early repayment is possible from 2026-03-18: half of the loan term must have passed and at least 7 days since the loan was disbursed.';
+    const { html, recoverable, api } = await hydrated(ok(vaDetail({ vcode: 'NOT-ASKED' })), { refused: EARLY_REPAYMENT, message });
+    expect(html).toContain(message);
+    expect(html).not.toContain('data-testid="vcode"');
+    expect(recoverable).toEqual([]);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(api.to(VCODE)).toHaveLength(0);
   });
 });

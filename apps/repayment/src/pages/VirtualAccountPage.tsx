@@ -5,7 +5,7 @@ import { isApiError } from '@lendview/api-client';
 import { bridge } from '@lendview/bridge';
 import { useLang, useMoney } from '@lendview/i18n';
 import { Button, Card, Page, buttonClassName, Skeleton, CheckCircleIcon, ChevronRightIcon } from '@lendview/ui';
-import { EARLY_REPAYMENT, type VaDetail, useGenerateVcode } from '../api/generate-vcode.ts';
+import { type VaDetail, isEarlyRefusal, useGenerateVcode } from '../api/generate-vcode.ts';
 import { usePaymentState } from '../api/payment-state.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { HavePaidDialog } from '../components/HavePaidDialog.tsx';
@@ -54,8 +54,9 @@ export default function VirtualAccountPage() {
     choice = loadPayChoice(ctx.orderId);
     setSaved({ visit, choice });
   }
-  // The server has no saved choice: it reads the code on file for is_default 1 (the borrower's last method). The
-  // hydration render asks the same, so it draws the server's markup; the saved choice applies in the render after.
+  // The server has no saved choice: it asks the page's code for is_default 1 (the borrower's last method; issue 33: it
+  // issues it on a first visit). The hydration render asks the same, so it draws the server's markup; the saved
+  // choice applies in the render after.
   const hydrating = useHydrating();
   if (hydrating) choice = null;
   // A new object on every render is fine: the query key is compared by value.
@@ -76,7 +77,10 @@ export default function VirtualAccountPage() {
   const settledOnOpen = baseline !== null && stateQuery.isSuccess && state?.settled === true && !codeShown;
 
   const query = useGenerateVcode(input, lang, checked && !settledOnOpen);
-  const data = query.data;
+  // Spec 9's refusal of an early full repayment is the query's answer (so a server-rendered page comes with it).
+  const answer = query.data;
+  const early = isEarlyRefusal(answer) ? answer : null;
+  const data = isEarlyRefusal(answer) ? undefined : answer;
   if (data && !codeShown) setCodeShown(true);
   const [tips, setTips] = useState(false);
 
@@ -103,9 +107,15 @@ export default function VirtualAccountPage() {
     );
   else if (paid) body = <PaidPanel receipt={arrived ?? latestReceipt(state)} settled={state?.settled === true} />;
   else if (data) body = <VaBody data={data} ctx={ctx} onNewCode={() => void query.refetch()} refreshing={query.isFetching} />;
-  else if (query.isError && isApiError(query.error) && query.error.code === EARLY_REPAYMENT)
+  else if (early)
     body = (
-      <LoadFailure error={query.error} title={t('va.earlyTitle')} onRetry={() => {}} productId={ctx.productId} orderId={ctx.orderId} />
+      <LoadFailure
+        error={new Error(early.message)}
+        title={t('va.earlyTitle')}
+        onRetry={() => {}}
+        productId={ctx.productId}
+        orderId={ctx.orderId}
+      />
     );
   else if (query.isError)
     body = (

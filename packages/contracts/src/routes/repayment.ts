@@ -52,6 +52,8 @@ export const initPayType = route('initPayType', 'POST', '/v3/loan-details/init-p
 export const generateVcode = route('generateVcode', 'POST', '/v3/loan-details/generate-vcode');
 /** Issue 14: the code generate-vcode would answer again, read only (/that's server rendering). */
 export const vcodeOnFile = route('vcodeOnFile', 'POST', '/v3/loan-details/vcode-on-file');
+/** Issue 33: the code of /that's server rendering, issued on a first visit when that replaces no other live code. */
+export const vcodeForPage = route('vcodeForPage', 'POST', '/v3/loan-details/vcode-for-page');
 export const delayDetail = route('delayDetail', 'POST', '/v3/loan-details/delay-detail');
 export const loanPlayDetail = route('loanPlayDetail', 'POST', '/v3/installment/loan-play-detail');
 export const paymentState = route('paymentState', 'POST', '/v3/loan-details/payment-state');

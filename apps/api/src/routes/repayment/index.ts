@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { delayDetail, generateVcode, initPayType, loanPlayDetail, paymentState, vcodeOnFile } from '@lendview/contracts';
+import { delayDetail, generateVcode, initPayType, loanPlayDetail, paymentState, vcodeForPage, vcodeOnFile } from '@lendview/contracts';
 import { registerEndpoint } from '../../lib/endpoint.ts';
-import { codeOnFile, issueRepaymentCode, payTypeOptions, paymentStateOf } from '../../services/repayment-codes.ts';
+import { codeForPage, codeOnFile, issueRepaymentCode, payTypeOptions, paymentStateOf } from '../../services/repayment-codes.ts';
 import { extensionDetailOf, instalmentPlanOf } from '../../services/repayment-views.ts';
 
 /**
@@ -28,6 +28,16 @@ export default async function repaymentRoutes(app: FastifyInstance) {
     auth: true,
     fieldMessages: { pay_type: 'payMethodIncomplete' },
     handler: async ({ input, db, borrower, now, lang }) => ({ code: await codeOnFile(db, { borrower, request: input, now, lang }) }),
+  });
+
+  // Issue 33: /that's server rendering; generate-vcode's code, issued on a first visit unless it would replace another
+  // live code of the order (then null: the browser asks). docs/repayment.md "The code of a page load".
+  registerEndpoint(app, vcodeForPage, {
+    auth: true,
+    fieldMessages: { pay_type: 'payMethodIncomplete' },
+    handler: async ({ input, db, borrower, now, lang }) => ({
+      code: await codeForPage(db, app.payments, { borrower, request: input, now, lang }),
+    }),
   });
 
   registerEndpoint(app, paymentState, {
