@@ -78,8 +78,8 @@ const MAX_PASSES = 10;
 function waiting(q: Query, failed: ReadonlySet<string>): boolean {
   if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle' || typeof q.options.queryFn !== 'function') return false;
   if (failed.has(q.queryHash)) return false;
-  // A call that changes something is the browser's to make: the page shows it loading. (/that's payment code was one;
-  // it now reads the code on file on the server instead, and a repayment remote released before still marks it.)
+  // A call marked clientOnly is the browser's to make: the page shows it loading. (/that's payment code was one; its
+  // server render now finds or issues the code through vcode-for-page, and a repayment remote released before still marks it.)
   if ((q.options.meta as { clientOnly?: boolean } | undefined)?.clientOnly === true) return false;
   // A query the page keeps off until it has what it needs (`enabled: false`) is not fetched either.
   const enabled = (q.options as { enabled?: unknown }).enabled;
