@@ -357,7 +357,9 @@ describe.each(BACKENDS)('the product on S3 storage (%s)', (backend) => {
   it('keeps complaint photos in the bucket', async () => {
     const res = await uploadAs(ctx, 'demo-borrower', { bytes: tinyPng(3) });
     const url = (envelopeOf(res) as { data: { url: string } }).data.url;
-    const served = await get(`${url}?tok=demo-borrower`);
+    // The upload answers the photo's signed URL (docs/security.md "Signed file URLs"): it opens as it is.
+    expect(url).toMatch(/\?exp=\d+&sig=[\w-]{43}$/);
+    const served = await get(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const [row] = await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_images ORDER BY id DESC LIMIT 1');
