@@ -14,8 +14,8 @@ import { markdownTable, ratio, startComparison } from './monolith/compare.mjs';
 
 const BUDGET_KB = 130;
 const IDLE_MS = 15_000;
-/** Issue 14: federation within 10 % of the monolith on bytes. */
-const FEDERATION_OVER_MONOLITH = 1.1;
+/** Issue 33: federation ≤ 1.4 × the monolith built with the same libraries (issue 14 had asked for 1.1). */
+const FEDERATION_OVER_MONOLITH = 1.4;
 
 export async function measureBundles(targets) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -24,7 +24,8 @@ export async function measureBundles(targets) {
     for (const target of targets) {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
       const page = await context.newPage();
-      const origin = new URL(target.url).origin;
+      const url = await target.nextUrl();
+      const origin = new URL(url).origin;
       const scripts = [];
       page.on('response', async (r) => {
         if (r.request().resourceType() !== 'script') return;
@@ -35,7 +36,7 @@ export async function measureBundles(targets) {
           /* a redirect or an aborted request has no body */
         }
       });
-      await page.goto(target.url, { waitUntil: 'load' });
+      await page.goto(url, { waitUntil: 'load' });
       // A page that keeps polling (the virtual account watches its payment) never idles: at most IDLE_MS more.
       const idle = await page.waitForLoadState('networkidle', { timeout: IDLE_MS }).then(
         () => true,
@@ -73,7 +74,7 @@ export function compare(rows) {
       federationGzipKB: fed?.gzipKB,
       monolithGzipKB: mono?.gzipKB,
       federationOverMonolith: gzipRatio,
-      withinTenPercent: gzipRatio !== null && gzipRatio <= FEDERATION_OVER_MONOLITH,
+      withinTarget: gzipRatio !== null && gzipRatio <= FEDERATION_OVER_MONOLITH,
     };
   });
 }
@@ -94,13 +95,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log();
     console.log(
       markdownTable([
-        ['route', 'federation gzip', 'monolith gzip', 'fed / mono', 'within 10 %'],
+        ['route', 'federation gzip', 'monolith gzip', 'fed / mono', `≤ ${FEDERATION_OVER_MONOLITH} × mono`],
         ...comparisons.map((c) => [
           label(c.route),
           `${c.federationGzipKB} KB`,
           `${c.monolithGzipKB} KB`,
           c.federationOverMonolith,
-          c.withinTenPercent ? 'pass' : 'FAIL',
+          c.withinTarget ? 'pass' : 'FAIL',
         ]),
       ]),
     );

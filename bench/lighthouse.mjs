@@ -17,14 +17,16 @@ import { markdownTable, median, ratio, startComparison } from './monolith/compar
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
-/** Issue 14's targets, for every federated route. */
+/** Issue 33's targets, for every federated route (issue 14's were 1.3 × floor, 97, 100 ms, CLS 0.02). */
 export const TARGETS = {
-  lcpOverFloor: 1.3,
-  performance: 97,
-  tbtMs: 100,
-  cls: 0.02,
-  /** Federation / monolith, on LCP and on JavaScript bytes. */
-  federationOverMonolith: 1.1,
+  lcpOverFloor: 1.1,
+  performance: 98,
+  tbtMs: 50,
+  cls: 0,
+  /** Federation / monolith on LCP (issue 14). */
+  lcpOverMonolith: 1.1,
+  /** Federation / monolith on JavaScript bytes (issue 33: the monolith built with the same libraries). */
+  bytesOverMonolith: 1.4,
 };
 
 function lcpElementOf(audit) {
@@ -53,10 +55,11 @@ async function measure(port, url) {
 }
 
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that run is taken again. */
-async function measureWithRetry(port, url, attempts = 3) {
+async function measureWithRetry(port, target, attempts = 3) {
   for (let i = 1; ; i++) {
     try {
-      return await measure(port, url);
+      // Each attempt its own URL: a route made fresh for every run (a first visit) is not measured on a repeat visit.
+      return await measure(port, await target.nextUrl());
     } catch (e) {
       if (i >= attempts) throw e;
       console.error(`${e instanceof Error ? e.message : e}; again (${i + 1}/${attempts})`);
@@ -70,7 +73,7 @@ export async function runLighthouse(targets, runs = RUNS) {
   try {
     for (let round = 1; round <= runs; round++) {
       for (const t of targets) {
-        const m = await measureWithRetry(chrome.port, t.url);
+        const m = await measureWithRetry(chrome.port, t);
         samples.get(t).push(m);
         console.error(`run ${round}/${runs} ${t.variant} ${t.route}: ${m.performance}, LCP ${m.lcpMs} ms, ${m.jsTransferKB} KB JS`);
       }
@@ -113,8 +116,8 @@ export function summarise(rows) {
       performance: fed.performance >= TARGETS.performance,
       tbt: fed.tbtMs <= TARGETS.tbtMs,
       cls: fed.cls <= TARGETS.cls,
-      lcpVsMonolith: lcpRatio !== null && lcpRatio <= TARGETS.federationOverMonolith,
-      bytesVsMonolith: jsRatio !== null && jsRatio <= TARGETS.federationOverMonolith,
+      lcpVsMonolith: lcpRatio !== null && lcpRatio <= TARGETS.lcpOverMonolith,
+      bytesVsMonolith: jsRatio !== null && jsRatio <= TARGETS.bytesOverMonolith,
     };
     return {
       route,
@@ -155,8 +158,8 @@ export function report(rows, { comparisons }) {
       `score ≥ ${t.performance}`,
       `TBT ≤ ${t.tbtMs} ms`,
       `CLS ≤ ${t.cls}`,
-      `LCP within ${Math.round((t.federationOverMonolith - 1) * 100)} % of mono`,
-      `JS within ${Math.round((t.federationOverMonolith - 1) * 100)} % of mono`,
+      `LCP ≤ ${t.lcpOverMonolith} × mono`,
+      `JS ≤ ${t.bytesOverMonolith} × mono`,
     ],
     ...comparisons.map((c) => [
       c.route === 'home' ? '/' : `/${c.route}`,

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { firstVisitThatPath, photoComplaintPath } from './fixtures.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -76,13 +77,19 @@ export async function startProduct({ databaseUrl, root = ROOT } = {}) {
   };
 }
 
-/** The borrower routes of ARCHITECTURE.md's budgets, with the demo fixtures they need. */
+/**
+ * The borrower routes of ARCHITECTURE.md's budgets and issue 33's, with the data they need. A route has a fixed
+ * `path`, or `pathOn(base)`: made once per instance through its API (lib/fixtures.mjs), or `freshPathOn(base)`: made
+ * anew for every measurement.
+ */
 export const BUDGET_ROUTES = [
   { name: 'loanDetails', path: '/loanDetails?productId=1&orderId=DEMO-170&tok=demo-borrower' },
-  // DEMO-HALF: past half its term, so a full repayment is allowed and /that shows the payment code (DEMO-170's full
-  // repayment is refused by the early-prepayment rule, spec 9: that page is the refusal's error panel).
-  { name: 'that', path: '/that?productId=1&orderId=DEMO-HALF&amount=0&display=1&tok=demo-borrower' },
+  // A first visit (issue 33): a fresh order past half its term (a full repayment is allowed, spec 9) with no code
+  // on file, so the page's own request issues the payment code, as it does the first time a borrower pays.
+  { name: 'that', freshPathOn: firstVisitThatPath },
   { name: 'complainNewPage', path: '/complainNewPage?tok=demo-borrower' },
+  // Opened directly (a deep link), with the borrower's two photos in the server's HTML.
+  { name: 'complainDetails', pathOn: photoComplaintPath },
   { name: 'promo', path: '/promo?templateId=1' },
   { name: 'home', path: '/' },
 ];
