@@ -37,6 +37,11 @@ function refetchOnMount(query: Query): boolean {
  * A QueryClient with the product's defaults: one retry (not for a server "no"), no refetch on focus. On the
  * server (`server: true`, the page's render in apps/shell/src/server.tsx) no retry: a failed call is left to the
  * browser, which asks again.
+ *
+ * networkMode 'always' (issue 40): React Query's default pauses a call while the phone says it is offline and
+ * sends it by itself when the network returns, so a Confirm tapped offline spun with no message and confirmed the
+ * loan minutes later without a new tap. Now every call is tried at once and fails as a network error the page
+ * reports (with its Retry); a write is sent again only when the borrower taps again.
  */
 export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -46,8 +51,9 @@ export function createQueryClient({ server = false }: { server?: boolean } = {})
         refetchOnWindowFocus: false,
         refetchOnMount,
         staleTime: 30_000,
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -39,7 +39,6 @@ export function StepUpCode(props: { productId: number; seconds: number; code: st
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={6}
             value={code}
             aria-describedby={hintId}
             onChange={(e) => onCode(digitsOnly(e.target.value).slice(0, 6))}

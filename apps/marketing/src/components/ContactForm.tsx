@@ -162,7 +162,8 @@ export function ContactForm({
                 }}
                 type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
                 inputMode={name === 'phone' ? 'numeric' : name === 'email' ? 'email' : undefined}
-                maxLength={name === 'phone' ? PHONE_MAX_DIGITS : CONTACT_NAME_MAX}
+                // The phone has no maxLength: it would cut a pasted "+62 (812) 3456-7890" before `change` cleans it.
+                maxLength={name === 'phone' ? undefined : CONTACT_NAME_MAX}
               />
             )}
           </Field>

@@ -123,8 +123,7 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
                 value={code}
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
-                onChange={(e) => setCode(digitsOnly(e.target.value))}
+                onChange={(e) => setCode(digitsOnly(e.target.value).slice(0, 6))}
               />
             </Field>
             {error && (

@@ -121,9 +121,8 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
             className="ops-input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             value={code}
-            onChange={(e) => setCode(digitsOnly(e.target.value))}
+            onChange={(e) => setCode(digitsOnly(e.target.value).slice(0, 6))}
           />
           {error && (
             <p className="ops-error" role="alert">

@@ -46,6 +46,14 @@ describe('links', () => {
     expect(methodUrl(plain)).toBe('/individual?productId=1&orderId=DEMO-170&amount=5');
   });
 
+  it('an amount that came with dots goes on as plain digits (issue 40: the method-choice link kept "261.375.000")', () => {
+    const dotted = paymentContext(new URLSearchParams('productId=1&orderId=DEMO-170&amount=261.375.000'));
+    expect(methodUrl(dotted)).toBe('/individual?productId=1&orderId=DEMO-170&amount=261375000');
+    expect(vaUrl(dotted)).toBe('/that?productId=1&orderId=DEMO-170&amount=261375000');
+    // Not an amount: passed on as it came, for the page to refuse with its own message.
+    expect(paymentContext(new URLSearchParams('amount=abc')).amount).toBe('abc');
+  });
+
   it('pay-now links of the instalment and extension pages', () => {
     expect(instalmentPaymentUrl('1', 'DEMO-INST', 87_500_300, 2)).toBe(
       '/that?productId=1&orderId=DEMO-INST&amount=87500300&repayType=installment&periods=2',

@@ -244,13 +244,13 @@ export default function BindCardPage() {
                   type="text"
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={CARD_CODE_LENGTH}
                   placeholder={t('bind.code.placeholder')}
                   value={code}
                   aria-invalid={codeError ? true : undefined}
                   aria-describedby={codeError ? `${codeId}-error` : undefined}
                   onChange={(e) => {
-                    setCode(digitsOnly(e.target.value));
+                    // Cleaned, then capped (issue 40): no maxLength, which cuts a pasted code before it is cleaned.
+                    setCode(digitsOnly(e.target.value).slice(0, CARD_CODE_LENGTH));
                     if (codeError) setCodeError('');
                   }}
                   onKeyDown={(e) => {

@@ -23,6 +23,7 @@ import { CardOptions } from './components/CardOptions.tsx';
 import { LockIcon, PlusIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH, CODE_MIN_LENGTH } from './lib/constants.ts';
+import { digitsOnly } from '@lendview/contracts/routes';
 import { isWrongCode, legacyErrorText, recordGone } from './lib/messages.ts';
 import { type CodeStep, loadCodeStep, saveCodeStep } from './lib/pending.ts';
 import { externalNav, loanDetailsPath, orderQuery, paymentTarget } from './lib/navigation.ts';
@@ -239,13 +240,13 @@ export default function RepayPage() {
                   type="text"
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={CODE_MAX_LENGTH}
                   placeholder={t('repay.code.placeholder')}
                   value={code}
                   aria-invalid={codeError ? true : undefined}
                   aria-describedby={codeError ? `${codeId}-error` : undefined}
+                  // Cleaned, then capped (issue 40): a pasted "644 154" is 644154, never "644+154" or cut short.
                   onChange={(e) => {
-                    setCode(e.target.value);
+                    setCode(digitsOnly(e.target.value).slice(0, CODE_MAX_LENGTH));
                     if (codeError) setCodeError('');
                   }}
                   onKeyDown={(e) => {

@@ -1,3 +1,5 @@
+import { amountParam, parseAmountParam } from './amount.ts';
+
 /**
  * The addresses the repayment screens link to. Each payment link carries the order, the amount (digits of
  * minor units), `display` when it is 1, and the repayment type and periods when the URL had them, so that a
@@ -24,14 +26,19 @@ export function isRepayType(v: string): v is RepayType {
   return v === 'full' || v === 'installment' || v === 'delay' || v === 'cooling_off';
 }
 
-/** The payment context of a page's query. Unknown repayType values are dropped. */
+/**
+ * The payment context of a page's query. Unknown repayType values are dropped. The amount is kept in its one URL
+ * form (digits of minor units, issue 40): a link that came with dots ('261.375.000', spec 9's display form) passes
+ * on '261375000', so no link this page builds carries the dots further; what is not an amount stays as it came,
+ * for the page to refuse.
+ */
 export function paymentContext(params: URLSearchParams): PaymentContext {
   const get = (k: string) => (params.get(k) ?? '').trim();
   const repayType = get('repayType');
   return {
     productId: get('productId'),
     orderId: get('orderId'),
-    amount: get('amount'),
+    amount: amountParam(parseAmountParam(get('amount')) ?? 0) || get('amount'),
     display: get('display') === '1' ? '1' : '',
     repayType: isRepayType(repayType) ? repayType : '',
     periods: get('periods'),

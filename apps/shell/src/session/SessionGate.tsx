@@ -59,7 +59,6 @@ function LoginForm() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={11}
           value={phone}
           onChange={(e) => setPhone(digitsOnly(e.target.value).slice(0, 11))}
         />
