@@ -747,11 +747,16 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       expect(paid.data).toEqual({ applied: true, orderStatus: 170 });
       const after = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN, lang: 'en' });
       expect(after.data.repayWaitCount).toBe(3);
+      // Instalment 2's period begins on 2026-03-28 (the day after instalment 1's due date): on day 5 it would be
+      // paid ahead, which spec 9 refuses, so it is not offered (issue 40 item 3: it was, and Pay now was refused).
       expect(after.data.repayPlanDetail.repayWaitDetail.map((i) => [i.periodNo, i.canClick, i.periodStatus])).toEqual([
-        [2, 1, 0],
+        [2, 0, 0],
         [3, 0, 0],
         [4, 0, 0],
       ]);
+      expect(after.data.repayPlanDetail.repayWaitDetail[0]!.repayDes).toBe('You can pay this instalment from 2026-03-28.');
+      const ahead = await bca(DEMO_ORDERS.instalments, 106_000_000, { repayType: 'installment', periods: '1' });
+      expect([ahead.status, ahead.code]).toEqual([409, 'EARLY_REPAYMENT']);
       expect(after.data.repayPlanDetail.repayYetDetail).toEqual([
         { periodNo: 1, totalAmount: 106_000_000, canClick: 0, periodStatus: 2, repayDes: 'Paid on 2026-03-02', dueTime: '2026-03-27' },
       ]);
@@ -763,6 +768,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       // In Indonesian.
       const id = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN });
       expect(id.data.repayPlanDetail.repayYetDetail[0]!.repayDes).toBe('Dibayar pada 2026-03-02');
+      expect(id.data.repayPlanDetail.repayWaitDetail[0]!.repayDes).toBe('Cicilan ini dapat dibayar mulai 2026-03-28.');
       expect(id.data.note).toBe('Cicilan dibayar berurutan, mulai dari yang paling awal. Anda dapat membayar beberapa sekaligus.');
     });
 

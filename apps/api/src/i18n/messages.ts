@@ -55,6 +55,7 @@ const en = {
   instalmentTitle: 'Instalment {n} of {count}',
   singlePaymentTitle: 'Single payment',
   instalmentDescription: 'Principal {principal} + interest {interest}',
+  instalmentPayableFrom: 'You can pay this instalment from {date}.',
   disbursementTime: 'Within 1 to 3 calendar days after approval',
   // Rating (loan details)
   scoreInvalid: 'Please choose a rating of 1 to 5 stars.',
@@ -435,6 +436,7 @@ const id: Record<MessageKey, string> = {
   instalmentTitle: 'Cicilan {n} dari {count}',
   singlePaymentTitle: 'Pembayaran sekaligus',
   instalmentDescription: 'Pokok {principal} + bunga {interest}',
+  instalmentPayableFrom: 'Cicilan ini dapat dibayar mulai {date}.',
   disbursementTime: 'Dalam 1 sampai 3 hari kalender setelah disetujui',
   scoreInvalid: 'Silakan pilih peringkat 1 sampai 5 bintang.',
   ratingThanks: 'Terima kasih atas penilaian Anda!',

@@ -2,10 +2,11 @@ import { PERIOD_STATUS, type delayDetail, type DetailRow, type InstalmentItem, t
 import type { Db } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
-import { jakartaDate } from '../lib/dates.ts';
+import { addDays, jakartaDate } from '../lib/dates.ts';
 import type { AnswerOf } from '../lib/endpoint.ts';
 import { paymentRefused } from '../lib/errors.ts';
-import { listInstalments, requireOwnOrder } from '../repositories/orders.ts';
+import { listInstalments, requireOwnOrder, type Instalment, type Order } from '../repositories/orders.ts';
+import { earlyRepaymentFrom, earlyRepaymentVerdict } from './early-repayment.ts';
 import { livePayments } from '../repositories/payments.ts';
 import { findProduct } from '../repositories/products.ts';
 import type { Borrower } from '../repositories/sessions.ts';
@@ -73,9 +74,25 @@ export async function extensionDetailOf(db: Db, q: OrderQuery): Promise<AnswerOf
 }
 
 /**
- * Spec 3 "Instalment plan" / 4.7: unpaid instalments in order (canClick 1 on the first only, while the loan is
- * repaying and not late) and paid ones; periodStatus of PERIOD_STATUS, 500 while a live payment code covers it.
+ * Spec 3 "Instalment plan" / 4.7: unpaid instalments in order and paid ones; periodStatus of PERIOD_STATUS, 500
+ * while a live payment code covers it. canClick 1 on the unpaid instalments, from the first, that can be paid
+ * together today, while the loan is repaying and not late: paying the first k is allowed by the same rule that
+ * refuses a payment (early-repayment.ts, spec 9), so the page never offers a payment the server would refuse
+ * (issue 40 item 3: after instalment 1 was paid early, instalment 2 was offered and its Pay now refused). When
+ * the first is not payable yet, its description says from which day it is.
  */
+/**
+ * The first day instalment `periodNo` can be paid on its own: when its period begins (the day after the previous
+ * instalment's due date) or when early repayment opens (earlyRepaymentFrom), whichever comes first.
+ */
+function firstPayableDay(order: Order, instalments: readonly Instalment[], periodNo: number): string {
+  const previous = instalments.find((p) => p.periodNo === periodNo - 1);
+  const from = earlyRepaymentFrom(order);
+  if (!previous) return from;
+  const periodStart = addDays(previous.dueDate, 1);
+  return periodStart < from ? periodStart : from;
+}
+
 export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<typeof loanPlayDetail>> {
   const { borrower, now, lang } = q;
   const today = jakartaDate(now);
@@ -98,22 +115,28 @@ export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<
     }
   }
   const money = (n: number) => formatMoney(n, lang);
+  const payable = (count: number) =>
+    repaying && !late && earlyRepaymentVerdict(order, { repayType: 'installment', periods: count }, instalments, today).allowed;
   const wait: InstalmentItem[] = unpaid.map((i, index) => {
+    const canClick = payable(index + 1) ? 1 : 0;
     const periodStatus = covered.has(i.periodNo)
       ? PERIOD_STATUS.confirming
       : i.dueDate < today
         ? PERIOD_STATUS.pastDue
         : PERIOD_STATUS.upcoming;
+    const notYet = index === 0 && canClick === 0 && repaying && !late;
     const repayDes =
       periodStatus === PERIOD_STATUS.confirming
         ? t(lang, 'periodConfirming')
         : periodStatus === PERIOD_STATUS.pastDue
           ? t(lang, 'periodPastDue', { date: i.dueDate })
-          : t(lang, 'instalmentDescription', { principal: money(i.principal), interest: money(i.interest) });
+          : notYet
+            ? t(lang, 'instalmentPayableFrom', { date: firstPayableDay(order, instalments, i.periodNo) })
+            : t(lang, 'instalmentDescription', { principal: money(i.principal), interest: money(i.interest) });
     return {
       periodNo: i.periodNo,
       totalAmount: i.amount,
-      canClick: index === 0 && repaying && !late ? 1 : 0,
+      canClick,
       periodStatus,
       repayDes,
       dueTime: i.dueDate,

@@ -17,7 +17,7 @@ import {
 const item = (periodNo: number, over: Partial<SelectableInstalment> = {}): SelectableInstalment => ({
   periodNo,
   totalAmount: periodNo * 1_000,
-  canClick: periodNo === 1 ? 1 : 0,
+  canClick: 1,
   periodStatus: 0,
   ...over,
 });
@@ -27,6 +27,14 @@ const T = true;
 const F = false;
 
 describe('spec 4.7: the first instalment and canClick', () => {
+  it('issue 40 item 3: only the leading run with canClick 1 can be ticked (the rest would be paid ahead)', () => {
+    const items = [item(1), item(2), item(3, { canClick: 0 }), item(4, { canClick: 0 })];
+    expect(selectableCount(items)).toBe(2);
+    expect(isSelectable(items, 2)).toBe(false);
+    expect(toggle(items, initialTicks(items), 3)).toEqual([T, F, F, F]);
+    expect(toggleAll(items, initialTicks(items))).toEqual([T, T, F, F]);
+  });
+
   it('the first instalment starts ticked when its canClick is 1', () => {
     expect(canSelect(FOUR)).toBe(true);
     expect(initialTicks(FOUR)).toEqual([T, F, F, F]);

@@ -4,8 +4,10 @@
  * to pay (repayWaitDetail, in period order). Ticks are always a prefix: the first N instalments, N ≥ 1 when
  * anything is selectable.
  *
- * - Only the first instalment is selectable, and only when its canClick is 1: when it is not, nothing is
- *   selectable and nothing is ticked. When it is, it starts ticked and can never be unticked.
+ * - The instalments with canClick 1 from the first on are selectable (the server marks those that can be paid
+ *   together today, by the rule that refuses a payment ahead of its period: issue 40 item 3). When the first's
+ *   canClick is 0, nothing is selectable and nothing is ticked. When it is 1, it starts ticked and can never be
+ *   unticked.
  * - Ticking an instalment ticks it and every one before it.
  * - Unticking an instalment unticks it and every one after it.
  * - All-select ticks every selectable instalment (the sum of all), or, when they all are ticked, goes back to
@@ -34,9 +36,10 @@ export function canSelect(items: readonly SelectableInstalment[]): boolean {
   return first !== undefined && first.canClick === 1;
 }
 
-/** How many instalments, from the first, can be ticked (0 when nothing is selectable). */
+/** How many instalments, from the first, can be ticked: the leading run with canClick 1 (0 when nothing is selectable). */
 export function selectableCount(items: readonly SelectableInstalment[]): number {
-  return canSelect(items) ? items.length : 0;
+  const firstNot = items.findIndex((i) => i.canClick !== 1);
+  return firstNot === -1 ? items.length : firstNot;
 }
 
 /** Whether instalment `index` can be ticked. */

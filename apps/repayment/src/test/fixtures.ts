@@ -53,7 +53,7 @@ export function instalment(periodNo: number, over: Partial<InstalmentItem> = {})
   return {
     periodNo,
     totalAmount: 43_750_000 + periodNo * 100,
-    canClick: periodNo === 1 ? 1 : 0,
+    canClick: 1,
     periodStatus: 0,
     repayDes: `Principal and interest ${periodNo}`,
     dueTime: `2025-0${periodNo + 2}-01`,
