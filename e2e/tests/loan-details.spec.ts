@@ -76,9 +76,10 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   await expect(dialog.locator('.lv-star.is-on')).toHaveCount(3);
   await expect(dialog.getByRole('radio', { name: '3 stars' })).toHaveAttribute('aria-checked', 'true');
 
-  // 3 stars: score 3 sent (with the order), then the thank-you modal; no store rating.
+  // 3 stars: score 3 sent (with the order), then the thank-you modal; no store rating. A double tap sends it once
+  // (issue 40: it saved two ratings).
   const saved = page.waitForResponse((r) => r.url().includes('/v3/loan-details/google-score'));
-  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.getByRole('button', { name: 'Submit' }).dblclick();
   expect((await jsonOf(await saved)).code).toBe('00');
   expect(scores.map(form)).toEqual([{ score: '3', orderId: settled.orderNo }]);
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });

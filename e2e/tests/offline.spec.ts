@@ -98,3 +98,26 @@ test('complaint submit offline: the failure at once, the text kept, nothing file
   await expect.poll(saves).toBe(1);
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('chatbot send offline: the failure said, the question kept in the box, sent once after a new tap', async ({ page, request, context }) => {
+  const mine = await newOrder(request, 'early');
+  const records = answered(page, '/h5-api/v3/user-problem/qa-record');
+  await page.goto(`/intelligentCustomerService?selectedIndex=0&orderNo=${mine.orderNo}&tok=${mine.tok}&${EN}`);
+  const box = page.getByRole('textbox', { name: 'Your question' });
+  const question = 'Why is my payment from yesterday not shown yet?';
+  await box.fill(question);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(toast(page)).toHaveText('Network error. Please try again.', { timeout: 60_000 });
+  await expect(box).toHaveValue(question);
+
+  await context.setOffline(false);
+  await page.waitForTimeout(AFTER_RECONNECT_MS);
+  expect(records(), 'a question sent by itself when the network came back').toBe(0);
+
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(records).toBe(1);
+  await expect(box).toHaveValue('');
+  await expect(page.getByRole('log').getByText(question)).toBeVisible();
+});

@@ -21,13 +21,16 @@ export function RatingModal({ open, orderId, onCancel, onRated }: RatingModalPro
   const save = useSaveGoogleScore();
   // Focus lands on the question, not on the first star: a focused star would look chosen.
   const textRef = useRef<HTMLParagraphElement>(null);
+  // A double tap lands twice before React renders isPending (issue 40: two ratings sent): the ref says at once.
+  const sending = useRef(false);
 
   const submit = () => {
-    if (save.isPending) return;
+    if (sending.current || save.isPending) return;
     if (score < 1) {
       toast.show(t('pleaseSelect', { ns: 'common' }));
       return;
     }
+    sending.current = true;
     save.mutate(
       { score, orderId: orderId || undefined },
       {
@@ -35,6 +38,9 @@ export function RatingModal({ open, orderId, onCancel, onRated }: RatingModalPro
         // ApiError: the server message is already on screen (api-client toast). No answer: say so.
         onError: (e) => {
           if (e.name !== 'ApiError') toast.show(t('error', { ns: 'common' }));
+        },
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
