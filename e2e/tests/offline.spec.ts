@@ -99,7 +99,11 @@ test('complaint submit offline: the failure at once, the text kept, nothing file
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('chatbot send offline: the failure said, the question kept in the box, sent once after a new tap', async ({ page, request, context }) => {
+test('chatbot send offline: the failure said, the question kept in the box, sent once after a new tap', async ({
+  page,
+  request,
+  context,
+}) => {
   const mine = await newOrder(request, 'early');
   const records = answered(page, '/h5-api/v3/user-problem/qa-record');
   await page.goto(`/intelligentCustomerService?selectedIndex=0&orderNo=${mine.orderNo}&tok=${mine.tok}&${EN}`);
