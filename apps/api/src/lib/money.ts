@@ -1,3 +1,4 @@
+import { LATE_INTEREST_BANDS, LATE_PENALTY } from '@lendview/contracts/routes';
 import { addDays, daysBetween } from './dates.ts';
 
 /**
@@ -100,15 +101,9 @@ export function repaymentPlan(input: { principal: number; termDays: number; dail
   return { principal, interest, total: principal + interest, instalments };
 }
 
-/** Spec 9: one-time late penalty, 1,000 (new clients) or 800 (repeat clients) currency units, in minor units. */
-export const LATE_PENALTY = { newClient: 100_000, repeatClient: 80_000 } as const;
-
-/** Spec 9: daily interest on the unpaid amount by day of lateness, in basis points a day. */
-export const LATE_INTEREST_BANDS = [
-  { fromDay: 1, toDay: 30, bp: 500 },
-  { fromDay: 31, toDay: 90, bp: 400 },
-  { fromDay: 91, toDay: Number.POSITIVE_INFINITY, bp: 200 },
-] as const;
+// Spec 9's late penalty and late-interest bands live in @lendview/contracts, shared with the pages that state
+// them (/loanTerms).
+export { LATE_INTEREST_BANDS, LATE_PENALTY };
 
 export interface LateCharges {
   daysOverdue: number;

@@ -1,4 +1,5 @@
 import { ErrorCode, type EarlyRepayInfo, type RepayType } from '@lendview/contracts';
+import { EARLY_REPAYMENT_MIN_DAYS, earlyRepaymentDay } from '@lendview/contracts/routes';
 import type { Queryable } from '../db/types.ts';
 import { t, type Lang } from '../i18n/messages.ts';
 import { addDays, jakartaDate } from '../lib/dates.ts';
@@ -29,8 +30,7 @@ import { REPAYING_STATUSES } from './loans.ts';
  * - A prepayment before `from` is refused with EARLY_REPAYMENT (HTTP 409), before anything is created.
  */
 
-/** Spec 9: no early prepayment within this many days after disbursement. */
-export const EARLY_REPAYMENT_MIN_DAYS = 7;
+export { EARLY_REPAYMENT_MIN_DAYS };
 
 /**
  * The first day an early prepayment of `order` is allowed: disbursement day + max(7, ⌈term / 2⌉). A repaying
@@ -39,7 +39,7 @@ export const EARLY_REPAYMENT_MIN_DAYS = 7;
  */
 export function earlyRepaymentFrom(order: Pick<Order, 'disbursedAt' | 'appliedAt' | 'termDays'>): string {
   const start = jakartaDate(order.disbursedAt ?? order.appliedAt);
-  return addDays(start, Math.max(EARLY_REPAYMENT_MIN_DAYS, Math.ceil(order.termDays / 2)));
+  return addDays(start, earlyRepaymentDay(order.termDays));
 }
 
 export interface RepaymentKind {

@@ -55,10 +55,12 @@ describe('/loanTerms', () => {
     for (const figure of EN_FIGURES) expect(text()).toContain(figure);
   });
 
-  it('has the interest tiers in a table', async () => {
+  it("the loan's interest is the product's, not the late rates; the late rates are late interest (issue 40 item 4)", async () => {
     await renderApp('/loanTerms');
-    expect(tableRows('Daily interest on the unpaid amount')).toEqual([
-      ['Period', 'Daily interest'],
+    expect(text()).toContain('Interest is charged at the daily rate of the loan product you choose.');
+    expect(screen.queryByRole('table', { name: 'Daily interest on the unpaid amount' })).toBeNull();
+    expect(tableRows('Late interest on the overdue amount')).toEqual([
+      ['Days late', 'Late interest a day'],
       ['Days 1 to 30', '5%'],
       ['Days 31 to 90', '4%'],
       ['From day 91', '2%'],
@@ -68,18 +70,21 @@ describe('/loanTerms', () => {
       ['New client', '₹1,000'],
       ['Repeat client', '₹800'],
     ]);
+    // The day the server counts (services/early-repayment.ts: disbursement + max(7, ⌈120 / 2⌉)), not day 61.
+    expect(text()).toContain('Example: on a 120-day loan, early repayment is possible from day 60 after disbursement.');
   });
 
   it('states every figure in Indonesian, money in rupiah', async () => {
     await renderApp('/loanTerms', { lang: 'id' });
     await waitFor(() => expect(document.title).toBe('Syarat dan ketentuan pinjaman'));
     for (const figure of ID_FIGURES) expect(text()).toContain(figure);
-    expect(tableRows('Bunga harian atas jumlah yang belum dibayar')).toEqual([
-      ['Periode', 'Bunga harian'],
+    expect(tableRows('Bunga keterlambatan atas jumlah yang terlambat')).toEqual([
+      ['Hari terlambat', 'Bunga keterlambatan per hari'],
       ['Hari ke-1 sampai ke-30', '5%'],
       ['Hari ke-31 sampai ke-90', '4%'],
       ['Mulai hari ke-91', '2%'],
     ]);
+    expect(text()).toContain('Contoh: untuk pinjaman 120 hari, pelunasan lebih awal dapat dilakukan mulai hari ke-60 setelah pencairan.');
   });
 });
 

@@ -4,6 +4,7 @@
  *
  * English is the India market (₹), Indonesian the Indonesia market (Rp): spec sections 1 and 9.
  */
+import { EARLY_REPAYMENT_MIN_DAYS, LATE_INTEREST_BANDS, LATE_PENALTY } from '@lendview/contracts/routes';
 import type { Lang } from '@lendview/i18n';
 
 /** Spec 1: marketing copy figures, per market. */
@@ -19,7 +20,11 @@ export const USERS_MILLIONS = 3;
 /** Spec 9: copyright year. */
 export const COPYRIGHT_YEAR = 2025;
 
-/** Spec 9 (loan terms) and spec 5 (applicant). Penalties are in the currency of the market. */
+/**
+ * Spec 9 (loan terms) and spec 5 (applicant). Penalties are in the currency of the market. The late charges and
+ * the early-repayment rule are the server's own (@lendview/contracts loan-rules.ts), so the page cannot say
+ * something else than what is charged (issue 40 item 4).
+ */
 export const LOAN_TERMS = {
   minTermDays: 91,
   maxTermDays: 365,
@@ -27,14 +32,14 @@ export const LOAN_TERMS = {
   disbursementMinDays: 1,
   disbursementMaxDays: 3,
   /** Late penalty, charged once: 1,000 for new clients, 800 for repeat clients (minor units). */
-  penaltyNewClientMinor: 1_000_00,
-  penaltyRepeatClientMinor: 800_00,
-  /** Daily interest on the unpaid amount, by day. `to: null` means "onwards". */
-  interestTiers: [
-    { from: 1, to: 30, ratePercent: 5 },
-    { from: 31, to: 90, ratePercent: 4 },
-    { from: 91, to: null, ratePercent: 2 },
-  ],
+  penaltyNewClientMinor: LATE_PENALTY.newClient,
+  penaltyRepeatClientMinor: LATE_PENALTY.repeatClient,
+  /** Late interest a day on the overdue amount, by day of lateness. `to: null` means "onwards". */
+  lateInterestTiers: LATE_INTEREST_BANDS.map((band) => ({
+    from: band.fromDay,
+    to: Number.isFinite(band.toDay) ? band.toDay : null,
+    ratePercent: band.bp / 100,
+  })),
   /**
    * Late charges in total (penalty + late interest) never exceed this % of the principal (issue 11). The server
    * applies the market's setting (`late_charge_cap_percent`, docs/repayment.md); this is the value both markets'
@@ -42,7 +47,7 @@ export const LOAN_TERMS = {
    */
   lateChargeCapPercent: 100,
   /** Early prepayment: only after half the term, and never within this many days after disbursement. */
-  prepaymentLockDays: 7,
+  prepaymentLockDays: EARLY_REPAYMENT_MIN_DAYS,
   detailsChangeNoticeDays: 3,
   assignmentNoticeBusinessDays: 7,
   judgmentPaymentDays: 10,

@@ -2,6 +2,7 @@
  * Loan terms and conditions (spec 9 figures, spec 5 applicant rules), English and Indonesian.
  * Every number comes from figures.ts; money is formatted by the caller's `money` (formatMoney + language).
  */
+import { earlyRepaymentDay } from '@lendview/contracts/routes';
 import { LOAN_TERMS as T } from './figures.ts';
 import { p, ul, type Lang, type LegalDoc } from './doc-types.ts';
 
@@ -71,15 +72,9 @@ function en(money: Money): LegalDoc {
         title: 'Interest',
         blocks: [
           p(
-            'Interest is charged every day on the unpaid amount of your loan. The daily rate goes down the longer the amount stays unpaid:',
+            'Interest is charged at the daily rate of the loan product you choose. The rate, the interest in money, the total you will repay and the annual percentage rate (APR) are shown in the offer and in the key facts statement before you confirm the loan, and in your loan details after.',
           ),
-          {
-            type: 'table',
-            caption: 'Daily interest on the unpaid amount',
-            head: ['Period', 'Daily interest'],
-            rows: T.interestTiers.map((tier) => [tierLabel('en', tier.from, tier.to), `${tier.ratePercent}%`]),
-          },
-          p('Interest is only charged on the amount that is still unpaid: every repayment lowers the interest of the following days.'),
+          p('The late interest in "Late payment" below is charged only on an amount that is overdue; it is not the interest of your loan.'),
         ],
       },
       {
@@ -98,6 +93,13 @@ function en(money: Money): LegalDoc {
               ['Repeat client', money(T.penaltyRepeatClientMinor)],
             ],
           },
+          p('Late interest is also charged every day on the overdue amount, from the day after the due date until it is paid:'),
+          {
+            type: 'table',
+            caption: 'Late interest on the overdue amount',
+            head: ['Days late', 'Late interest a day'],
+            rows: T.lateInterestTiers.map((tier) => [tierLabel('en', tier.from, tier.to), `${tier.ratePercent}%`]),
+          },
           p(
             `Late charges have a limit: the late payment penalty and the daily interest on the overdue amount together never exceed ${T.lateChargeCapPercent}% of the principal of your loan, however late the payment. Once they reach it, they stop growing.`,
           ),
@@ -110,7 +112,9 @@ function en(money: Money): LegalDoc {
           p(
             `You may repay the whole loan early only after half of the loan term has passed, and never within ${T.prepaymentLockDays} days after disbursement.`,
           ),
-          p(`Example: on a ${halfExample}-day loan, early repayment is possible from day ${halfExample / 2 + 1}.`),
+          p(
+            `Example: on a ${halfExample}-day loan, early repayment is possible from day ${earlyRepaymentDay(halfExample)} after disbursement.`,
+          ),
         ],
       },
       {
@@ -207,15 +211,11 @@ function id(money: Money): LegalDoc {
         title: 'Bunga',
         blocks: [
           p(
-            'Bunga dikenakan setiap hari atas jumlah pinjaman yang belum dibayar. Tarif hariannya makin rendah makin lama jumlah tersebut belum dibayar:',
+            'Bunga dikenakan dengan tarif harian produk pinjaman yang Anda pilih. Tarif, bunga dalam rupiah, total yang akan Anda bayar, dan suku bunga tahunan (APR) ditampilkan dalam penawaran dan ringkasan informasi pinjaman sebelum Anda mengonfirmasi pinjaman, dan di detail pinjaman Anda setelahnya.',
           ),
-          {
-            type: 'table',
-            caption: 'Bunga harian atas jumlah yang belum dibayar',
-            head: ['Periode', 'Bunga harian'],
-            rows: T.interestTiers.map((tier) => [tierLabel('id', tier.from, tier.to), `${tier.ratePercent}%`]),
-          },
-          p('Bunga hanya dihitung dari jumlah yang masih belum dibayar: setiap pembayaran mengurangi bunga hari-hari berikutnya.'),
+          p(
+            'Bunga keterlambatan pada bagian "Keterlambatan pembayaran" di bawah hanya dikenakan atas jumlah yang terlambat; itu bukan bunga pinjaman Anda.',
+          ),
         ],
       },
       {
@@ -235,6 +235,15 @@ function id(money: Money): LegalDoc {
             ],
           },
           p(
+            'Bunga keterlambatan juga dikenakan setiap hari atas jumlah yang terlambat, mulai sehari setelah tanggal jatuh tempo hingga dibayar:',
+          ),
+          {
+            type: 'table',
+            caption: 'Bunga keterlambatan atas jumlah yang terlambat',
+            head: ['Hari terlambat', 'Bunga keterlambatan per hari'],
+            rows: T.lateInterestTiers.map((tier) => [tierLabel('id', tier.from, tier.to), `${tier.ratePercent}%`]),
+          },
+          p(
             `Biaya keterlambatan memiliki batas: denda keterlambatan dan bunga harian atas jumlah yang terlambat secara keseluruhan tidak pernah melebihi ${T.lateChargeCapPercent}% dari pokok pinjaman Anda, selama apa pun keterlambatannya. Setelah mencapai batas tersebut, biaya ini tidak bertambah lagi.`,
           ),
         ],
@@ -246,7 +255,9 @@ function id(money: Money): LegalDoc {
           p(
             `Anda dapat melunasi seluruh pinjaman lebih awal hanya setelah separuh tenor pinjaman berlalu, dan tidak dalam ${T.prepaymentLockDays} hari setelah pencairan.`,
           ),
-          p(`Contoh: untuk pinjaman ${halfExample} hari, pelunasan lebih awal dapat dilakukan mulai hari ke-${halfExample / 2 + 1}.`),
+          p(
+            `Contoh: untuk pinjaman ${halfExample} hari, pelunasan lebih awal dapat dilakukan mulai hari ke-${earlyRepaymentDay(halfExample)} setelah pencairan.`,
+          ),
         ],
       },
       {

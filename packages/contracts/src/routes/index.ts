@@ -16,3 +16,4 @@ export * from './ops-templates.ts';
 export * from './landing-contrast.ts';
 export * from './telemetry.ts';
 export * from './text.ts';
+export * from './loan-rules.ts';
