@@ -231,3 +231,29 @@ test('reads the agreement after the code is sent, comes back, and registers with
   expect(await loginAs(request, phone)).toBeTruthy();
   expect(pageErrors).toEqual([]);
 });
+
+for (const path of ['/promo', '/landing']) {
+  test(`${path}: a reload after the code was sent, then a new captcha and the code: registered (issue 40 item 5)`, async ({
+    page,
+    request,
+  }) => {
+    const phone = freshPhone();
+    await page.goto(landingUrl(path));
+    await fillPhoneAndCaptcha(page, request, phone);
+    await page.getByRole('button', { name: 'get code' }).click();
+    await expect(toast(page)).toHaveText('verification code sent, please check your phone');
+
+    await page.reload();
+    await expect(mobile(page)).toHaveValue(phone);
+    // The visitor asks for a new picture and types it, as the page shows one: the code stays bound to the captcha it
+    // was sent with, which the page remembers.
+    const before = await shownSid(page);
+    await captchaImage(page).click();
+    await expect.poll(() => shownSid(page)).not.toBe(before);
+    await captchaField(page).fill(await captchaAnswer(request, await shownSid(page)));
+    await page.getByRole('textbox', { name: 'SMS code', exact: true }).fill(await smsCode(request, phone));
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    await expect(toast(page)).toHaveText('registration succeeded');
+    await expect(page).toHaveURL((u) => u.pathname === path && u.hash === DOWNLOAD_HASH);
+  });
+}
