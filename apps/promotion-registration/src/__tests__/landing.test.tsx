@@ -80,7 +80,7 @@ describe('template-driven landing', () => {
     let n = 0;
     stubApi(landingRoutes({ [PATHS.template]: () => (n++ === 0 ? 'network-error' : ok(template())) }));
     await renderApp(URL1);
-    expect(await screen.findByText('error')).toBeTruthy();
+    expect(await screen.findByText('The network is not available. Check your connection and try again.')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Loans up to ₹80,000 in 2 hours' })).toBeTruthy();
   });
@@ -268,7 +268,7 @@ describe('SMS code button (spec 4.4) and get-sms answers (spec 8)', () => {
     await user.click(screen.getByRole('button', { name: 'get code' }));
     await expectToast('Too many codes today.');
     await user.click(screen.getByRole('button', { name: 'get code' }));
-    await expectToast('error');
+    await expectToast('The network is not available. Check your connection and try again.');
     expect(screen.getByRole('button', { name: 'get code' })).toBeTruthy();
   });
 });
@@ -343,7 +343,7 @@ describe('register answers (spec 8)', () => {
 
   it('no answer: error', async () => {
     await applyWith('network-error');
-    await expectToast('error');
+    await expectToast('The network is not available. Check your connection and try again.');
     expect(currentLocation()).toBe(URL1);
   });
 });

@@ -4,7 +4,8 @@
  * picked by the language rule. Spec texts are word for word (spec 4.4, 5, 8): 'get code', 'Please enter the
  * phone number correctly!', 'Please enter the image captcha correctly!', 'Please enter the SMS code correctly!',
  * 'Do not send the code repeatedly!', 'verification code sent, please check your phone', 'You have registered,
- * please download the APP to log in!', 'registration succeeded', 'error'.
+ * please download the APP to log in!', 'registration succeeded'. Spec 8's bare 'error' (no answer) is a sentence
+ * that says what to do instead (issue 40: every message a full sentence).
  */
 export const en = {
   landing: {
@@ -30,7 +31,7 @@ export const en = {
     smsSent: 'verification code sent, please check your phone',
     alreadyRegistered: 'You have registered, please download the APP to log in!',
     registered: 'registration succeeded',
-    networkError: 'error',
+    networkError: 'The network is not available. Check your connection and try again.',
     loading: 'Loading the page…',
     unavailableTitle: 'This page is not available',
     endedTitle: 'This promotion has ended',

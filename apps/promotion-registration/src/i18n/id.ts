@@ -25,7 +25,7 @@ export const id: Messages = {
     smsSent: 'kode verifikasi terkirim, silakan periksa ponsel Anda',
     alreadyRegistered: 'Anda sudah terdaftar, silakan unduh APLIKASI untuk masuk!',
     registered: 'pendaftaran berhasil',
-    networkError: 'kesalahan jaringan',
+    networkError: 'Jaringan tidak tersedia. Periksa koneksi Anda dan coba lagi.',
     loading: 'Memuat halaman…',
     unavailableTitle: 'Halaman ini tidak tersedia',
     endedTitle: 'Promosi ini telah berakhir',
