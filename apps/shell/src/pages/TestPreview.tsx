@@ -1,4 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryOf } from '@lendview/api-client';
+import { loanDetails } from '@lendview/contracts/routes';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Field, Page, TextInput, toast } from '@lendview/ui';
@@ -24,6 +27,12 @@ export function TestPreview() {
   const [photo, setPhoto] = useState<{ text: string; url?: string }>();
   const [contact, setContact] = useState('');
   const [location, setLocation] = useState<string>();
+  // The amount the order owes, for the payment links (issue 40: they opened as "This payment link is incomplete").
+  const owed = useQuery({
+    ...queryOf(loanDetails, { productId: device.productId, orderId: device.orderId }, { scope: ['test-preview'], silent: true }),
+    enabled: device.productId !== '' && device.orderId !== '',
+    retry: false,
+  });
 
   const onSave = (e: FormEvent) => {
     e.preventDefault();
@@ -81,7 +90,7 @@ export function TestPreview() {
 
       <h2 className="tp-section">{t('links')}</h2>
       <ul className="tp-links">
-        {buildScreenLinks(device, lang).map((l) => (
+        {buildScreenLinks(device, lang, owed.data?.amount).map((l) => (
           <li key={l.label}>
             <Link to={l.href}>{t(l.label)}</Link>
           </li>

@@ -64,4 +64,11 @@ describe('developer test page fields', () => {
     expect(byLabel.repayInstructions!.pathname).toBe('/that');
     expect(new URL(buildScreenLinks(device, 'id')[0]!.href, 'http://x').searchParams.has('isNeedPop')).toBe(false);
   });
+
+  it('the payment links carry the amount the order owes (issue 40: without it they were incomplete)', () => {
+    const byLabel = Object.fromEntries(buildScreenLinks(device, 'en', 261_375_000).map((l) => [l.label, new URL(l.href, 'http://x')]));
+    expect(byLabel.repayment!.searchParams.get('amount')).toBe('261375000');
+    expect(byLabel.repayInstructions!.searchParams.get('amount')).toBe('261375000');
+    expect(byLabel.orderDetails!.searchParams.has('amount')).toBe(false);
+  });
 });

@@ -45,7 +45,11 @@ export function setSharedParams(d: DeviceFields) {
 }
 
 /** Links to every borrower screen, carrying the shared params and the chosen product and order. */
-export function buildScreenLinks(d: DeviceFields, lang: Lang): { label: string; href: string }[] {
+/**
+ * `owed`: what loan details says the order owes (minor units), when known. The payment pages need it (spec 2.5:
+ * the amount travels in the link; without it they say "This payment link is incomplete", issue 40).
+ */
+export function buildScreenLinks(d: DeviceFields, lang: Lang, owed?: number): { label: string; href: string }[] {
   const base: Record<string, string> = {};
   const put = (k: string, v: string) => {
     if (v) base[k] = v;
@@ -64,11 +68,12 @@ export function buildScreenLinks(d: DeviceFields, lang: Lang): { label: string; 
     return s ? `${path}?${s}` : path;
   };
   const order = { productId: d.productId, orderId: d.orderId };
+  const payment = { ...order, amount: owed && Number.isSafeInteger(owed) && owed > 0 ? String(owed) : undefined };
   return [
     { label: 'confirmLoan', href: href('/confirm', { ...order, position: '0' }) },
     { label: 'orderDetails', href: href('/loanDetails', order) },
-    { label: 'repayment', href: href('/individual', order) },
-    { label: 'repayInstructions', href: href('/that', order) },
+    { label: 'repayment', href: href('/individual', payment) },
+    { label: 'repayInstructions', href: href('/that', payment) },
     { label: 'extension', href: href('/repayDelay', order) },
     { label: 'instalments', href: href('/installment', order) },
     { label: 'bindBank', href: href('/bindCard', order) },
