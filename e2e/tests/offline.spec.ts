@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, newOrder, test } from './fixtures.ts';
+import type { BrowserContext } from '@playwright/test';
+import { expect, flushPageTasks, newOrder, test } from './fixtures.ts';
 
 // Issue 40 item 1: a write tapped with the network off fails at once with the borrower's-language message, and is
 // not sent by itself when the network returns (React Query paused it and replayed it on reconnect: a loan confirmed
@@ -18,8 +19,26 @@ function answered(page: Page, path: string): () => number {
   return () => n;
 }
 
-/** Long enough for a paused write to be replayed on reconnect (React Query resumes at once when the page goes online). */
-const AFTER_RECONNECT_MS = 3_000;
+/** How many requests to `path` the page issues from now on (answered or not). */
+function issuedFromNow(page: Page, path: string): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) n++;
+  });
+  return () => n;
+}
+
+/**
+ * Back online, and past the moment a paused write would be replayed, without a fixed wait (docs/testing.md): React
+ * Query resumes paused calls on the browser's 'online' event; the page's queued tasks are flushed, then a request of
+ * the page's own, issued after any replay, comes back, so a replay's request was seen before it.
+ */
+async function backOnline(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
+  await flushPageTasks(page);
+  expect(await page.evaluate(() => fetch('/healthz').then((r) => r.status))).toBe(200);
+}
 
 /** The confirm page's words in each language. */
 const CONFIRM_PAGES = [
@@ -62,9 +81,10 @@ for (const words of CONFIRM_PAGES) {
     await expect(toast(page)).toHaveText(words.failed, { timeout: 60_000 });
     await expect(page).toHaveURL(/\/confirm\?/);
 
-    await context.setOffline(false);
-    await page.waitForTimeout(AFTER_RECONNECT_MS);
-    expect(pushes(), 'a confirmation sent by itself when the network came back').toBe(0);
+    const replayed = issuedFromNow(page, '/v3/loan-confirm/loan-detail-push');
+    await backOnline(page, context);
+    expect(replayed(), 'a confirmation sent by itself when the network came back').toBe(0);
+    expect(pushes()).toBe(0);
     await expect(page).toHaveURL(/\/confirm\?/);
 
     await confirm.click();
@@ -90,9 +110,10 @@ test('complaint submit offline: the failure at once, the text kept, nothing file
   await expect(toast(page)).toHaveText('Network error. Please try again.', { timeout: 60_000 });
   await expect(box).toHaveValue(text);
 
-  await context.setOffline(false);
-  await page.waitForTimeout(AFTER_RECONNECT_MS);
-  expect(saves(), 'a complaint filed by itself when the network came back').toBe(0);
+  const replayed = issuedFromNow(page, '/user-problem/problem-save');
+  await backOnline(page, context);
+  expect(replayed(), 'a complaint filed by itself when the network came back').toBe(0);
+  expect(saves()).toBe(0);
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(saves).toBe(1);
@@ -116,9 +137,10 @@ test('chatbot send offline: the failure said, the question kept in the box, sent
   await expect(toast(page)).toHaveText('Network error. Please try again.', { timeout: 60_000 });
   await expect(box).toHaveValue(question);
 
-  await context.setOffline(false);
-  await page.waitForTimeout(AFTER_RECONNECT_MS);
-  expect(records(), 'a question sent by itself when the network came back').toBe(0);
+  const replayed = issuedFromNow(page, '/h5-api/v3/user-problem/qa-record');
+  await backOnline(page, context);
+  expect(replayed(), 'a question sent by itself when the network came back').toBe(0);
+  expect(records()).toBe(0);
 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect.poll(records).toBe(1);
