@@ -19,25 +19,24 @@ function answered(page: Page, path: string): () => number {
   return () => n;
 }
 
-/** How many requests to `path` the page issues from now on (answered or not). */
-function issuedFromNow(page: Page, path: string): () => number {
-  let n = 0;
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === path) n++;
-  });
-  return () => n;
-}
-
 /**
  * Back online, and past the moment a paused write would be replayed, without a fixed wait (docs/testing.md): React
  * Query resumes paused calls on the browser's 'online' event; the page's queued tasks are flushed, then a request of
- * the page's own, issued after any replay, comes back, so a replay's request was seen before it.
+ * the page's own, issued after any replay, comes back, so a replay's request was seen before it. Fails if the page
+ * issued a request to `path` meanwhile.
  */
-async function backOnline(page: Page, context: BrowserContext): Promise<void> {
+async function expectNoReplayOnReconnect(page: Page, context: BrowserContext, path: string): Promise<void> {
+  let replayed = 0;
+  const count = (r: { url(): string }) => {
+    if (new URL(r.url()).pathname === path) replayed++;
+  };
+  page.on('request', count);
   await context.setOffline(false);
   await page.waitForFunction(() => navigator.onLine);
   await flushPageTasks(page);
   expect(await page.evaluate(() => fetch('/healthz').then((r) => r.status))).toBe(200);
+  page.off('request', count);
+  expect(replayed, `${path} sent by itself when the network came back`).toBe(0);
 }
 
 /** The confirm page's words in each language. */
@@ -81,9 +80,7 @@ for (const words of CONFIRM_PAGES) {
     await expect(toast(page)).toHaveText(words.failed, { timeout: 60_000 });
     await expect(page).toHaveURL(/\/confirm\?/);
 
-    const replayed = issuedFromNow(page, '/v3/loan-confirm/loan-detail-push');
-    await backOnline(page, context);
-    expect(replayed(), 'a confirmation sent by itself when the network came back').toBe(0);
+    await expectNoReplayOnReconnect(page, context, '/v3/loan-confirm/loan-detail-push');
     expect(pushes()).toBe(0);
     await expect(page).toHaveURL(/\/confirm\?/);
 
@@ -110,9 +107,7 @@ test('complaint submit offline: the failure at once, the text kept, nothing file
   await expect(toast(page)).toHaveText('Network error. Please try again.', { timeout: 60_000 });
   await expect(box).toHaveValue(text);
 
-  const replayed = issuedFromNow(page, '/user-problem/problem-save');
-  await backOnline(page, context);
-  expect(replayed(), 'a complaint filed by itself when the network came back').toBe(0);
+  await expectNoReplayOnReconnect(page, context, '/user-problem/problem-save');
   expect(saves()).toBe(0);
 
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -137,9 +132,7 @@ test('chatbot send offline: the failure said, the question kept in the box, sent
   await expect(toast(page)).toHaveText('Network error. Please try again.', { timeout: 60_000 });
   await expect(box).toHaveValue(question);
 
-  const replayed = issuedFromNow(page, '/h5-api/v3/user-problem/qa-record');
-  await backOnline(page, context);
-  expect(replayed(), 'a question sent by itself when the network came back').toBe(0);
+  await expectNoReplayOnReconnect(page, context, '/h5-api/v3/user-problem/qa-record');
   expect(records()).toBe(0);
 
   await page.getByRole('button', { name: 'Send' }).click();

@@ -72,6 +72,22 @@ export function isPrepayment(
   });
 }
 
+/**
+ * The first day instalment `periodNo` can be paid on its own: when its period begins (the day after the previous
+ * instalment's due date, the same boundary isPrepayment uses) or when early repayment opens, whichever comes first.
+ */
+export function instalmentPayableFrom(
+  order: Pick<Order, 'disbursedAt' | 'appliedAt' | 'termDays'>,
+  instalments: readonly Instalment[],
+  periodNo: number,
+): string {
+  const from = earlyRepaymentFrom(order);
+  const previous = instalments.find((p) => p.periodNo === periodNo - 1);
+  if (!previous) return from;
+  const periodStart = addDays(previous.dueDate, 1);
+  return periodStart < from ? periodStart : from;
+}
+
 export interface EarlyRepaymentVerdict {
   /** The repayment pays something ahead of its period. */
   prepayment: boolean;

@@ -2,11 +2,11 @@ import { PERIOD_STATUS, type delayDetail, type DetailRow, type InstalmentItem, t
 import type { Db } from '../db/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
-import { addDays, jakartaDate } from '../lib/dates.ts';
+import { jakartaDate } from '../lib/dates.ts';
 import type { AnswerOf } from '../lib/endpoint.ts';
 import { paymentRefused } from '../lib/errors.ts';
-import { listInstalments, requireOwnOrder, type Instalment, type Order } from '../repositories/orders.ts';
-import { earlyRepaymentFrom, earlyRepaymentVerdict } from './early-repayment.ts';
+import { listInstalments, requireOwnOrder } from '../repositories/orders.ts';
+import { earlyRepaymentVerdict, instalmentPayableFrom } from './early-repayment.ts';
 import { livePayments } from '../repositories/payments.ts';
 import { findProduct } from '../repositories/products.ts';
 import type { Borrower } from '../repositories/sessions.ts';
@@ -81,18 +81,6 @@ export async function extensionDetailOf(db: Db, q: OrderQuery): Promise<AnswerOf
  * (issue 40 item 3: after instalment 1 was paid early, instalment 2 was offered and its Pay now refused). When
  * the first is not payable yet, its description says from which day it is.
  */
-/**
- * The first day instalment `periodNo` can be paid on its own: when its period begins (the day after the previous
- * instalment's due date) or when early repayment opens (earlyRepaymentFrom), whichever comes first.
- */
-function firstPayableDay(order: Order, instalments: readonly Instalment[], periodNo: number): string {
-  const previous = instalments.find((p) => p.periodNo === periodNo - 1);
-  const from = earlyRepaymentFrom(order);
-  if (!previous) return from;
-  const periodStart = addDays(previous.dueDate, 1);
-  return periodStart < from ? periodStart : from;
-}
-
 export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<typeof loanPlayDetail>> {
   const { borrower, now, lang } = q;
   const today = jakartaDate(now);
@@ -131,7 +119,7 @@ export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<
         : periodStatus === PERIOD_STATUS.pastDue
           ? t(lang, 'periodPastDue', { date: i.dueDate })
           : notYet
-            ? t(lang, 'instalmentPayableFrom', { date: firstPayableDay(order, instalments, i.periodNo) })
+            ? t(lang, 'instalmentPayableFrom', { date: instalmentPayableFrom(order, instalments, i.periodNo) })
             : t(lang, 'instalmentDescription', { principal: money(i.principal), interest: money(i.interest) });
     return {
       periodNo: i.periodNo,
