@@ -335,19 +335,37 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       receivedAt: '2026-03-02T03:00:00.000Z',
       orderStatus: 170,
       orderOwes: DUE,
+      // The only thing it could pay is the whole balance, which it does not cover.
+      options: [
+        {
+          repayType: 'full',
+          periodFrom: null,
+          periods: null,
+          amount: DUE,
+          covered: false,
+          payableFrom: null,
+          newStatus: 200,
+          newDueDate: null,
+          keepsHeld: 0,
+        },
+      ],
       resolvedAt: null,
       resolvedBy: '',
       refundId: '',
       note: '',
     });
 
-    const apply = await opsResolve(ctx, { id: String(fund!.id), action: 'apply' }, token);
+    const unchosen = await opsResolve(ctx, { id: String(fund!.id), action: 'apply' }, token);
+    expect([unchosen.status, unchosen.code, unchosen.message]).toEqual([400, 'BAD_REQUEST', 'Choose what this payment is applied as.']);
+    const apply = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', repayType: 'full' }, token);
     expect([apply.status, apply.code, apply.data, apply.message]).toEqual([
       409,
       'CONFLICT',
       null,
-      'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
+      'This amount does not cover that repayment of the order: choose another, or refund it.',
     ]);
+    const extension = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', repayType: 'delay' }, token);
+    expect([extension.status, extension.message]).toEqual([409, 'The order no longer asks for this: reload the list and choose again.']);
     expect((await fundsOf(ctx, orderNo))[0]!.state).toBe('open');
 
     const refund = await opsResolve(ctx, { id: String(fund!.id), action: 'refund', note: 'Short by Rp 1; returned to the payer.' }, token);
@@ -361,6 +379,11 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       note: 'Short by Rp 1; returned to the payer.',
     });
     expect(refund.data!.refundId).toMatch(/^sbx_rfd_[0-9a-f]{24}$/);
+    const [audit] = await ctx.db.query<{ action: string; operator: string }>(
+      `SELECT action, operator FROM ops_audit WHERE item_kind = 'fund' AND item_id = $1`,
+      [String(fund!.id)],
+    );
+    expect(audit).toEqual({ action: 'fund_refund', operator: DEMO_OPERATORS.support.username });
     expect(sandbox().refundOf(`fund-${fund!.id}`)).toEqual({
       refundId: refund.data!.refundId,
       reference: va.data.cardNo,
@@ -377,7 +400,7 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     expect((await opsGet<Funds>(ctx, '?state=open', token)).data.items.map((i) => i.id)).not.toContain(fund!.id);
   });
 
-  it('a stale extension code paid after the extension is held, and an operator applies it as a second extension', async () => {
+  it('a stale extension code paid after the extension is held, and is never applied as a second extension', async () => {
     const { orderNo } = await freshOrder({ dueDate: '2026-03-04', isDelay: true });
     const first = await code(orderNo, 15_000_000, 'BCA', { repayType: 'delay' });
     const second = await code(orderNo, 15_000_000, 'ALFAMART', { repayType: 'delay' });
@@ -393,21 +416,92 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     const [fund] = await fundsOf(ctx, orderNo);
     expect(fund).toMatchObject({ amount: 15_000_000, reason: 'code_replaced', state: 'open' });
 
+    // The desk offers what the money can pay: the balance (not covered), no extension.
     const token = await opsLogin(ctx, DEMO_OPERATORS.support);
-    const applied = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', note: 'Borrower asked for a second week.' }, token);
-    expect([applied.status, applied.message]).toEqual([200, 'The payment was applied to the order.']);
-    expect(applied.data).toMatchObject({
-      id: fund!.id,
-      state: 'applied',
-      amount: 15_000_000,
-      reason: 'code_replaced',
-      resolvedBy: 'ops-support',
-    });
-    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-18', extension_count: 2, extension_fees_paid: 30_000_000 });
-    const receipts = (await state(orderNo)).data.receipts;
-    expect(receipts.map((r) => [r.method, r.repayType, r.applied.extensionFee, r.unapplied])).toEqual([
-      ['BCA virtual account', 'delay', 15_000_000, 0],
-      ['ALFAMART payment code', 'delay', 15_000_000, 0],
+    const listed = (await opsGet<Funds>(ctx, '', token)).data.items.find((i) => i.id === fund!.id)!;
+    expect(listed.options.map((o) => [o.repayType, o.amount, o.covered])).toEqual([['full', DUE, false]]);
+    const applied = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', repayType: 'delay' }, token);
+    expect([applied.status, applied.code, applied.message]).toEqual([
+      409,
+      'CONFLICT',
+      'The order no longer asks for this: reload the list and choose again.',
+    ]);
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-11', extension_count: 1, extension_fees_paid: 15_000_000 });
+    expect((await fundsOf(ctx, orderNo))[0]!.state).toBe('open');
+  });
+
+  it('issue 34: held money beyond an extension is applied as the operator chose (settle), never as more extensions; audited', async () => {
+    const { orderNo } = await freshOrder({ dueDate: '2026-03-04', isDelay: true });
+    const ext = await code(orderNo, 15_000_000, 'BCA', { repayType: 'delay' });
+    // The extension code paid with 250,000,000 on top: the extension is applied, the rest held.
+    expect((await simulate(ext.data.vcode, 15_000_000 + 250_000_000)).data).toEqual({ applied: true, orderStatus: 170 });
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ due_date: '2026-03-11', extension_count: 1 });
+    const [fund] = await fundsOf(ctx, orderNo);
+    expect(fund).toMatchObject({ amount: 250_000_000, reason: 'overpayment', state: 'open' });
+
+    const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+    const listed = (await opsGet<Funds>(ctx, '', token)).data.items.find((i) => i.id === fund!.id)!;
+    expect(listed.options).toEqual([
+      {
+        repayType: 'full',
+        periodFrom: null,
+        periods: null,
+        amount: DUE,
+        covered: true,
+        payableFrom: null,
+        newStatus: 200,
+        newDueDate: null,
+        keepsHeld: 250_000_000 - DUE,
+      },
+    ]);
+    // 20 operators apply the same fund at once, one as an extension: one settles the loan, the others are refused.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        opsResolve(
+          ctx,
+          { id: String(fund!.id), action: 'apply', repayType: i === 0 ? 'delay' : 'full', note: 'Settle, as the borrower asked.' },
+          token,
+        ),
+      ),
+    );
+    expect(results[0]!.status).toBe(409);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(
+      results
+        .filter((r) => r.status === 409)
+        .map((r) => r.message)
+        .slice(1),
+    ).toEqual(Array(18).fill('This unapplied payment was already resolved.'));
+    expect(await orderRow(ctx, orderNo)).toMatchObject({ status: 200, extension_count: 1, extension_fees_paid: 15_000_000 });
+    const funds = await fundsOf(ctx, orderNo);
+    expect(funds.map((f) => [f.amount, f.reason, f.state])).toEqual([
+      [DUE, 'overpayment', 'applied'],
+      [250_000_000 - DUE, 'overpayment', 'open'],
+    ]);
+    // The rest cannot pay anything any more: the order is settled.
+    const rest = (await opsGet<Funds>(ctx, '', token)).data.items.find((i) => i.id === funds[1]!.id)!;
+    expect([rest.orderOwes, rest.options]).toEqual([0, []]);
+
+    const audit = await ctx.db.query<{ action: string; item_kind: string; operator: string; detail: unknown }>(
+      `SELECT action, item_kind, operator, detail FROM ops_audit WHERE item_kind = 'fund' AND item_id = $1`,
+      [String(fund!.id)],
+    );
+    expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail }))).toEqual([
+      {
+        action: 'fund_apply',
+        item_kind: 'fund',
+        operator: DEMO_OPERATORS.support.username,
+        detail: {
+          orderNo,
+          amount: 250_000_000,
+          appliedAs: 'full',
+          periods: null,
+          credited: DUE,
+          held: 250_000_000 - DUE,
+          orderStatus: 200,
+          note: 'Settle, as the borrower asked.',
+        },
+      },
     ]);
   });
 
@@ -424,6 +518,13 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
            OR l.refunded <> (SELECT coalesce(sum(amount), 0) FROM unapplied_funds f WHERE f.ledger_entry_id = l.id AND f.state = 'refunded')`,
     );
     expect(bad).toEqual([]);
+  });
+
+  it('issue 34: the money trails cannot be emptied: TRUNCATE of the audit, key facts, ledger and held funds is refused', async () => {
+    for (const table of ['ops_audit', 'kfs_statements', 'ledger_entries', 'unapplied_funds']) {
+      await expect(ctx.db.exec(`TRUNCATE ${table} CASCADE`), table).rejects.toThrow(/append-only|insert-only|TRUNCATE refused/);
+    }
+    expect(Number((await ctx.db.query<{ n: number }>('SELECT count(*) AS n FROM ledger_entries'))[0]!.n)).toBeGreaterThan(0);
   });
 
   describe('operator API: access and bad input', () => {
@@ -472,5 +573,66 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       const quiet = await state(DEMO_ORDERS.legacyRepaying);
       expect(quiet.data).toEqual({ orderStatus: 3, settled: false, pending: null, receipts: [], lastPaidAt: null });
     });
+  });
+
+  it('issue 34: an instalment the fund covers but whose period has not begun is offered with its day, and refused until then', async () => {
+    const orderNo = DEMO_ORDERS.instalments;
+    // Instalment 1 is paid (by the application-order test above, or here); its code paid a second time with
+    // 114,000,000 is held, as in the issue (₹1,140,000 held, ₹1,060,000 the next instalment).
+    let [paid1] = await ctx.db.query<{ reference: string; vcode: string }>(
+      `SELECT reference, vcode FROM payments WHERE order_no = $1 AND repay_type = 'installment' AND state = 'paid' ORDER BY id LIMIT 1`,
+      [orderNo],
+    );
+    if (!paid1) {
+      const first = await code(orderNo, 106_000_000, 'BCA', { repayType: 'installment', periods: '1' });
+      expect((await simulate(first.data.vcode)).data).toEqual({ applied: true, orderStatus: 170 });
+      paid1 = await paymentRow(ctx, first.data.vcode).then((p) => ({ reference: p.reference, vcode: first.data.vcode }));
+    }
+    const again = await postCallback(
+      ctx,
+      JSON.stringify(eventBody({ reference: paid1.reference, vcode: paid1.vcode, channel: 'BCA', amount: 114_000_000, paidAt: START })),
+    );
+    expect(again.status).toBe(200);
+    const [fund] = (await fundsOf(ctx, orderNo)).filter((f) => f.state === 'open');
+    expect(fund).toMatchObject({ amount: 114_000_000, reason: 'code_already_paid' });
+    const [inst2] = await ctx.db.query<{ period_no: number; status: string }>(
+      `SELECT period_no, status FROM instalments WHERE order_no = $1 AND period_no = 2`,
+      [orderNo],
+    );
+    expect(inst2).toEqual({ period_no: 2, status: 'unpaid' });
+
+    const token = await opsLogin(ctx, DEMO_OPERATORS.support);
+    const listed = (await opsGet<Funds>(ctx, '', token)).data.items.find((i) => i.id === fund!.id)!;
+    const next = listed.options.find((o) => o.repayType === 'installment' && o.periods === 1)!;
+    expect(next).toMatchObject({ periodFrom: 2, amount: 106_000_000, covered: true, keepsHeld: 8_000_000 });
+    expect(next.payableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(listed.options.every((o) => o.payableFrom !== null)).toBe(true);
+
+    const early = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', repayType: 'installment', periods: '1' }, token);
+    expect([early.status, early.code]).toEqual([409, 'EARLY_REPAYMENT']);
+    expect(early.message).toContain(next.payableFrom!);
+    expect(inst2).toEqual(
+      (await ctx.db.query(`SELECT period_no, status FROM instalments WHERE order_no = $1 AND period_no = 2`, [orderNo]))[0],
+    );
+    expect((await fundsOf(ctx, orderNo)).find((f) => f.id === fund!.id)!.state).toBe('open');
+
+    // On the day it becomes payable, the same choice applies: instalment 2 paid, 8,000,000 still held.
+    ctx.clock.set(new Date(`${next.payableFrom}T03:00:00.000Z`));
+    try {
+      // Weeks later: the operator signs in again (a session lasts a working day).
+      const later = await opsLogin(ctx, DEMO_OPERATORS.support);
+      const now = (await opsGet<Funds>(ctx, '', later)).data.items.find((i) => i.id === fund!.id)!;
+      expect(now.options.find((o) => o.repayType === 'installment' && o.periods === 1)!.payableFrom).toBeNull();
+      const applied = await opsResolve(ctx, { id: String(fund!.id), action: 'apply', repayType: 'installment', periods: '1' }, later);
+      expect([applied.status, applied.message]).toEqual([200, 'The payment was applied to the order.']);
+      const [paid] = await ctx.db.query<{ status: string }>(`SELECT status FROM instalments WHERE order_no = $1 AND period_no = 2`, [
+        orderNo,
+      ]);
+      expect(paid!.status).toBe('paid');
+      expect((await fundsOf(ctx, orderNo)).filter((f) => f.state === 'open').map((f) => f.amount)).toEqual([8_000_000]);
+    } finally {
+      // Last in the file: an operator signing in after the clock went back would reuse a code step (TOTP replay guard).
+      ctx.clock.set(START);
+    }
   });
 });

@@ -341,6 +341,18 @@ describe.each(BACKENDS)('signed callbacks we could not match (%s)', (backend) =>
       ]);
       const unknown = await opsResolve(ctx, { id: '99999999', note: 'none' }, token);
       expect([unknown.status, unknown.code]).toEqual([404, 'NOT_FOUND']);
+      // The resolve is in the audit trail, once (issue 34): the refused second try left nothing.
+      const audit = await ctx.db.query<{ action: string; operator: string; detail: unknown }>(
+        `SELECT action, operator, detail FROM ops_audit WHERE item_kind = 'callback' AND item_id = $1`,
+        [String(row!.id)],
+      );
+      expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail }))).toEqual([
+        {
+          action: 'callback_resolve',
+          operator: DEMO_OPERATORS.support.username,
+          detail: { note: 'Provider confirmed a test payment; nothing to credit.' },
+        },
+      ]);
 
       // Delivered again after it was resolved: counted, still resolved.
       expect(answerOf(await postCallback(ctx, raw, { lang: 'en' }))).toEqual(UNKNOWN);

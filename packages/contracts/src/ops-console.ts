@@ -12,6 +12,7 @@ export {
   OPS_ITEM_STATES,
   CONTACT_SOURCES,
   OPS_AUDIT_ACTIONS,
+  OPS_AUDIT_KINDS,
   OPS_DUE_WORKING_DAYS,
   OPS_TIMEZONE,
   OPS_CONSOLE_PHOTO_PREFIX,
@@ -23,6 +24,7 @@ export {
   type OpsItemState,
   type ContactSource,
   type OpsAuditAction,
+  type OpsAuditKind,
 } from './routes/ops-console.ts';
 
 /** A calendar date, YYYY-MM-DD, that exists (2025-02-30 is refused). */
@@ -265,8 +267,8 @@ export const opsAuditEntry = z.object({
   id: z.number().int(),
   operator: z.string(),
   action: z.enum(R.OPS_AUDIT_ACTIONS),
-  kind: z.enum([...R.OPS_ITEM_KINDS, 'holiday']),
-  /** The complaint / contact message id as text, or the holiday's date. */
+  kind: z.enum(R.OPS_AUDIT_KINDS),
+  /** The complaint / contact message / fund / callback id as text, or the holiday's date. */
   itemId: z.string(),
   /** What changed, e.g. { to: 'ops-support' } for assign, { date, name } for a holiday. */
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
@@ -277,7 +279,7 @@ export type OpsAuditEntry = z.infer<typeof opsAuditEntry>;
 
 /** The audit trail of one item, oldest first (kind 'holiday': every holiday change; `id` not needed). */
 export const opsConsoleAudit = endpoint(R.opsConsoleAudit, {
-  request: z.object({ kind: z.enum([...R.OPS_ITEM_KINDS, 'holiday']), id: formInt().pipe(z.number().int().min(0)).default(0) }),
+  request: z.object({ kind: z.enum(R.OPS_AUDIT_KINDS), id: formInt().pipe(z.number().int().min(0)).default(0) }),
   response: z.object({ items: z.array(opsAuditEntry) }),
 });
 

@@ -3,6 +3,7 @@ import { endpoint } from './endpoints.ts';
 import * as R from './routes/ops.ts';
 import { formInt } from './fields.ts';
 import { landingConfig } from './promotion.ts';
+import { repayTypeSchema } from './repayment.ts';
 
 // The operator API (back office). Pages live under /ops/* (shell routes); the API under /ops/api/*.
 // Operators log in with a username and password (operators table, scrypt hashes) and send the token they get
@@ -155,6 +156,30 @@ export const opsTemplatePublish = endpoint(R.opsTemplatePublish, {
 
 // --- Unapplied funds (role support; issue 11, docs/repayment.md "Unapplied funds") ------------------------------
 
+/**
+ * One thing a held fund can pay on its order today, as the money desk offers it (issue 34): the whole balance,
+ * the first `periods` unpaid instalments, or what the borrower's own code asked for (an extension, a cooling-off
+ * exit) while nothing else was applied since. The operator picks one; the API applies exactly that.
+ */
+export const opsFundOption = z.object({
+  repayType: repayTypeSchema,
+  /** installment: instalments periodFrom … periodFrom + periods − 1. */
+  periodFrom: z.number().int().nullable(),
+  periods: z.number().int().nullable(),
+  /** What it costs today, minor units. */
+  amount: z.number().int(),
+  /** The fund covers it. */
+  covered: z.boolean(),
+  /** Paying it today would pay ahead of its period before early repayment opens (spec 9): the first day it can. */
+  payableFrom: z.string().nullable(),
+  /** The order after it: its status, and its due date ('YYYY-MM-DD'; an extension moves it). */
+  newStatus: z.number().int(),
+  newDueDate: z.string().nullable(),
+  /** What stays held as a new open fund after it (0 when the fund pays it exactly). */
+  keepsHeld: z.number().int(),
+});
+export type OpsFundOption = z.infer<typeof opsFundOption>;
+
 export const opsUnappliedFund = z.object({
   id: z.number().int(),
   orderNo: z.string(),
@@ -173,8 +198,10 @@ export const opsUnappliedFund = z.object({
   paymentAmount: z.number().int(),
   receivedAt: z.string(),
   orderStatus: z.number().int(),
-  /** What the order asks now for a full repayment (0 when it asks nothing): apply needs amount ≥ what it asks. */
+  /** What the order asks now for a full repayment (0 when it asks nothing). */
   orderOwes: z.number().int(),
+  /** An open fund: what it can pay today (opsFundOption); empty when it can pay nothing or is resolved. */
+  options: z.array(opsFundOption),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string(),
   /** The provider's refund id ('' unless refunded). */
@@ -199,14 +226,17 @@ export const opsUnappliedFunds = endpoint(R.opsUnappliedFunds, {
 });
 
 /**
- * Resolves an open fund: `apply` credits it to its order (only when the order still owes and the amount covers
- * a whole repayment; the rest stays held as a new open fund), `refund` returns it through the payment provider.
- * A fund already resolved answers CONFLICT (409).
+ * Resolves an open fund: `apply` credits it to its order as exactly the option named by `repayType` (+ `periods`
+ * for instalments), one of the fund's `options`: covered and payable today, else CONFLICT (409) or
+ * EARLY_REPAYMENT with the reason; the rest stays held as a new open fund. `refund` returns it through the
+ * payment provider. A fund already resolved answers CONFLICT (409). Both are in the audit trail (kind 'fund').
  */
 export const opsResolveUnappliedFund = endpoint(R.opsResolveUnappliedFund, {
   request: z.object({
     id: formInt().pipe(z.number().int().positive()),
     action: z.enum(['apply', 'refund']),
+    repayType: repayTypeSchema.optional(),
+    periods: formInt().pipe(z.number().int().min(1).max(120)).optional(),
     note: z.string().trim().max(500).default(''),
   }),
   response: opsUnappliedFund,

@@ -281,8 +281,9 @@ const en = {
   providerUnavailable: 'The payment service is not available right now. Please try again in a few minutes.',
   fundAlreadyResolved: 'This unapplied payment was already resolved.',
   fundOrderOwesNothing: 'The order owes nothing now: refund this payment instead.',
-  fundDoesNotCover:
-    'This amount does not cover a whole repayment of the order (full balance, an instalment or the extension): refund it instead.',
+  fundDoesNotCover: 'This amount does not cover that repayment of the order: choose another, or refund it.',
+  fundChoiceMissing: 'Choose what this payment is applied as.',
+  fundChoiceUnavailable: 'The order no longer asks for this: reload the list and choose again.',
   fundApplied: 'The payment was applied to the order.',
   fundRefunded: 'The payment was refunded to the payer.',
   unmatchedCallbackAlreadyResolved: 'This unmatched payment report was already resolved.',
@@ -650,8 +651,9 @@ const id: Record<MessageKey, string> = {
   providerUnavailable: 'Layanan pembayaran sedang tidak tersedia. Silakan coba lagi dalam beberapa menit.',
   fundAlreadyResolved: 'Pembayaran yang belum diterapkan ini sudah diselesaikan.',
   fundOrderOwesNothing: 'Pesanan tidak memiliki tagihan saat ini: kembalikan pembayaran ini.',
-  fundDoesNotCover:
-    'Jumlah ini tidak mencukupi satu pembayaran utuh untuk pesanan (pelunasan, satu cicilan, atau perpanjangan): kembalikan dana ini.',
+  fundDoesNotCover: 'Jumlah ini tidak mencukupi pembayaran tersebut untuk pesanan: pilih yang lain, atau kembalikan dana ini.',
+  fundChoiceMissing: 'Pilih sebagai apa pembayaran ini diterapkan.',
+  fundChoiceUnavailable: 'Pesanan tidak lagi meminta ini: muat ulang daftar dan pilih lagi.',
   fundApplied: 'Pembayaran telah diterapkan pada pesanan.',
   fundRefunded: 'Pembayaran telah dikembalikan kepada pembayar.',
   unmatchedCallbackAlreadyResolved: 'Laporan pembayaran yang tidak cocok ini sudah diselesaikan.',

@@ -255,10 +255,14 @@ export interface FundListRow extends UnappliedFund {
   borrowerPhone: string;
   isRepeatClient: boolean;
   resolvedByName: string | null;
+  /** What the code the money came in on was for, and when it was issued (what the operator may apply it as). */
+  repayType: RepayType;
+  periods: number | null;
+  codeCreatedAt: Date;
 }
 
 const FUND_LIST_SELECT = `
-  SELECT f.*, p.reference, p.vcode, p.channel, l.provider_event, l.amount AS payment_amount, l.borrower_id,
+  SELECT f.*, p.reference, p.vcode, p.channel, p.repay_type, p.periods, p.created_at AS code_created_at, l.provider_event, l.amount AS payment_amount, l.borrower_id,
          b.phone AS borrower_phone, b.is_repeat_client, o.username AS resolved_by_name
     FROM unapplied_funds f
     JOIN ledger_entries l ON l.id = f.ledger_entry_id
@@ -276,6 +280,9 @@ type FundListDbRow = FundDbRow & {
   borrower_phone: string;
   is_repeat_client: boolean;
   resolved_by_name: string | null;
+  repay_type: RepayType;
+  periods: number | null;
+  code_created_at: Date;
 };
 
 const toListRow = (r: FundListDbRow): FundListRow => ({
@@ -289,6 +296,9 @@ const toListRow = (r: FundListDbRow): FundListRow => ({
   borrowerPhone: r.borrower_phone,
   isRepeatClient: r.is_repeat_client,
   resolvedByName: r.resolved_by_name,
+  repayType: r.repay_type,
+  periods: r.periods,
+  codeCreatedAt: r.code_created_at,
 });
 
 /** Newest first; `state` null = every state. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OpsAuditAction, OpsItemKind, OpsItemState } from '@lendview/contracts';
+import type { OpsAuditAction, OpsAuditKind, OpsItemKind, OpsItemState } from '@lendview/contracts';
 import type { Queryable } from '../db/types.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { StoredImage } from './complaints.ts';
@@ -373,8 +373,15 @@ export async function currentAssignee(db: Queryable, kind: OpsItemKind, id: numb
   return row ? row.assignee_id : undefined;
 }
 
-export async function itemExists(db: Queryable, kind: OpsItemKind, id: number): Promise<boolean> {
-  return (await db.query(`SELECT 1 FROM ${ITEM_TABLE[kind]} WHERE id = $1`, [id])).length > 0;
+/** The tables of what an audit row can be about, besides the holidays (whose trail is one list). */
+const AUDITED_TABLE: Record<Exclude<OpsAuditKind, 'holiday'>, string> = {
+  ...ITEM_TABLE,
+  fund: 'unapplied_funds',
+  callback: 'unmatched_callbacks',
+};
+
+export async function itemExists(db: Queryable, kind: Exclude<OpsAuditKind, 'holiday'>, id: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM ${AUDITED_TABLE[kind]} WHERE id = $1`, [id])).length > 0;
 }
 
 // --- Notes --------------------------------------------------------------------------------------------------------
@@ -414,7 +421,7 @@ export interface AuditRow {
   id: number;
   operator: string;
   action: OpsAuditAction;
-  kind: OpsItemKind | 'holiday';
+  kind: OpsAuditKind;
   itemId: string;
   detail: AuditDetail;
   createdAt: Date;
@@ -426,7 +433,7 @@ export async function insertAudit(
     operatorId: number;
     operator: string;
     action: OpsAuditAction;
-    kind: OpsItemKind | 'holiday';
+    kind: OpsAuditKind;
     itemId: string;
     detail: AuditDetail;
     now: Date;
@@ -440,12 +447,12 @@ export async function insertAudit(
 }
 
 /** An item's trail, oldest first; kind 'holiday' without an item id lists every holiday change. */
-export async function auditOf(db: Queryable, kind: OpsItemKind | 'holiday', itemId: string | null): Promise<AuditRow[]> {
+export async function auditOf(db: Queryable, kind: OpsAuditKind, itemId: string | null): Promise<AuditRow[]> {
   const rows = await db.query<{
     id: number | string;
     operator: string;
     action: OpsAuditAction;
-    item_kind: OpsItemKind | 'holiday';
+    item_kind: OpsAuditKind;
     item_id: string;
     detail: AuditDetail | string;
     created_at: Date;

@@ -261,12 +261,12 @@ export async function findPaymentByReference(
 export async function paymentIntent(
   tx: Queryable,
   id: number,
-): Promise<{ reference: string; repayType: RepayType; periods: number | null } | null> {
-  const [row] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null }>(
-    'SELECT reference, repay_type, periods FROM payments WHERE id = $1',
+): Promise<{ reference: string; repayType: RepayType; periods: number | null; createdAt: Date } | null> {
+  const [row] = await tx.query<{ reference: string; repay_type: RepayType; periods: number | null; created_at: Date }>(
+    'SELECT reference, repay_type, periods, created_at FROM payments WHERE id = $1',
     [id],
   );
-  return row ? { reference: row.reference, repayType: row.repay_type, periods: row.periods } : null;
+  return row ? { reference: row.reference, repayType: row.repay_type, periods: row.periods, createdAt: row.created_at } : null;
 }
 
 export async function findPaymentByVcode(db: Queryable, vcode: string): Promise<Payment | null> {

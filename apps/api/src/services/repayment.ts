@@ -46,11 +46,13 @@ import {
   type Payment,
   type PaymentMethod,
 } from '../repositories/payments.ts';
+import { insertAudit, type AuditDetail } from '../repositories/ops-console.ts';
 import { isRepeatClient } from '../repositories/sessions.ts';
 import { getCoolingOffDays, getLateChargeCapPercent } from '../repositories/settings.ts';
 import { COOLING_OFF_EXIT_STATUS, coolingOffOf } from './cooling-off.ts';
 import { findBank } from './payment-methods.ts';
 import { recordUnmatchedCallback, unmatchedReasonOf } from './unmatched-callbacks.ts';
+import { earlyRepaymentVerdict, instalmentPayableFrom } from './early-repayment.ts';
 import { REPAYING_STATUSES, outstandingOf, type Outstanding } from './loans.ts';
 
 /**
@@ -329,12 +331,94 @@ async function dueOrNull(tx: Queryable, order: Order, input: Parameters<typeof d
   }
 }
 
+/** One thing held money can pay on its order today: the money desk's choices and the callbacks' (issue 34). */
+export interface RepaymentOption {
+  repayType: RepayType;
+  periodFrom: number | null;
+  periods: number | null;
+  /** What it costs today. */
+  amount: number;
+  /** The money covers it. */
+  covered: boolean;
+  /** It pays ahead of its period before early repayment opens (spec 9): the first day it can; null: it can today. */
+  payableFrom: string | null;
+  /** The order after it. */
+  newStatus: number;
+  newDueDate: string | null;
+  due: Due;
+}
+
+/**
+ * What `amount` can pay on `order` (locked by the caller, or read for a list) on the day of `paidAt`, as whole
+ * repayments, in this order: what the payment's code asked for (`asked`: an extension only when `extend`; a
+ * cooling-off exit while its period lasts), the whole balance, then the first 1, 2, … unpaid instalments up to the
+ * first the amount does not cover. Each says whether the amount covers it and whether the early-repayment rule
+ * lets it be paid today. The one place that decides what held money may become: the callbacks apply the first
+ * covered and payable one (applyAsOwedToday), the operator applies the one chosen (resolveUnappliedFund).
+ * An extension is offered only where the borrower's own code asked for one: never bought on their behalf.
+ */
+export async function repaymentOptions(
+  tx: Queryable,
+  order: Order,
+  input: { amount: number; asked: { repayType: RepayType; periods: number | null }; extend: boolean; paidAt: Date },
+): Promise<RepaymentOption[]> {
+  if (!REPAYING_STATUSES.has(order.status)) return [];
+  const base = {
+    isRepeatClient: await isRepeatClient(tx, order.borrowerId),
+    today: jakartaDate(input.paidAt),
+    capPercent: await getLateChargeCapPercent(tx),
+  };
+  const instalments = order.instalmentCount > 1 ? await listInstalments(tx, order.orderNo) : [];
+  const unpaid = instalments.filter((i) => i.status === 'unpaid');
+  const options: RepaymentOption[] = [];
+  const add = (due: Due | null) => {
+    if (!due) return;
+    const verdict = earlyRepaymentVerdict(order, { repayType: due.repayType, periods: due.periods }, instalments, base.today);
+    // Refused today: the day it stops being refused, when the last instalment it pays enters its period or early
+    // repayment opens (a single-payment loan: when early repayment opens, always before its due date).
+    const last = due.repayType === 'installment' ? unpaid[(due.periods ?? 1) - 1] : unpaid[unpaid.length - 1];
+    const payableFrom = verdict.allowed ? null : last ? instalmentPayableFrom(order, instalments, last.periodNo) : verdict.from;
+    const settles = due.repayType === 'full' || (due.repayType === 'installment' && due.periods === unpaid.length);
+    options.push({
+      repayType: due.repayType,
+      periodFrom: due.periodFrom,
+      periods: due.periods,
+      amount: due.amount,
+      covered: due.amount <= input.amount,
+      payableFrom,
+      newStatus:
+        due.repayType === 'delay'
+          ? extendedStatusOf(order)
+          : due.repayType === 'cooling_off'
+            ? COOLING_OFF_EXIT_STATUS
+            : settles
+              ? settledStatusOf(order)
+              : order.status,
+      newDueDate: due.repayType === 'delay' ? due.newDueDate : settles || due.repayType === 'cooling_off' ? null : order.dueDate,
+      due,
+    });
+  };
+  const { asked } = input;
+  if (asked.repayType === 'delay' ? input.extend : asked.repayType === 'cooling_off')
+    add(await dueOrNull(tx, order, { ...base, repayType: asked.repayType }));
+  const full = await dueOrNull(tx, order, { ...base, repayType: 'full' });
+  add(full);
+  for (let periods = 1; periods <= unpaid.length; periods++) {
+    const due = await dueOrNull(tx, order, { ...base, repayType: 'installment', periods });
+    // All the instalments at once is the whole balance, offered above.
+    if (!due || (full && periods === unpaid.length && due.amount === full.amount)) break;
+    add(due);
+    if (due.amount > input.amount) break;
+  }
+  return options;
+}
+
 /**
  * Money that cannot be applied as its code was issued (the code was replaced or had expired, the amount differs,
- * the order changed): applied to what the order asks on the payment day, in whole repayments only, tried in
- * this order: what the code was for (its repayType; an instalment code: as many instalments as it was for;
- * an extension only when `extend`), the full balance, as many whole instalments (oldest first) as the amount
- * covers. null: none is covered.
+ * the order changed): applied to what the order asks on the payment day, in whole repayments only, among the
+ * covered options payable today (repaymentOptions): what the code was for (an instalment code: as many
+ * instalments as it was for; an extension only when `extend`), the full balance, as many whole instalments
+ * (oldest first) as the amount covers. null: none is covered (the money is held).
  * Partial amounts are not applied: late charges are recomputed from the due date, so a part of them paid
  * would be charged again (docs/repayment.md "Application order").
  */
@@ -345,40 +429,23 @@ async function applyAsOwedToday(
   amount: number,
   paidAt: Date,
 ): Promise<Applied | null> {
-  const base = {
-    isRepeatClient: await isRepeatClient(tx, order.borrowerId),
-    today: jakartaDate(paidAt),
-    capPercent: await getLateChargeCapPercent(tx),
-  };
-  const candidates: Due[] = [];
-  const first =
-    intent.repayType === 'delay' && !intent.extend
-      ? null
-      : await dueOrNull(tx, order, { ...base, repayType: intent.repayType, periods: intent.periods ?? undefined });
-  if (first) candidates.push(first);
-  const full = await dueOrNull(tx, order, { ...base, repayType: 'full' });
-  if (full) candidates.push(full);
-  if (order.instalmentCount > 1) {
-    const unpaid = (await listInstalments(tx, order.orderNo)).filter((i) => i.status === 'unpaid');
-    let covered = 0;
-    let sum = 0;
-    for (const i of unpaid) {
-      if (sum + i.amount > amount) break;
-      sum += i.amount;
-      covered += 1;
-    }
-    const some = covered > 0 ? await dueOrNull(tx, order, { ...base, repayType: 'installment', periods: covered }) : null;
-    if (some) candidates.push(some);
-  }
-  for (const due of candidates) {
-    if (due.amount > amount) continue;
-    const applied = await applyBreakdown(tx, order, breakdownOf(due), paidAt);
+  const options = (await repaymentOptions(tx, order, { amount, asked: intent, extend: intent.extend, paidAt })).filter(
+    (o) => o.covered && o.payableFrom === null,
+  );
+  const instalments = options.filter((o) => o.repayType === 'installment');
+  const ordered = [
+    options.find((o) => o.repayType === intent.repayType && (intent.repayType !== 'installment' || o.periods === (intent.periods ?? 1))),
+    options.find((o) => o.repayType === 'full'),
+    instalments[instalments.length - 1],
+  ];
+  for (const option of ordered) {
+    if (!option) continue;
+    const applied = await applyBreakdown(tx, order, breakdownOf(option.due), paidAt);
     if (applied) return applied;
   }
   return null;
 }
 
-/** Tells the provider to expire codes we cancelled; a refusal is logged and leaves provider_expired_at empty. */
 async function expireAtProvider(tx: Queryable, provider: PaymentProvider, cancelled: Payment[], now: Date, strict: boolean): Promise<void> {
   for (const p of cancelled) {
     if (p.method === 'card') continue; // a card record is charged only by us (confirm), nothing is payable
@@ -626,17 +693,27 @@ export async function receiveCallback(
 export type ResolveAction = 'apply' | 'refund';
 
 /**
- * Resolves an open unapplied fund (operator API), in one retried transaction with the order row locked first:
- * - apply: credited to what the order asks today (whole repayments, as applyAsOwedToday; the code's repayType
- *   first); the fund closes for what was applied and a new open fund ('overpayment') holds any rest. Refused
- *   (CONFLICT) when the order asks nothing or the amount covers no whole repayment.
+ * Resolves an open unapplied fund (operator API), in one retried transaction with the order row locked first,
+ * with its audit row (ops_audit, kind 'fund') in the same transaction:
+ * - apply: credited as exactly the option the operator chose among repaymentOptions (what the list offered);
+ *   the fund closes for what was applied and a new open fund ('overpayment') holds any rest. Refused when the
+ *   order asks nothing or no longer offers that choice (CONFLICT), when the amount does not cover it (CONFLICT),
+ *   or when it would pay ahead before early repayment opens (EARLY_REPAYMENT, with the day).
  * - refund: returned through the provider (idempotent per fund), the fund closes as refunded.
  * Unknown fund → NOT_FOUND; already resolved → CONFLICT.
  */
 export async function resolveUnappliedFund(
   db: Db,
   provider: PaymentProvider,
-  input: { id: number; action: ResolveAction; operatorId: number; note: string; now: Date },
+  input: {
+    id: number;
+    action: ResolveAction;
+    /** apply: which of the fund's options (repaymentOptions) the operator chose. */
+    choice?: { repayType: RepayType; periods?: number | undefined } | undefined;
+    operator: { id: number; username: string };
+    note: string;
+    now: Date;
+  },
 ): Promise<void> {
   await withRetriedTransaction(db, async (tx) => {
     const seen = await findUnappliedFund(tx, input.id);
@@ -646,7 +723,18 @@ export async function resolveUnappliedFund(
     if (fund.state !== 'open') throw new ApiError(ErrorCode.conflict, 'fundAlreadyResolved');
     const entry = (await lockEntrySource(tx, fund.ledgerEntryId))!;
     const payment = (await paymentIntent(tx, entry.paymentId))!;
-    const close = { id: fund.id, operatorId: input.operatorId, note: input.note, now: input.now };
+    const close = { id: fund.id, operatorId: input.operator.id, note: input.note, now: input.now };
+    // In this transaction: the trail has the action exactly when the money moved.
+    const audit = (action: 'fund_apply' | 'fund_refund', detail: AuditDetail) =>
+      insertAudit(tx, {
+        operatorId: input.operator.id,
+        operator: input.operator.username,
+        action,
+        kind: 'fund',
+        itemId: String(fund.id),
+        detail: { orderNo: fund.orderNo, amount: fund.amount, ...detail, note: input.note },
+        now: input.now,
+      });
     if (input.action === 'refund') {
       let refundId: string;
       try {
@@ -661,21 +749,34 @@ export async function resolveUnappliedFund(
       }
       await refundLedgerEntry(tx, fund.ledgerEntryId, fund.amount);
       await closeUnappliedFund(tx, { ...close, state: 'refunded', amount: fund.amount, refundId });
+      await audit('fund_refund', { refundId });
       return;
     }
     if (!order || !REPAYING_STATUSES.has(order.status)) throw new ApiError(ErrorCode.conflict, 'fundOrderOwesNothing');
-    // The operator decides: an extension code's money may extend the loan (extend true).
-    const applied = await applyAsOwedToday(
-      tx,
-      order,
-      { repayType: payment.repayType, periods: payment.periods, extend: true },
-      fund.amount,
-      input.now,
+    if (!input.choice) throw badRequest('fundChoiceMissing');
+    const { choice } = input;
+    // The same choices the list showed (unappliedFundsPage): an extension only if the code was an extension code
+    // and nothing was applied to the order since it was issued.
+    const extend = payment.repayType === 'delay' && !(await appliedSince(tx, fund.orderNo, payment.createdAt));
+    const options = await repaymentOptions(tx, order, { amount: fund.amount, asked: payment, extend, paidAt: input.now });
+    const chosen = options.find(
+      (o) => o.repayType === choice.repayType && (choice.repayType !== 'installment' || o.periods === (choice.periods ?? 1)),
     );
-    if (!applied) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
+    if (!chosen) throw new ApiError(ErrorCode.conflict, 'fundChoiceUnavailable');
+    if (!chosen.covered) throw new ApiError(ErrorCode.conflict, 'fundDoesNotCover');
+    if (chosen.payableFrom) throw new ApiError(ErrorCode.earlyRepayment, 'earlyRepayment', { date: chosen.payableFrom });
+    const applied = await applyBreakdown(tx, order, breakdownOf(chosen.due), input.now);
+    if (!applied) throw new ApiError(ErrorCode.conflict, 'fundChoiceUnavailable');
     const credited = allocationTotal(applied);
     await creditLedgerEntry(tx, fund.ledgerEntryId, { ...applied });
     await closeUnappliedFund(tx, { ...close, state: 'applied', amount: credited, refundId: null });
+    await audit('fund_apply', {
+      appliedAs: applied.repayType,
+      periods: applied.periods.join(',') || null,
+      credited,
+      held: fund.amount - credited,
+      orderStatus: applied.orderStatus,
+    });
     if (fund.amount > credited) {
       await insertUnappliedFund(tx, {
         ledgerEntryId: fund.ledgerEntryId,

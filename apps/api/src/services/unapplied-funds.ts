@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OpsUnappliedFund, opsResolveUnappliedFund, opsUnappliedFunds } from '@lendview/contracts';
+import type { OpsFundOption, OpsUnappliedFund, opsResolveUnappliedFund, opsUnappliedFunds } from '@lendview/contracts';
 import type { Db, Queryable } from '../db/types.ts';
 import { jakartaDate } from '../lib/dates.ts';
 import type { AnswerOf, InputOf, WithMessage } from '../lib/endpoint.ts';
@@ -7,11 +7,11 @@ import { notFound } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
 import { maskPhone } from '../lib/phones.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
-import { fundListRow, listUnappliedFunds, type FundListRow } from '../repositories/ledger.ts';
-import { findOwnOrder } from '../repositories/orders.ts';
+import { appliedSince, fundListRow, listUnappliedFunds, type FundListRow } from '../repositories/ledger.ts';
+import { findOwnOrder, type Order } from '../repositories/orders.ts';
 import { getLateChargeCapPercent } from '../repositories/settings.ts';
 import { outstandingOf } from './loans.ts';
-import { resolveUnappliedFund } from './repayment.ts';
+import { repaymentOptions, resolveUnappliedFund } from './repayment.ts';
 
 /** Money held by the ledger, as the support role sees and resolves it (docs/repayment.md "Unapplied funds"). */
 
@@ -19,6 +19,7 @@ import { resolveUnappliedFund } from './repayment.ts';
 async function toOpsFund(db: Queryable, row: FundListRow, now: Date): Promise<OpsUnappliedFund> {
   const full = await findOwnOrder(db, row.borrowerId, row.orderNo);
   const owes = full ? outstandingOf(full, row.isRepeatClient, jakartaDate(now), await getLateChargeCapPercent(db)).owed : 0;
+  const options = full && row.state === 'open' ? await fundOptions(db, full, row, now) : [];
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -34,11 +35,30 @@ async function toOpsFund(db: Queryable, row: FundListRow, now: Date): Promise<Op
     receivedAt: row.createdAt.toISOString(),
     orderStatus: full?.status ?? 0,
     orderOwes: owes,
+    options,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     resolvedBy: row.resolvedByName ?? '',
     refundId: row.refundId ?? '',
     note: row.note,
   };
+}
+
+/** What the fund can pay today, as resolveUnappliedFund will decide it (the same repaymentOptions call). */
+async function fundOptions(db: Queryable, order: Order, row: FundListRow, now: Date): Promise<OpsFundOption[]> {
+  const extend = row.repayType === 'delay' && !(await appliedSince(db, row.orderNo, row.codeCreatedAt));
+  const asked = { repayType: row.repayType, periods: row.periods };
+  const options = await repaymentOptions(db, order, { amount: row.amount, asked, extend, paidAt: now });
+  return options.map((o) => ({
+    repayType: o.repayType,
+    periodFrom: o.periodFrom,
+    periods: o.periods,
+    amount: o.amount,
+    covered: o.covered,
+    payableFrom: o.payableFrom,
+    newStatus: o.newStatus,
+    newDueDate: o.newDueDate,
+    keepsHeld: Math.max(0, row.amount - o.amount),
+  }));
 }
 
 export async function unappliedFundsPage(
@@ -63,8 +83,12 @@ export async function resolveFundAsOperator(
   input: { operator: Operator; request: InputOf<typeof opsResolveUnappliedFund>; now: Date; log: FastifyBaseLogger },
 ): Promise<WithMessage<AnswerOf<typeof opsResolveUnappliedFund>>> {
   const { operator, request, now } = input;
-  await resolveUnappliedFund(db, payments, { id: request.id, action: request.action, operatorId: operator.id, note: request.note, now });
-  input.log.info({ operatorId: operator.id, fundId: request.id, action: request.action }, 'unapplied fund resolved');
+  const choice = request.repayType ? { repayType: request.repayType, periods: request.periods } : undefined;
+  await resolveUnappliedFund(db, payments, { id: request.id, action: request.action, choice, operator, note: request.note, now });
+  input.log.info(
+    { operatorId: operator.id, fundId: request.id, action: request.action, repayType: request.repayType },
+    'unapplied fund resolved',
+  );
   const row = await fundListRow(db, request.id);
   if (!row) throw notFound();
   return { message: request.action === 'apply' ? 'fundApplied' : 'fundRefunded', data: await toOpsFund(db, row, now) };

@@ -11,6 +11,8 @@ import type { Db, Queryable } from '../db/types.ts';
 import type { AnswerOf, InputOf, WithMessage } from '../lib/endpoint.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
+import { withRetriedTransaction } from '../lib/transaction-retry.ts';
+import { insertAudit } from '../repositories/ops-console.ts';
 import {
   findUnmatchedCallback,
   listUnmatchedCallbacks,
@@ -148,15 +150,29 @@ export async function unmatchedCallbacksPage(
 }
 
 /**
- * Marks an open one resolved with the operator's note, in one statement: unknown → NOT_FOUND, not open →
- * CONFLICT (of concurrent resolves exactly one succeeds, the others get CONFLICT).
+ * Marks an open one resolved with the operator's note, in one statement, with its audit row in the same
+ * transaction: unknown → NOT_FOUND, not open → CONFLICT (of concurrent resolves exactly one succeeds, the others
+ * get CONFLICT).
  */
 export async function resolveUnmatchedAsOperator(
   db: Db,
   input: { operator: Operator; request: InputOf<typeof opsResolveUnmatchedCallback>; now: Date; log: FastifyBaseLogger },
 ): Promise<WithMessage<AnswerOf<typeof opsResolveUnmatchedCallback>>> {
   const { operator, request, now } = input;
-  const won = await resolveUnmatchedCallback(db, { id: request.id, operatorId: operator.id, note: request.note, now });
+  const won = await withRetriedTransaction(db, async (tx) => {
+    if (!(await resolveUnmatchedCallback(tx, { id: request.id, operatorId: operator.id, note: request.note, now }))) return false;
+    // In the transaction of the change: the trail has the resolve exactly when it happened.
+    await insertAudit(tx, {
+      operatorId: operator.id,
+      operator: operator.username,
+      action: 'callback_resolve',
+      kind: 'callback',
+      itemId: String(request.id),
+      detail: { note: request.note },
+      now,
+    });
+    return true;
+  });
   if (!won) {
     if (!(await findUnmatchedCallback(db, request.id))) throw notFound();
     throw new ApiError(ErrorCode.conflict, 'unmatchedCallbackAlreadyResolved');

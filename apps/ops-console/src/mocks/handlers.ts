@@ -11,6 +11,7 @@ import {
   contact,
   contactItem,
   fund,
+  fundOption,
   operators,
   queue,
   queueItem,
@@ -37,7 +38,7 @@ export const handlers = envelopeHandlers({
   [PATHS.contact]: ok(contact()),
   [PATHS.audit]: ok(audit([{ action: 'note' }])),
   [PATHS.funds]: ok({
-    items: [fund(), fund({ id: 10, reason: 'code_expired', orderOwes: 40_000_000, amount: 50_000_000 })],
+    items: [fund(), fund({ id: 10, reason: 'code_expired', orderOwes: 40_000_000, amount: 50_000_000, options: [fundOption()] })],
     total: 2,
     page: 1,
     pageSize: 20,

@@ -16,12 +16,47 @@ const STATES = ['open', 'applied', 'refunded', 'all'] as const;
 type State = (typeof STATES)[number];
 const isState = (v: string | null): v is State => STATES.includes(v as State);
 
-/** The amount covers what the order asks now for a full repayment (the server checks again). */
-const canApply = (f: Fund) => f.orderOwes > 0 && f.amount >= f.orderOwes;
+type FundOption = Fund['options'][number];
+
+/** The fund can pay it today: it covers it and it pays nothing ahead of its period (the server checks again). */
+const applicable = (o: FundOption) => o.covered && o.payableFrom === null;
+const canApply = (f: Fund) => f.options.some(applicable);
+const sameOption = (a: FundOption, b: FundOption) => a.repayType === b.repayType && a.periods === b.periods;
+
+/** What an option pays, in words: the loan, instalment(s) n–m, the borrower's extension or cooling-off exit. */
+function useOptionText() {
+  const { t } = useTranslation('ops_console');
+  const money = useMoney();
+  const label = (o: FundOption): string => {
+    if (o.repayType === 'installment') {
+      const from = o.periodFrom ?? 1;
+      const to = from + (o.periods ?? 1) - 1;
+      return to === from ? t('funds.options.instalment', { n: from }) : t('funds.options.instalments', { from, to });
+    }
+    return t(`funds.options.${o.repayType}`);
+  };
+  const state = (o: FundOption, fund: Fund): string =>
+    !o.covered
+      ? t('funds.options.short', { amount: money(o.amount - fund.amount) })
+      : o.payableFrom
+        ? t('funds.options.ahead', { date: o.payableFrom })
+        : t('funds.options.covered');
+  const status = (code: number) => t(`funds.orderStatuses.${code}`, { defaultValue: String(code) });
+  const effect = (o: FundOption): string =>
+    [
+      t('funds.effect.status', { status: status(o.newStatus) }),
+      o.newDueDate ? t('funds.effect.due', { date: o.newDueDate }) : '',
+      o.keepsHeld > 0 ? t('funds.effect.held', { amount: money(o.keepsHeld) }) : t('funds.effect.nothingHeld'),
+    ]
+      .filter(Boolean)
+      .join(' ');
+  return { label, state, effect };
+}
 
 function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply' | 'refund') => void }) {
   const { t } = useTranslation('ops_console');
   const money = useMoney();
+  const text = useOptionText();
   return (
     <li className="lv-card oc-card oc-fund">
       <div className="oc-fund__head">
@@ -45,6 +80,18 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
       />
       {fund.state === 'open' ? (
         <>
+          {fund.options.length > 0 && (
+            <>
+              <h3 className="oc-fund__options-title">{t('funds.options.title')}</h3>
+              <ul className="oc-fund__options">
+                {fund.options.map((o) => (
+                  <li key={`${o.repayType}-${o.periods ?? 0}`} className={applicable(o) ? '' : 'oc-muted'}>
+                    {text.label(o)}: {money(o.amount)} · {text.state(o, fund)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {!canApply(fund) && <p className="oc-muted">{t('funds.cannotApply')}</p>}
           <div className="oc-actions">
             <Button disabled={!canApply(fund)} onClick={() => onResolve('apply')}>
@@ -63,6 +110,40 @@ function FundCard({ fund, onResolve }: { fund: Fund; onResolve: (action: 'apply'
         </p>
       )}
     </li>
+  );
+}
+
+/** The apply dialog's choice: every option of the fund, only the applicable ones selectable, with its effect. */
+function ApplyChoice({ fund, chosen, onChoose }: { fund: Fund; chosen: FundOption | null; onChoose: (o: FundOption) => void }) {
+  const { t } = useTranslation('ops_console');
+  const money = useMoney();
+  const text = useOptionText();
+  return (
+    <fieldset className="oc-choice">
+      <legend>{t('funds.options.choose')}</legend>
+      {fund.options.map((o) => (
+        <label key={`${o.repayType}-${o.periods ?? 0}`} className="oc-choice__option">
+          <input
+            type="radio"
+            name={`fund-${fund.id}-option`}
+            disabled={!applicable(o)}
+            checked={chosen !== null && sameOption(chosen, o)}
+            onChange={() => onChoose(o)}
+          />
+          <span>
+            <strong>
+              {text.label(o)}: {money(o.amount)}
+            </strong>
+            <span className="oc-muted"> · {text.state(o, fund)}</span>
+          </span>
+        </label>
+      ))}
+      {chosen && (
+        <p className="oc-choice__effect" data-testid="fund-effect">
+          {text.effect(chosen)}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
@@ -160,6 +241,7 @@ export default function FundsPage() {
   const funds = useFunds(state, page);
   const resolve = useResolveFund();
   const [pending, setPending] = useState<{ fund: Fund; action: 'apply' | 'refund' } | null>(null);
+  const [chosen, setChosen] = useState<FundOption | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -171,8 +253,14 @@ export default function FundsPage() {
   };
   const confirm = () => {
     if (!pending) return;
+    if (pending.action === 'apply' && !chosen) {
+      setError(t('funds.options.chooseFirst'));
+      return;
+    }
+    const choice =
+      pending.action === 'apply' && chosen ? { repayType: chosen.repayType, ...(chosen.periods ? { periods: chosen.periods } : {}) } : {};
     resolve.mutate(
-      { id: pending.fund.id, action: pending.action, note: trimBlank(note) },
+      { id: pending.fund.id, action: pending.action, ...choice, note: trimBlank(note) },
       {
         onSuccess: () => {
           toast.show(pending.action === 'apply' ? t('funds.applied') : t('funds.refunded'));
@@ -209,6 +297,8 @@ export default function FundsPage() {
                 onResolve={(action) => {
                   setNote('');
                   setError(null);
+                  // Never chosen for the operator, even when there is one choice: what money becomes is a decision.
+                  setChosen(null);
                   setPending({ fund: f, action });
                 }}
               />
@@ -238,6 +328,7 @@ export default function FundsPage() {
           </div>
         }
       >
+        {pending?.action === 'apply' && <ApplyChoice fund={pending.fund} chosen={chosen} onChoose={setChosen} />}
         <Field label={t('funds.noteLabel')} error={error ?? undefined}>
           <TextInput value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
         </Field>

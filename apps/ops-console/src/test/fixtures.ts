@@ -178,6 +178,22 @@ export function audit(items: Partial<AuditEntry>[]): { items: AuditEntry[] } {
   };
 }
 
+/** An option of a held fund (the money desk's choices): settle the loan, covered and payable today. */
+export function fundOption(over: Partial<Fund['options'][number]> = {}): Fund['options'][number] {
+  return {
+    repayType: 'full',
+    periodFrom: null,
+    periods: null,
+    amount: 40000000,
+    covered: true,
+    payableFrom: null,
+    newStatus: 200,
+    newDueDate: null,
+    keepsHeld: 10000000,
+    ...over,
+  };
+}
+
 export function fund(over: Partial<Fund> = {}): Fund {
   return {
     id: 9,
@@ -194,6 +210,7 @@ export function fund(over: Partial<Fund> = {}): Fund {
     receivedAt: '2026-11-20T03:00:00.000Z',
     orderStatus: 170,
     orderOwes: 0,
+    options: [],
     resolvedAt: null,
     resolvedBy: '',
     refundId: '',

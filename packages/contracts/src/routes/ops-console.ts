@@ -17,8 +17,23 @@ export const CONTACT_SOURCES = ['home', 'contact'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 /** Every action the audit trail records. */
-export const OPS_AUDIT_ACTIONS = ['assign', 'unassign', 'note', 'answer', 'contact_close', 'holiday_add', 'holiday_remove'] as const;
+export const OPS_AUDIT_ACTIONS = [
+  'assign',
+  'unassign',
+  'note',
+  'answer',
+  'contact_close',
+  'holiday_add',
+  'holiday_remove',
+  // Money actions (issue 34): written in the transaction of the change.
+  'fund_apply',
+  'fund_refund',
+  'callback_resolve',
+] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
+/** What an audit row is about: a queue item, the holidays, a held fund, a callback we could not match. */
+export const OPS_AUDIT_KINDS = [...OPS_ITEM_KINDS, 'holiday', 'fund', 'callback'] as const;
+export type OpsAuditKind = (typeof OPS_AUDIT_KINDS)[number];
 
 /** The promise to the borrower: an answer within this many working days (Mon-Fri, minus public holidays). */
 export const OPS_DUE_WORKING_DAYS = 3;
