@@ -117,12 +117,40 @@ describe.each(BACKENDS)('consent record of loan confirmation (%s)', (backend) =>
     const docs = (list.data as { items: { documents: { version: string; sha256: string }[] }[] }).items[0]!.documents;
     expect(docs[0]!.sha256).not.toBe(await shownHash(ctx, 1, 'en'));
 
-    // A repeated confirm (a double tap) answers the same order and is recorded again, marked repeated.
+    // A repeated confirm of the same offer (a double tap, a retry) answers the same order and records nothing new
+    // (issue 34: 200 identical confirmations made 200 permanent records).
     ctx.clock.advance(5_000);
     const again = await pushAsApp(ctx, b.tok, pushFields({ agreements: shown }), 'id');
     expect((again.data as { orderId: string }).orderId).toBe(orderNo);
-    const both = (await consents(ctx, orderNo, support)).data as { items: { repeated: boolean }[] };
-    expect(both.items.map((i) => i.repeated)).toEqual([true, false]);
+    const still = (await consents(ctx, orderNo, support)).data as { items: { repeated: boolean }[] };
+    expect(still.items.map((i) => i.repeated)).toEqual([false]);
+  });
+
+  it('issue 34: 30 identical confirmations at once are one order and one consent; beyond 20 in 10 minutes, 429', async () => {
+    const b = await newBorrower(ctx);
+    const fields = await withKeyFacts(ctx, pushFields(), { tok: b.tok, lang: 'en' });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => call<{ orderId: string }>(ctx, PUSH, fields, { tok: b.tok, lang: 'en' })),
+    );
+    const ok = results.filter((r) => r.code === '00');
+    const limited = results.filter((r) => r.status === 429);
+    expect([ok.length, limited.length]).toEqual([20, 10]);
+    expect(limited[0]!.code).toBe('RATE_LIMITED');
+    expect(limited[0]!.message).toBe('Too many requests. Please try again in 10 minutes.');
+    expect(new Set(ok.map((r) => r.data.orderId)).size).toBe(1);
+    const rows = await ctx.db.query<{ order_no: string; repeated: boolean }>(
+      'SELECT order_no, repeated FROM loan_consents WHERE borrower_id = $1',
+      [b.id],
+    );
+    expect(rows).toEqual([{ order_no: ok[0]!.data.orderId, repeated: false }]);
+    // Ten minutes later the borrower can confirm again (the same order answers; still one record).
+    ctx.clock.advance(10 * 60_000 + 1_000);
+    const later = await call<{ orderId: string }>(ctx, PUSH, await withKeyFacts(ctx, pushFields(), { tok: b.tok, lang: 'en' }), {
+      tok: b.tok,
+      lang: 'en',
+    });
+    expect([later.code, later.data.orderId]).toEqual(['00', ok[0]!.data.orderId]);
+    expect(await ctx.db.query('SELECT 1 FROM loan_consents WHERE borrower_id = $1', [b.id])).toHaveLength(1);
   });
 
   it('agreements that changed since the page showed them are refused, and nothing is created', async () => {

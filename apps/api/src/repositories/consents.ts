@@ -46,6 +46,22 @@ export interface NewConsent {
 
 const clip = (v: string | null, max: number) => (v === null ? null : v.slice(0, max));
 
+/**
+ * The order already has a consent to this very offer: the same amount, term and documents (the same texts in the
+ * same language and the same key facts). A repeated confirmation of it (a double tap, a retry) adds no record.
+ */
+export async function hasSameConsent(
+  db: Queryable,
+  c: Pick<NewConsent, 'orderNo' | 'amount' | 'termDays' | 'documents' | 'lang'>,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM loan_consents
+      WHERE order_no = $1 AND amount = $2 AND term_days = $3 AND documents = $4::jsonb AND lang = $5 LIMIT 1`,
+    [c.orderNo, c.amount, c.termDays, JSON.stringify(c.documents), c.lang],
+  );
+  return rows.length > 0;
+}
+
 export async function recordConsent(db: Queryable, c: NewConsent): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO loan_consents (order_no, borrower_id, product_id, amount, term_days, documents, lang, device_id, ip,

@@ -311,6 +311,11 @@ export interface NewOrderInput {
   now: Date;
   /** The plan's instalments; stored as rows only when there are two or more (single payments have none). */
   instalments: { periodNo: number; principal: number; interest: number; amount: number; dueDate: string }[];
+  /**
+   * Written in the same transaction as the order (created, or found under review): the confirmation's evidence
+   * (key facts, consent), so an order never exists without it, whatever stops the process (issue 34 item 3).
+   */
+  evidence?: (tx: Queryable, order: { orderNo: string; created: boolean }) => Promise<void>;
 }
 
 /**
@@ -354,13 +359,16 @@ export async function createOrderUnderReview(db: Db, input: NewOrderInput): Prom
             );
           }
         }
+        await input.evidence?.(tx, { orderNo, created: true });
         return { orderNo, created: true };
       }
       const [existing] = await tx.query<{ order_no: string }>(
         'SELECT order_no FROM orders WHERE borrower_id = $1 AND product_id = $2 AND status = 21',
         [input.borrowerId, input.productId],
       );
-      return existing ? { orderNo: existing.order_no, created: false } : null;
+      if (!existing) return null;
+      await input.evidence?.(tx, { orderNo: existing.order_no, created: false });
+      return { orderNo: existing.order_no, created: false };
     });
     // null: the order under review changed status between the two statements; try again.
     if (result) return result;

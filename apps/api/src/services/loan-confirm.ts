@@ -15,7 +15,7 @@ import { ApiError, badRequest, notFound, rateLimited } from '../lib/errors.ts';
 import { repaymentPlan } from '../lib/money.ts';
 import { maskPhone } from '../lib/phones.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { agreementDocument, checkConfirmCode, issueConfirmCode, recordConsent } from '../repositories/consents.ts';
+import { agreementDocument, checkConfirmCode, hasSameConsent, issueConfirmCode, recordConsent } from '../repositories/consents.ts';
 import { CONFIRM_CONTRACT_SCENE, listContracts } from '../repositories/contracts.ts';
 import { createOrderUnderReview } from '../repositories/orders.ts';
 import { saveKeyFacts } from '../repositories/key-facts.ts';
@@ -31,6 +31,9 @@ import { unavailableError } from './products.ts';
 const RESEND_SECONDS = 60;
 const CONFIRM_CODES_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Confirmations a borrower may send in 10 minutes (a double tap and a few retries are far below it). */
+const CONFIRMS_PER_WINDOW = 20;
+const CONFIRM_WINDOW_MS = 10 * 60 * 1000;
 
 /** The agreements of the confirm (scene 3) as the page shows them in `lang`, with version and hash. */
 async function agreementsShown(db: Db, productId: number, lang: Lang) {
@@ -158,7 +161,9 @@ export interface ConfirmClient {
  * Confirms: checks amount and term against the product (term within spec 9's 91-365 days), the agreements the
  * page showed (when it says) and the step-up code (when configured); creates the order in status 21 with its
  * instalment plan from today, or answers the order already under review for this borrower and product
- * (idempotent: a double tap makes one order); then writes the consent record.
+ * (idempotent: a double tap makes one order), in the same transaction as the key facts kept and the consent
+ * record (one per offer: a repeat of the same offer adds none; another language or offer is recorded, marked
+ * repeated). More than 20 confirmations in 10 minutes: RATE_LIMITED.
  */
 export async function confirmLoan(
   db: Db,
@@ -203,8 +208,29 @@ export async function confirmLoan(
     if (check !== 'ok') throw badRequest(check.wrong === 1 ? 'smsCodeWrongOne' : 'smsCodeWrong', { remaining: check.wrong });
   }
 
+  // Beyond double taps and retries: a flood of confirmations is refused before it touches the orders.
+  const flood = await hitRateLimit(db, { key: `confirm:${borrower.id}`, limit: CONFIRMS_PER_WINDOW, windowMs: CONFIRM_WINDOW_MS }, now);
+  if (!flood.allowed) throw rateLimited('tooManyRequests', flood.retryAfterSeconds);
+
   const plan = repaymentPlan({ principal: request.amount, termDays: request.periods, dailyRateBp: product.dailyRateBp, startDate: today });
-  const { orderNo, created } = await createOrderUnderReview(db, {
+  const documents: AcceptedDocument[] = [
+    ...agreements.map((a) => a.doc),
+    { kind: KFS_DOCUMENT_KIND, id: KFS_DOCUMENT_KIND, version: kfs.version, sha256: kfs.sha256 },
+  ];
+  const consent = {
+    borrowerId: borrower.id,
+    productId: product.id,
+    amount: plan.principal,
+    termDays: request.periods,
+    documents,
+    lang,
+    ...input.client,
+    verifiedBy: stepUp ? ('sms' as const) : ('session' as const),
+    now,
+  };
+  // The order, its key facts and the consent in one transaction (issue 34 item 3): a confirmation without its
+  // evidence cannot exist. A repeat of the same offer on the order under review records nothing new.
+  const { orderNo } = await createOrderUnderReview(db, {
     borrowerId: borrower.id,
     productId: product.id,
     principal: plan.principal,
@@ -215,24 +241,11 @@ export async function confirmLoan(
     businessDay: today,
     now,
     instalments: plan.instalments,
-  });
-  await saveKeyFacts(db, kfs);
-  const documents: AcceptedDocument[] = [
-    ...agreements.map((a) => a.doc),
-    { kind: KFS_DOCUMENT_KIND, id: KFS_DOCUMENT_KIND, version: kfs.version, sha256: kfs.sha256 },
-  ];
-  await recordConsent(db, {
-    orderNo,
-    borrowerId: borrower.id,
-    productId: product.id,
-    amount: plan.principal,
-    termDays: request.periods,
-    documents,
-    lang,
-    ...input.client,
-    verifiedBy: stepUp ? 'sms' : 'session',
-    repeated: !created,
-    now,
+    evidence: async (tx, order) => {
+      await saveKeyFacts(tx, kfs);
+      if (!order.created && (await hasSameConsent(tx, { ...consent, orderNo: order.orderNo }))) return;
+      await recordConsent(tx, { ...consent, orderNo: order.orderNo, repeated: !order.created });
+    },
   });
   const q = new URLSearchParams({ productId: String(product.id), orderId: orderNo });
   return { orderId: orderNo, lendDetailsUrl: `/loanDetails?${q.toString()}` };
