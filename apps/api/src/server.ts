@@ -4,7 +4,7 @@ import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
 import { EnvError, KNOWN_SECRETS, loadEnv } from './env.ts';
-import { demoArtifactProblems, demoBanner, grievanceOfficerProblems } from './lib/startup-checks.ts';
+import { demoArtifactProblems, demoBanner, demoDataProblems, grievanceOfficerProblems } from './lib/startup-checks.ts';
 import { SandboxPaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider } from './providers/sms.ts';
 import { systemClock } from './lib/clock.ts';
@@ -54,6 +54,7 @@ async function main() {
     if (env.mode !== 'demo') {
       const problems = [
         ...(await demoArtifactProblems(db, new Date())),
+        ...(env.mode === 'production' ? await demoDataProblems(db) : []),
         ...(env.mode === 'production' ? await grievanceOfficerProblems(db, env.grievanceOfficer) : []),
       ];
       if (problems.length > 0) throw new EnvError(`Refusing to start: ${problems.join(' ')}`, problems);

@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed-demo.ts';
 import { EnvError, isLocalDatabaseUrl, isLoopbackHost, KNOWN_SECRETS, loadEnv } from '../src/env.ts';
-import { demoArtifactProblems, demoBanner } from '../src/lib/startup-checks.ts';
+import { demoArtifactProblems, demoBanner, demoDataProblems } from '../src/lib/startup-checks.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET } from '../src/providers/payments.ts';
 import { DEV_CARD_FINGERPRINT_SECRET } from '../src/repositories/bank-cards.ts';
 import { BACKENDS, openTestDb } from './helpers/setup.ts';
@@ -204,6 +204,7 @@ describe.each(BACKENDS)('demo artifacts in a production database (%s)', (backend
       await migrate(t.db);
       const now = new Date('2026-03-02T03:00:00.000Z');
       expect(await demoArtifactProblems(t.db, now)).toEqual([]);
+      expect(await demoDataProblems(t.db)).toEqual([]);
       await seedDemo(t.db, { now });
       const problems = await demoArtifactProblems(t.db, now);
       expect(problems).toEqual([
@@ -214,6 +215,11 @@ describe.each(BACKENDS)('demo artifacts in a production database (%s)', (backend
       await t.db.query('DELETE FROM sessions');
       await t.db.query('UPDATE operators SET disabled = true');
       expect(await demoArtifactProblems(t.db, now)).toEqual([]);
+      // Production refuses the demo data itself (issue 34 item 6): expired sessions and disabled operators do not
+      // make DEMO-* orders and the demo borrowers go away.
+      const [data] = await demoDataProblems(t.db);
+      expect(data).toMatch(/^The database holds demo data \(\d+ DEMO-\* order\(s\), 2 demo borrower\(s\), 2 demo operator account\(s\)\)/);
+      expect(data).toContain('run `pnpm migrate`');
     } finally {
       await t.cleanup();
     }

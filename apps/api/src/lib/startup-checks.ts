@@ -42,6 +42,27 @@ export async function demoArtifactProblems(db: Queryable, now: Date): Promise<st
   return problems;
 }
 
+/**
+ * Production (issue 34 item 6): demo data of any kind, not only what opens it. A database the demo seed wrote into
+ * still serves DEMO-* orders and the demo borrowers once their sessions expire and the demo operators are disabled.
+ * One sentence naming what is there and the fix; empty when clean.
+ */
+export async function demoDataProblems(db: Queryable): Promise<string[]> {
+  const [row] = await db.query<{ orders: number; borrowers: number; operators: number }>(
+    `SELECT (SELECT count(*)::int FROM orders WHERE order_no LIKE 'DEMO-%') AS orders,
+            (SELECT count(*)::int FROM borrowers WHERE phone = ANY($1::text[])) AS borrowers,
+            (SELECT count(*)::int FROM operators WHERE username = ANY($2::text[])) AS operators`,
+    [Object.values(DEMO_BORROWERS).map((b) => b.phone), Object.values(DEMO_OPERATORS).map((o) => o.username)],
+  );
+  const { orders = 0, borrowers = 0, operators = 0 } = row ?? {};
+  if (orders + borrowers + operators === 0) return [];
+  return [
+    `The database holds demo data (${orders} DEMO-* order(s), ${borrowers} demo borrower(s), ${operators} demo operator ` +
+      'account(s)): the demo seed wrote into it. Production needs a database that never ran the demo: create a new ' +
+      'one, point DATABASE_URL at it and run `pnpm migrate` (docs/deploy.md).',
+  ];
+}
+
 const OFFICER_ENV = {
   name: 'GRIEVANCE_OFFICER_NAME',
   phone: 'GRIEVANCE_OFFICER_PHONE',
