@@ -1,8 +1,9 @@
 // `pnpm ops:user add <name> --role support|marketing [--password-stdin]`, `pnpm ops:user disable <name>`,
-// `pnpm ops:user reset-mfa <name> [--password-stdin]` (docs/operations.md "Accounts and sign-in").
+// `pnpm ops:user reset-mfa <name> [--password-stdin]`, `pnpm ops:user unlock <name>` (docs/operations.md "Accounts
+// and sign-in").
 // add and reset-mfa print a one-time password to hand to the operator (or take one from stdin); the operator enrols
-// an authenticator app at the first sign-in. reset-mfa also unlocks an account locked by failed sign-ins and ends
-// its sessions; disable ends them too.
+// an authenticator app at the first sign-in. reset-mfa also clears every lock of the account (per address too) and
+// ends its sessions; unlock clears the locks only; disable ends the sessions too.
 //
 // It opens the database the environment names (DATABASE_URL, else the PGlite folder under DATA_DIR). PGlite is one
 // process at a time: stop `npm start` first; with PostgreSQL it runs beside the servers.
@@ -13,12 +14,19 @@ import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
 import type { Db } from '../db/types.ts';
 import { loadEnv } from '../env.ts';
-import { addOperatorAccount, disableOperatorAccount, resetOperatorAccount, type AccountOutcome } from '../services/operators.ts';
+import {
+  addOperatorAccount,
+  disableOperatorAccount,
+  resetOperatorAccount,
+  unlockOperatorAccount,
+  type AccountOutcome,
+} from '../services/operators.ts';
 
 const USAGE = [
   'usage: pnpm ops:user add <name> --role support|marketing [--password-stdin]',
   '       pnpm ops:user disable <name>',
   '       pnpm ops:user reset-mfa <name> [--password-stdin]',
+  '       pnpm ops:user unlock <name>',
 ].join('\n');
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{2,63}$/;
@@ -26,7 +34,8 @@ const USERNAME = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 export type OpsUserCommand =
   | { action: 'add'; username: string; role: OpsRole; passwordStdin: boolean }
   | { action: 'disable'; username: string }
-  | { action: 'reset-mfa'; username: string; passwordStdin: boolean };
+  | { action: 'reset-mfa'; username: string; passwordStdin: boolean }
+  | { action: 'unlock'; username: string };
 
 /** The command of `args`, or an error message with the usage. */
 export function parseOpsUserArgs(args: readonly string[]): OpsUserCommand | { error: string } {
@@ -43,7 +52,7 @@ export function parseOpsUserArgs(args: readonly string[]): OpsUserCommand | { er
     return { action, username, role: role as OpsRole, passwordStdin };
   }
   if (others.length > 0) return { error: USAGE };
-  if (action === 'disable' && !passwordStdin) return { action, username };
+  if ((action === 'disable' || action === 'unlock') && !passwordStdin) return { action, username };
   if (action === 'reset-mfa') return { action, username, passwordStdin };
   return { error: USAGE };
 }
@@ -58,12 +67,14 @@ export async function runOpsUser(
   if (command.action === 'add')
     outcome = await addOperatorAccount(db, { username: command.username, role: command.role, password: input.password, now: input.now });
   else if (command.action === 'disable') outcome = await disableOperatorAccount(db, command.username);
+  else if (command.action === 'unlock') outcome = await unlockOperatorAccount(db, command.username);
   else outcome = await resetOperatorAccount(db, { username: command.username, password: input.password });
   if (!outcome.ok) return { out: outcome.problem, code: 1 };
   const what = {
     add: `Operator ${command.username} added`,
     disable: `Operator ${command.username} disabled; its sessions ended`,
     'reset-mfa': `Operator ${command.username}: authenticator and lockout cleared, sessions ended; it enrols again at its next sign-in`,
+    unlock: `Operator ${command.username}: failed sign-ins and every lock cleared (each address too); password and authenticator kept`,
   }[command.action];
   const password = outcome.password ? `\nOne-time password (shown once; hand it over privately): ${outcome.password}` : '';
   return { out: `${what}.${password}`, code: 0 };

@@ -66,18 +66,60 @@ export async function lockOperatorForLogin(tx: Queryable, id: number): Promise<O
   return row ? loginOf(row) : null;
 }
 
+/** The back-off of an account: after `after` consecutive failures each try waits base × 2^(n − after), at most max. */
+export interface Backoff {
+  after: number;
+  baseMs: number;
+  maxMs: number;
+}
+
 /**
- * One more consecutive failure of the account; `blockedUntil` (the back-off the caller computed from the new
- * count) is stored with it. Returns the new count.
+ * Claims the account for one password check, in one statement: refused (null) while it is blocked, or while it is
+ * in back-off and another check holds it (until `leaseMs` from now). Answers when it may be tried again otherwise.
  */
-export async function recordOperatorFailure(db: Queryable, id: number, blockedUntil: (failures: number) => Date | null): Promise<number> {
-  const [row] = await db.query<{ failed_logins: number }>(
-    'UPDATE operators SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins',
+export async function claimLoginCheck(
+  db: Queryable,
+  id: number,
+  input: { now: Date; leaseMs: number; backoffAfter: number },
+): Promise<{ claimed: true } | { claimed: false; retryAt: Date }> {
+  const claimed = await db.query(
+    `UPDATE operators SET login_checking_until = $2::timestamptz + $3::integer * interval '1 millisecond'
+      WHERE id = $1 AND (login_blocked_until IS NULL OR login_blocked_until <= $2::timestamptz)
+        AND (failed_logins < $4 OR login_checking_until IS NULL OR login_checking_until <= $2::timestamptz)
+      RETURNING id`,
+    [id, input.now, input.leaseMs, input.backoffAfter],
+  );
+  if (claimed.length === 1) return { claimed: true };
+  const [row] = await db.query<{ login_blocked_until: Date | null; login_checking_until: Date | null }>(
+    'SELECT login_blocked_until, login_checking_until FROM operators WHERE id = $1',
     [id],
   );
-  const failures = row?.failed_logins ?? 0;
-  await db.query('UPDATE operators SET login_blocked_until = $2 WHERE id = $1', [id, blockedUntil(failures)]);
-  return failures;
+  const times = [row?.login_blocked_until, row?.login_checking_until].filter((d): d is Date => d instanceof Date);
+  const retryAt = new Date(Math.max(input.now.getTime() + 1000, ...times.map((d) => d.getTime())));
+  return { claimed: false, retryAt };
+}
+
+/** The check is over without a failure (the password was right): the claim is released. */
+export async function releaseLoginCheck(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE operators SET login_checking_until = NULL WHERE id = $1', [id]);
+}
+
+/**
+ * One more consecutive failure of the account, its back-off and the release of its claim, in one statement (so
+ * concurrent failures each count and the stored block always follows the count). Returns the new count.
+ */
+export async function recordOperatorFailure(db: Queryable, id: number, input: { now: Date; backoff: Backoff }): Promise<number> {
+  const { backoff } = input;
+  const [row] = await db.query<{ failed_logins: number }>(
+    `UPDATE operators SET failed_logins = failed_logins + 1, login_checking_until = NULL,
+            login_blocked_until = CASE WHEN failed_logins + 1 >= $3
+              THEN $2::timestamptz + LEAST($5::double precision, $4::double precision * power(2, failed_logins + 1 - $3))
+                   * interval '1 millisecond'
+              ELSE NULL END
+      WHERE id = $1 RETURNING failed_logins`,
+    [id, input.now, backoff.after, backoff.baseMs, backoff.maxMs],
+  );
+  return row?.failed_logins ?? 0;
 }
 
 /** A complete sign-in: the failure count starts again; `step` is the accepted code's (it will not be accepted again). */
@@ -117,15 +159,16 @@ export async function createLoginChallenge(
   return challenge;
 }
 
-/** A live, unused challenge (locked until the transaction ends), or null. */
+/** A live, unused challenge (locked until the transaction ends unless `lock` is false), or null. */
 export async function lockLoginChallenge(
   tx: Queryable,
   challenge: string,
   now: Date,
+  options: { lock: boolean } = { lock: true },
 ): Promise<{ operatorId: number; enrolSecretSealed: string | null } | null> {
   const [row] = await tx.query<{ operator_id: number; enrol_secret_sealed: string | null }>(
     `SELECT operator_id, enrol_secret_sealed FROM operator_login_challenges
-      WHERE challenge_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
+      WHERE challenge_hash = $1 AND used_at IS NULL AND expires_at > $2${options.lock ? ' FOR UPDATE' : ''}`,
     [challengeHash(challenge), now],
   );
   return row ? { operatorId: row.operator_id, enrolSecretSealed: row.enrol_secret_sealed } : null;
@@ -133,6 +176,29 @@ export async function lockLoginChallenge(
 
 export async function useLoginChallenge(tx: Queryable, challenge: string, now: Date): Promise<void> {
   await tx.query('UPDATE operator_login_challenges SET used_at = $2 WHERE challenge_hash = $1', [challengeHash(challenge), now]);
+}
+
+/**
+ * Voids every open challenge of the account (marks it used): before a new enrolment (one pending enrolment per
+ * account) and once a sign-in or an enrolment finished (no other challenge, on another device, can finish later).
+ */
+export async function voidLoginChallenges(tx: Queryable, operatorId: number, now: Date): Promise<void> {
+  await tx.query('UPDATE operator_login_challenges SET used_at = $2 WHERE operator_id = $1 AND used_at IS NULL', [operatorId, now]);
+}
+
+/** The per-(username, address) failure counters of a sign-in name (services/operators.ts failedLoginKey). */
+export async function clearFailedLoginsOf(db: Queryable, keyPrefix: string): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE starts_with(key, $1)', [keyPrefix]);
+}
+
+/** Clears the account's lockout (consecutive failures, back-off, claim); false when there is no such account. */
+export async function unlockOperator(db: Queryable, username: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE operators SET failed_logins = 0, login_blocked_until = NULL, login_checking_until = NULL
+      WHERE username = $1 RETURNING id`,
+    [username],
+  );
+  return rows.length === 1;
 }
 
 // --- Accounts (pnpm ops:user) -------------------------------------------------------------------------------------
@@ -165,7 +231,7 @@ export async function disableOperator(db: Queryable, username: string): Promise<
 export async function resetOperatorMfa(db: Queryable, username: string, passwordHash: string | null): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     `UPDATE operators SET totp_secret_sealed = NULL, totp_enrolled_at = NULL, totp_last_step = NULL, failed_logins = 0,
-            login_blocked_until = NULL, password_hash = COALESCE($2, password_hash)
+            login_blocked_until = NULL, login_checking_until = NULL, password_hash = COALESCE($2, password_hash)
       WHERE username = $1 RETURNING id`,
     [username, passwordHash],
   );

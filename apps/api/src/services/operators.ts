@@ -7,7 +7,9 @@ import { ApiError, rateLimited } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { enrolmentOf, matchTotp, newTotpSecret, openSecret, sealSecret } from '../lib/totp.ts';
 import {
+  claimLoginCheck,
   clearFailedLogins,
+  clearFailedLoginsOf,
   createLoginChallenge,
   createOperatorSession,
   deleteOperatorSession,
@@ -21,8 +23,11 @@ import {
   opsTotpKey,
   recordOperatorFailure,
   recordOperatorSignIn,
+  releaseLoginCheck,
   resetOperatorMfa,
+  unlockOperator,
   useLoginChallenge,
+  voidLoginChallenges,
   type OperatorForLogin,
 } from '../repositories/operators.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
@@ -32,34 +37,40 @@ import { hitRateLimit } from '../repositories/rate-limits.ts';
  * authenticator code (TOTP, enrolled at the first sign-in). Two limits hold at once:
  * - per (username, address): 5 failed passwords in 15 minutes lock that pair for the rest of the window;
  * - per account, from any address (NIST SP 800-63B 5.2.2): after 5 consecutive failures (password or code) each
- *   further try waits a growing delay (30 s, 1 min, 2 min, ... up to 15 min); at 100 the account is locked until
- *   an administrator runs `pnpm ops:user reset-mfa <name>`.
+ *   further try waits a growing delay (30 s, 1 min, 2 min, ... never more than 15 min), and only one password
+ *   check runs at a time (claimLoginCheck): a burst slows the account, it never locks it out. Every 20
+ *   consecutive failures log an alert for a supervisor; `pnpm ops:user unlock <name>` clears it all.
  */
 
 const MAX_FAILED_LOGINS = 5;
 const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Consecutive failures of an account before each try has to wait. */
 export const ACCOUNT_BACKOFF_AFTER = 5;
-/** Consecutive failures that lock an account until it is reset (NIST: no more than 100). */
-export const ACCOUNT_HARD_LOCK = 100;
-const BACKOFF_BASE_MS = 30 * 1000;
-const BACKOFF_MAX_MS = 15 * 60 * 1000;
-/** "Locked until reset": far enough that no window ends it. */
-const HARD_LOCKED_UNTIL = new Date('9999-12-31T00:00:00Z');
+/** The back-off never exceeds 15 minutes: a burst can slow an account, never lock it out (issue 34 item 5). */
+const BACKOFF = { after: ACCOUNT_BACKOFF_AFTER, baseMs: 30 * 1000, maxMs: 15 * 60 * 1000 };
+/** From this many consecutive failures (and every as many more), an alert line for a supervisor. */
+export const ACCOUNT_ALERT_EVERY = 20;
+/** How long one password check holds the account in back-off (scrypt takes well under a second). */
+const CHECK_LEASE_MS = 5 * 1000;
 
-/** When the account may try again after `failures` consecutive failures (null: at once). */
-export function accountBlockedUntil(failures: number, now: Date): Date | null {
-  if (failures >= ACCOUNT_HARD_LOCK) return HARD_LOCKED_UNTIL;
-  if (failures < ACCOUNT_BACKOFF_AFTER) return null;
-  const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - ACCOUNT_BACKOFF_AFTER));
-  return new Date(now.getTime() + delay);
-}
+/** The per-(username, address) failure counter's key; its prefix names every address of the username. */
+export const failedLoginKey = (username: string, ip = '') => `ops:login:fail:${username.toLowerCase()}:${ip}`;
+
+const waitError = (until: Date, now: Date) =>
+  rateLimited('opsLoginTooMany', Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 
 function refuseWhileBlocked(operator: OperatorForLogin | null, now: Date): void {
   if (!operator || operator.disabled) return;
-  if (operator.failedLogins >= ACCOUNT_HARD_LOCK) throw new ApiError(ErrorCode.forbidden, 'opsAccountLocked');
   const until = operator.loginBlockedUntil;
-  if (until && until > now) throw rateLimited('opsLoginTooMany', Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+  if (until && until > now) throw waitError(until, now);
+}
+
+function alertOnBurst(log: FastifyBaseLogger, operator: OperatorForLogin, failures: number): void {
+  if (failures >= ACCOUNT_ALERT_EVERY && failures % ACCOUNT_ALERT_EVERY === 0)
+    log.warn(
+      { alert: 'operator_sign_in_burst', operatorId: operator.id, username: operator.username, failures },
+      'operator account: many consecutive failed sign-ins (someone may be guessing its password); a supervisor should check with the operator',
+    );
 }
 
 // Compared against when the username does not exist, so an unknown user costs one scrypt like a known one
@@ -73,20 +84,27 @@ export async function operatorLogin(
   input: { request: InputOf<typeof opsLogin>; ip: string; now: Date; log: FastifyBaseLogger; totpKey?: string },
 ): Promise<AnswerOf<typeof opsLogin>> {
   const { request, now, log } = input;
-  const key = `ops:login:fail:${request.username.toLowerCase()}:${input.ip}`;
+  const key = failedLoginKey(request.username, input.ip);
   const lock = await failedLoginLock(db, key, MAX_FAILED_LOGINS, now);
   if (lock.locked) throw rateLimited('opsLoginTooMany', lock.retryAfterSeconds);
 
   const operator = await findOperatorForLogin(db, request.username);
   refuseWhileBlocked(operator, now);
+  // Checked and counted atomically: in back-off, one check at a time; the others wait without a check.
+  if (operator && !operator.disabled) {
+    const claim = await claimLoginCheck(db, operator.id, { now, leaseMs: CHECK_LEASE_MS, backoffAfter: ACCOUNT_BACKOFF_AFTER });
+    if (!claim.claimed) throw waitError(claim.retryAt, now);
+  }
   const ok = await verifyPassword(request.password, operator?.passwordHash ?? (await dummyPasswordHash()));
   if (!operator || !ok || operator.disabled) {
-    if (operator && !operator.disabled) await recordOperatorFailure(db, operator.id, (n) => accountBlockedUntil(n, now));
+    if (operator && !operator.disabled)
+      alertOnBurst(log, operator, await recordOperatorFailure(db, operator.id, { now, backoff: BACKOFF }));
     const verdict = await hitRateLimit(db, { key, limit: MAX_FAILED_LOGINS, windowMs: FAILED_LOGIN_WINDOW_MS }, now);
     log.info({ username: request.username }, 'operator login failed');
     if (!verdict.allowed) throw rateLimited('opsLoginTooMany', verdict.retryAfterSeconds);
     throw new ApiError(ErrorCode.unauthorized, 'opsLoginWrong');
   }
+  await releaseLoginCheck(db, operator.id);
   await clearFailedLogins(db, key);
   if (operator.totpSecretSealed) {
     const challenge = await createLoginChallenge(db, { operatorId: operator.id, enrolSecretSealed: null, now });
@@ -95,7 +113,12 @@ export async function operatorLogin(
   // First sign-in (or after a reset): a new secret travels with the challenge until a code proves the app has it.
   const secret = newTotpSecret();
   const sealed = sealSecret(await opsTotpKey(db, input.totpKey), secret);
-  const challenge = await createLoginChallenge(db, { operatorId: operator.id, enrolSecretSealed: sealed, now });
+  // One pending enrolment per account: an earlier one (another device, or someone else with the password) is void.
+  const challenge = await db.transaction(async (tx) => {
+    await lockOperatorForLogin(tx, operator.id);
+    await voidLoginChallenges(tx, operator.id, now);
+    return createLoginChallenge(tx, { operatorId: operator.id, enrolSecretSealed: sealed, now });
+  });
   log.info({ operatorId: operator.id }, 'operator enrolling a second factor');
   return { step: 'enrol', challenge, ...(await enrolmentOf(secret, operator.username)) };
 }
@@ -111,26 +134,37 @@ export async function operatorLoginCode(
   const key = await opsTotpKey(db, input.totpKey);
   // A failure is recorded (it commits) and then thrown, so the transaction returns an outcome instead of throwing.
   const outcome = await db.transaction<CodeOutcome>(async (tx) => {
+    // The account's row first, then the challenge: every path that touches an account's challenges locks the
+    // account first (enrolment below voids them all), so concurrent code checks queue instead of deadlocking.
+    const peek = await lockLoginChallenge(tx, request.challenge, now, { lock: false });
+    if (!peek) return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
+    const operator = await lockOperatorForLogin(tx, peek.operatorId);
     const challenge = await lockLoginChallenge(tx, request.challenge, now);
-    if (!challenge) return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
-    const operator = await lockOperatorForLogin(tx, challenge.operatorId);
-    if (!operator || operator.disabled) return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
+    if (!challenge || !operator || operator.disabled)
+      return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
     try {
       refuseWhileBlocked(operator, now);
     } catch (error) {
       return { ok: false, error: error as ApiError };
+    }
+    // An enrolment challenge of an account that enrolled since (on another device) can never finish: the account
+    // keeps the authenticator it has (issue 34: a second device took the account over).
+    if (challenge.enrolSecretSealed && operator.totpSecretSealed) {
+      await useLoginChallenge(tx, request.challenge, now);
+      return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
     }
     const sealed = challenge.enrolSecretSealed ?? operator.totpSecretSealed;
     const secret = sealed ? openSecret(key, sealed) : null;
     const step = secret ? matchTotp(secret, operator.username, request.code, now) : null;
     // A step at or before the last accepted one is a replayed code.
     if (step === null || (operator.totpLastStep !== null && step <= operator.totpLastStep)) {
-      const failures = await recordOperatorFailure(tx, operator.id, (n) => accountBlockedUntil(n, now));
+      const failures = await recordOperatorFailure(tx, operator.id, { now, backoff: BACKOFF });
       log.info({ operatorId: operator.id, failures }, 'operator code refused');
-      if (failures >= ACCOUNT_HARD_LOCK) return { ok: false, error: new ApiError(ErrorCode.forbidden, 'opsAccountLocked') };
+      alertOnBurst(log, operator, failures);
       return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsCodeWrong') };
     }
-    await useLoginChallenge(tx, request.challenge, now);
+    // This challenge and every other open one of the account: nothing started elsewhere can finish after this.
+    await voidLoginChallenges(tx, operator.id, now);
     if (challenge.enrolSecretSealed) await enrolOperatorTotp(tx, operator.id, challenge.enrolSecretSealed, step, now);
     else await recordOperatorSignIn(tx, operator.id, step);
     const session = await createOperatorSession(tx, operator.id, now);
@@ -180,11 +214,19 @@ export async function disableOperatorAccount(db: Db, username: string): Promise<
   return (await disableOperator(db, username)) ? { ok: true } : { ok: false, problem: `No operator named ${username}.` };
 }
 
-/** Forgets the authenticator and the lockout, with a new one-time password (the usual case: a lost phone). */
+/** Forgets the authenticator and every lock (account and per address), with a new one-time password (a lost phone). */
 export async function resetOperatorAccount(db: Db, input: { username: string; password?: string }): Promise<AccountOutcome> {
   const password = input.password ?? newInitialPassword();
   if (password.length < 12) return { ok: false, problem: 'The password must have at least 12 characters.' };
   const done = await resetOperatorMfa(db, input.username, await hashPassword(password));
   if (!done) return { ok: false, problem: `No operator named ${input.username}.` };
+  await clearFailedLoginsOf(db, failedLoginKey(input.username));
   return { ok: true, ...(input.password ? {} : { password }) };
+}
+
+/** Clears every lock of the account (its back-off and the per-address counters); password and authenticator stay. */
+export async function unlockOperatorAccount(db: Db, username: string): Promise<AccountOutcome> {
+  if (!(await unlockOperator(db, username))) return { ok: false, problem: `No operator named ${username}.` };
+  await clearFailedLoginsOf(db, failedLoginKey(username));
+  return { ok: true };
 }

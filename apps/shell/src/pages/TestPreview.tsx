@@ -24,13 +24,21 @@ export function TestPreview() {
   const { t } = useTranslation('shell', { keyPrefix: 'test' });
   const lang = useLang();
   const [device, setDevice] = useState<DeviceFields>(() => loadDevice());
+  // What was saved (and so is sent with every request): the fields as typed are not asked about until saved.
+  const [saved, setSaved] = useState<DeviceFields>(() => loadDevice());
   const [photo, setPhoto] = useState<{ text: string; url?: string }>();
   const [contact, setContact] = useState('');
   const [location, setLocation] = useState<string>();
   // The amount the order owes, for the payment links (issue 40: they opened as "This payment link is incomplete").
+  // Asked with the saved session only, once per save (not per keystroke: a half-typed session answered 401 and
+  // the shell's "session ended" screen replaced this page), and a refusal is this page's own business.
   const owed = useQuery({
-    ...queryOf(loanDetails, { productId: device.productId, orderId: device.orderId }, { scope: ['test-preview'], silent: true }),
-    enabled: device.productId !== '' && device.orderId !== '',
+    ...queryOf(
+      loanDetails,
+      { productId: saved.productId, orderId: saved.orderId },
+      { scope: ['test-preview', saved.sessionId], silent: true, sessionGuard: false },
+    ),
+    enabled: saved.productId !== '' && saved.orderId !== '' && saved.sessionId !== '',
     retry: false,
   });
 
@@ -38,6 +46,7 @@ export function TestPreview() {
     e.preventDefault();
     saveDevice(device);
     setSharedParams(device);
+    setSaved(device);
     toast.success(t('saved'));
   };
 
@@ -90,7 +99,7 @@ export function TestPreview() {
 
       <h2 className="tp-section">{t('links')}</h2>
       <ul className="tp-links">
-        {buildScreenLinks(device, lang, owed.data?.amount).map((l) => (
+        {buildScreenLinks(device, lang, saved.orderId === device.orderId ? owed.data?.amount : undefined).map((l) => (
           <li key={l.label}>
             <Link to={l.href}>{t(l.label)}</Link>
           </li>
