@@ -486,7 +486,7 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
       `SELECT action, item_kind, operator, detail FROM ops_audit WHERE item_kind = 'fund' AND item_id = $1`,
       [String(fund!.id)],
     );
-    expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail }))).toEqual([
+    expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? (JSON.parse(a.detail) as unknown) : a.detail }))).toEqual([
       {
         action: 'fund_apply',
         item_kind: 'fund',

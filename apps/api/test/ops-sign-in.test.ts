@@ -29,6 +29,8 @@ async function post(
 const me = (ctx: TestContext, token: string) =>
   ctx.app.inject({ method: 'GET', url: '/ops/api/me', headers: { authorization: `Bearer ${token}` } });
 const STEP = 30 * 1000;
+/** What a new account's first sign-in chooses instead of its one-time password. */
+const NEW_PASSWORD = 'my-own-long-password';
 
 async function addAccount(ctx: TestContext, username: string, role: 'support' | 'marketing' = 'support'): Promise<string> {
   const cmd = parseOpsUserArgs(['add', username, '--role', role]);
@@ -59,18 +61,32 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     expect(dump).not.toContain(secret);
 
     const wrongCode = String((Number(totpCode(secret, ctx.clock.now())) + 1) % 1_000_000).padStart(6, '0');
-    const wrong = await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code: wrongCode });
+    const wrong = await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code: wrongCode, newPassword: NEW_PASSWORD });
     expect([wrong.status, wrong.code, wrong.message]).toEqual([
       401,
       'UNAUTHORIZED',
       'The code is incorrect or was already used. Enter the current 6-digit code from your authenticator app.',
     ]);
-    // An authenticator app's own code (otpauth, as a phone would compute it) finishes the enrolment.
+    // The one-time password must be replaced at this first sign-in (issue 34): the right code without a new
+    // password, with a short one or with the one-time password again is refused, and costs neither the code nor a
+    // failure.
+    expect(first.data!.newPasswordRequired).toBe(true);
     const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    const done = await post(ctx, '/ops/api/login/code', {
-      challenge: first.data!.challenge!,
-      code: app.generate({ timestamp: ctx.clock.now().getTime() }),
-    });
+    const code = app.generate({ timestamp: ctx.clock.now().getTime() });
+    for (const [newPassword, message] of [
+      [undefined, 'Choose a new password of at least 12 characters to finish signing in.'],
+      ['short-pass', 'The new password must have at least 12 characters.'],
+      [password, 'The new password must be different from the current one.'],
+    ] as const) {
+      const refused = await post(ctx, '/ops/api/login/code', {
+        challenge: first.data!.challenge!,
+        code,
+        ...(newPassword === undefined ? {} : { newPassword }),
+      });
+      expect([refused.status, refused.code, refused.message]).toEqual([400, 'BAD_REQUEST', message]);
+    }
+    // An authenticator app's own code (otpauth, as a phone would compute it) finishes the enrolment.
+    const done = await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code, newPassword: NEW_PASSWORD });
     expect([done.status, done.code, done.message, done.data!.username, done.data!.role]).toEqual([
       200,
       '00',
@@ -80,10 +96,62 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     ]);
     expect((await me(ctx, done.data!.token!)).statusCode).toBe(200);
 
-    // From now on the password step asks for a code, with no QR.
+    // From now on the password is the new one, and the password step asks for a code, with no QR.
     ctx.clock.advance(STEP);
-    const next = await post(ctx, '/ops/api/login', { username: 'new.agent', password });
-    expect(next.data).toEqual({ step: 'code', challenge: expect.stringMatching(/^[\w-]{43}$/) as string });
+    expect((await post(ctx, '/ops/api/login', { username: 'new.agent', password }, '10.0.9.1')).status).toBe(401);
+    const next = await post(ctx, '/ops/api/login', { username: 'new.agent', password: NEW_PASSWORD });
+    expect(next.data).toEqual({ step: 'code', challenge: expect.stringMatching(/^[\w-]{43}$/) as string, newPasswordRequired: false });
+  });
+
+  it('issue 34: a signed-in operator changes the password with the current one and a code; every session ends', async () => {
+    const password = await addAccount(ctx, 'changing.agent');
+    const first = await post(ctx, '/ops/api/login', { username: 'changing.agent', password });
+    const secret = /secret=([A-Z2-7]+)/.exec(first.data!.otpauthUrl!)![1]!;
+    const signedIn = await post(ctx, '/ops/api/login/code', {
+      challenge: first.data!.challenge!,
+      code: totpCode(secret, ctx.clock.now()),
+      newPassword: NEW_PASSWORD,
+    });
+    const token = signedIn.data!.token!;
+    ctx.clock.advance(STEP);
+    const second = await post(ctx, '/ops/api/login', { username: 'changing.agent', password: NEW_PASSWORD });
+    const other = (await post(ctx, '/ops/api/login/code', { challenge: second.data!.challenge!, code: totpCode(secret, ctx.clock.now()) }))
+      .data!.token!;
+    ctx.clock.advance(STEP);
+    const change = (fields: Record<string, string>) => {
+      const f = form({
+        currentPassword: NEW_PASSWORD,
+        newPassword: 'the-third-password',
+        code: totpCode(secret, ctx.clock.now()),
+        ...fields,
+      });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/ops/api/password?isNeedPop=1',
+        payload: f.payload,
+        headers: { ...f.headers, authorization: `Bearer ${token}` },
+      });
+    };
+    const wrong = envelopeOf(await change({ currentPassword: 'not-my-password' }));
+    expect([wrong.code, wrong.message]).toEqual(['UNAUTHORIZED', 'The current password is incorrect.']);
+    const same = envelopeOf(await change({ newPassword: NEW_PASSWORD }));
+    expect([same.code, same.message]).toEqual(['BAD_REQUEST', 'The new password must be different from the current one.']);
+    const res = await change({});
+    const changed = envelopeOf(res) as { code: string; message: string; data: { token: string } };
+    expect([res.statusCode, changed.code, changed.message]).toEqual([
+      200,
+      '00',
+      'Your password was changed. Your other sessions were signed out.',
+    ]);
+    // Both earlier sessions ended; the answered one works; the new password signs in, the old one does not.
+    expect((await me(ctx, token)).statusCode).toBe(401);
+    expect((await me(ctx, other)).statusCode).toBe(401);
+    expect((await me(ctx, changed.data.token)).statusCode).toBe(200);
+    expect((await post(ctx, '/ops/api/login', { username: 'changing.agent', password: NEW_PASSWORD }, '10.0.9.2')).status).toBe(401);
+    expect((await post(ctx, '/ops/api/login', { username: 'changing.agent', password: 'the-third-password' })).data!.step).toBe('code');
+    // The code that proved the change is not accepted again.
+    const replay = envelopeOf(await change({ currentPassword: 'the-third-password', newPassword: 'a-fourth-password' }));
+    expect(replay.code).toBe('UNAUTHORIZED');
   });
 
   it('a code works once (a replay in the same step is refused), a challenge works once and for 5 minutes', async () => {
@@ -220,7 +288,7 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     const reset = await runOpsUser(ctx.db, cmd, { now: ctx.clock.now() });
     const newPassword = reset.out.split(': ').pop()!;
     const enrol = await post(ctx, '/ops/api/login', { username: 'locked.agent', password: newPassword }, '10.4.0.1');
-    expect([enrol.status, enrol.data!.step]).toEqual([200, 'enrol']);
+    expect([enrol.status, enrol.data!.step, enrol.data!.newPasswordRequired]).toEqual([200, 'enrol', true]);
   });
 
   it('issue 34: the enrolment race: a second pending enrolment is void, and nothing finishes once the account enrolled', async () => {
@@ -238,6 +306,7 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     const done = await post(ctx, '/ops/api/login/code', {
       challenge: operator.data!.challenge!,
       code: totpCode(secretOf(operator), ctx.clock.now()),
+      newPassword: NEW_PASSWORD,
     });
     expect(done.code).toBe('00');
 
@@ -246,20 +315,30 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     const b = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: other }, '10.5.0.66');
     const a = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: other }, '10.5.0.2');
     expect(
-      (await post(ctx, '/ops/api/login/code', { challenge: a.data!.challenge!, code: totpCode(secretOf(a), ctx.clock.now()) })).code,
+      (
+        await post(ctx, '/ops/api/login/code', {
+          challenge: a.data!.challenge!,
+          code: totpCode(secretOf(a), ctx.clock.now()),
+          newPassword: NEW_PASSWORD,
+        })
+      ).code,
     ).toBe('00');
     ctx.clock.advance(STEP);
-    const late = await post(ctx, '/ops/api/login/code', { challenge: b.data!.challenge!, code: totpCode(secretOf(b), ctx.clock.now()) });
+    const late = await post(ctx, '/ops/api/login/code', {
+      challenge: b.data!.challenge!,
+      code: totpCode(secretOf(b), ctx.clock.now()),
+      newPassword: 'the-attackers-password',
+    });
     expect(late.status).toBe(401);
     // The account keeps the operator's authenticator: their next code works, the attacker's secret does not.
-    const next = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: other }, '10.5.0.2');
+    const next = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: NEW_PASSWORD }, '10.5.0.2');
     expect(next.data!.step).toBe('code');
     const wrongSecret = await post(ctx, '/ops/api/login/code', {
       challenge: next.data!.challenge!,
       code: totpCode(secretOf(b), ctx.clock.now()),
     });
     expect(wrongSecret.status).toBe(401);
-    const again = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: other }, '10.5.0.2');
+    const again = await post(ctx, '/ops/api/login', { username: 'race.agent2', password: NEW_PASSWORD }, '10.5.0.2');
     ctx.clock.advance(STEP);
     const ok = await post(ctx, '/ops/api/login/code', { challenge: again.data!.challenge!, code: totpCode(secretOf(a), ctx.clock.now()) });
     expect(ok.code).toBe('00');
@@ -283,13 +362,18 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     const password = await addAccount(ctx, 'leaving.agent', 'marketing');
     const first = await post(ctx, '/ops/api/login', { username: 'leaving.agent', password });
     const secret = /secret=([A-Z2-7]+)/.exec(first.data!.otpauthUrl!)![1]!;
-    const token = (await post(ctx, '/ops/api/login/code', { challenge: first.data!.challenge!, code: totpCode(secret, ctx.clock.now()) }))
-      .data!.token!;
+    const token = (
+      await post(ctx, '/ops/api/login/code', {
+        challenge: first.data!.challenge!,
+        code: totpCode(secret, ctx.clock.now()),
+        newPassword: NEW_PASSWORD,
+      })
+    ).data!.token!;
     const cmd = parseOpsUserArgs(['disable', 'leaving.agent']);
     if ('error' in cmd) throw new Error(cmd.error);
     expect((await runOpsUser(ctx.db, cmd, { now: ctx.clock.now() })).out).toBe('Operator leaving.agent disabled; its sessions ended.');
     expect((await me(ctx, token)).statusCode).toBe(401);
-    const refused = await post(ctx, '/ops/api/login', { username: 'leaving.agent', password });
+    const refused = await post(ctx, '/ops/api/login', { username: 'leaving.agent', password: NEW_PASSWORD });
     expect([refused.status, refused.message]).toEqual([401, 'The username or password is incorrect.']);
   });
 });

@@ -346,7 +346,7 @@ describe.each(BACKENDS)('signed callbacks we could not match (%s)', (backend) =>
         `SELECT action, operator, detail FROM ops_audit WHERE item_kind = 'callback' AND item_id = $1`,
         [String(row!.id)],
       );
-      expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail }))).toEqual([
+      expect(audit.map((a) => ({ ...a, detail: typeof a.detail === 'string' ? (JSON.parse(a.detail) as unknown) : a.detail }))).toEqual([
         {
           action: 'callback_resolve',
           operator: DEMO_OPERATORS.support.username,

@@ -13,6 +13,7 @@ import { repayTypeSchema } from './repayment.ts';
 
 export {
   OPS_LOGIN_CHALLENGE_TTL_SECONDS,
+  OPS_PASSWORD_MIN,
   OPS_ROLES,
   OPS_SESSION_IDLE_MINUTES,
   OPS_TOTP,
@@ -40,6 +41,11 @@ export const opsLogin = endpoint(R.opsLogin, {
     /** Enrolment only: the otpauth:// URL (for apps that take a link) and the same as a QR code (an SVG document). */
     otpauthUrl: z.string().optional(),
     qrSvg: z.string().optional(),
+    /**
+     * The password was a one-time password (a new or reset account): the code step must also send `newPassword`
+     * (issue 34 item 5).
+     */
+    newPasswordRequired: z.boolean(),
   }),
 });
 
@@ -47,6 +53,25 @@ export const opsLogin = endpoint(R.opsLogin, {
 export const opsLoginCode = endpoint(R.opsLoginCode, {
   request: z.object({
     challenge: z.string().min(1).max(200),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+    /** Required when the password step said newPasswordRequired: the password from now on. */
+    newPassword: z.string().max(200).optional(),
+  }),
+  response: z.object({ token: z.string(), username: z.string(), role: z.enum(R.OPS_ROLES), expiresAt: z.string() }),
+});
+
+/**
+ * The signed-in operator's new password: the current password and a current authenticator code prove it is them;
+ * every session of the account ends and a new one is answered. Wrong password or code: UNAUTHORIZED (counted as
+ * a failed sign-in); a new password under OPS_PASSWORD_MIN characters or equal to the current one: BAD_REQUEST.
+ */
+export const opsChangePassword = endpoint(R.opsChangePassword, {
+  request: z.object({
+    currentPassword: z.string().min(1).max(200),
+    newPassword: z.string().min(1).max(200),
     code: z
       .string()
       .trim()

@@ -24,6 +24,8 @@ export interface OperatorForLogin extends Operator {
   /** Consecutive failed sign-ins of the account (password or code), from any address. */
   failedLogins: number;
   loginBlockedUntil: Date | null;
+  /** The password is a one-time password: the next sign-in chooses a new one. */
+  mustChangePassword: boolean;
 }
 
 interface OperatorLoginRow {
@@ -37,10 +39,11 @@ interface OperatorLoginRow {
   totp_last_step: string | number | null;
   failed_logins: number;
   login_blocked_until: Date | null;
+  must_change_password: boolean;
 }
 
 const LOGIN_COLUMNS = `id, username, role, password_hash, disabled, totp_secret_sealed, totp_enrolled_at, totp_last_step,
-  failed_logins, login_blocked_until`;
+  failed_logins, login_blocked_until, must_change_password`;
 
 const loginOf = (row: OperatorLoginRow): OperatorForLogin => ({
   id: row.id,
@@ -52,6 +55,7 @@ const loginOf = (row: OperatorLoginRow): OperatorForLogin => ({
   totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
   failedLogins: row.failed_logins,
   loginBlockedUntil: row.login_blocked_until,
+  mustChangePassword: row.must_change_password,
 });
 
 /** The operator row for a login (disabled operators included: the caller refuses them after the password check). */
@@ -125,6 +129,19 @@ export async function recordOperatorFailure(db: Queryable, id: number, input: { 
 /** A complete sign-in: the failure count starts again; `step` is the accepted code's (it will not be accepted again). */
 export async function recordOperatorSignIn(db: Queryable, id: number, step: number): Promise<void> {
   await db.query('UPDATE operators SET failed_logins = 0, login_blocked_until = NULL, totp_last_step = $2 WHERE id = $1', [id, step]);
+}
+
+/**
+ * A new password (the first sign-in's, or a change): stored, the one-time flag cleared, `step` the code that proved
+ * it (not accepted again), and every session of the account ended (the caller makes the new one).
+ */
+export async function setOperatorPassword(db: Queryable, id: number, input: { passwordHash: string; step: number }): Promise<void> {
+  await db.query(
+    `UPDATE operators SET password_hash = $2, must_change_password = false, totp_last_step = $3, failed_logins = 0,
+            login_blocked_until = NULL WHERE id = $1`,
+    [id, input.passwordHash, input.step],
+  );
+  await db.query('DELETE FROM operator_sessions WHERE operator_id = $1', [id]);
 }
 
 /** Enrolment finished: the secret becomes the operator's, with the step of the code that proved it. */
@@ -209,7 +226,7 @@ export async function insertOperator(
   input: { username: string; passwordHash: string; role: OpsRole; now: Date },
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO operators (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4)
+    `INSERT INTO operators (username, password_hash, role, created_at, must_change_password) VALUES ($1, $2, $3, $4, true)
      ON CONFLICT (username) DO NOTHING RETURNING id`,
     [input.username, input.passwordHash, input.role, input.now],
   );
@@ -231,7 +248,8 @@ export async function disableOperator(db: Queryable, username: string): Promise<
 export async function resetOperatorMfa(db: Queryable, username: string, passwordHash: string | null): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     `UPDATE operators SET totp_secret_sealed = NULL, totp_enrolled_at = NULL, totp_last_step = NULL, failed_logins = 0,
-            login_blocked_until = NULL, login_checking_until = NULL, password_hash = COALESCE($2, password_hash)
+            login_blocked_until = NULL, login_checking_until = NULL, password_hash = COALESCE($2, password_hash),
+            must_change_password = must_change_password OR $2 IS NOT NULL
       WHERE username = $1 RETURNING id`,
     [username, passwordHash],
   );

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type OpsRole, type opsLogin, type opsLoginCode } from '@lendview/contracts';
+import { ErrorCode, OPS_PASSWORD_MIN, type OpsRole, type opsChangePassword, type opsLogin, type opsLoginCode } from '@lendview/contracts';
 import type { Db } from '../db/types.ts';
 import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
-import { ApiError, rateLimited } from '../lib/errors.ts';
+import { ApiError, badRequest, rateLimited } from '../lib/errors.ts';
+import type { Operator } from '../lib/operator-auth.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { enrolmentOf, matchTotp, newTotpSecret, openSecret, sealSecret } from '../lib/totp.ts';
 import {
@@ -25,6 +26,7 @@ import {
   recordOperatorSignIn,
   releaseLoginCheck,
   resetOperatorMfa,
+  setOperatorPassword,
   unlockOperator,
   useLoginChallenge,
   voidLoginChallenges,
@@ -108,7 +110,7 @@ export async function operatorLogin(
   await clearFailedLogins(db, key);
   if (operator.totpSecretSealed) {
     const challenge = await createLoginChallenge(db, { operatorId: operator.id, enrolSecretSealed: null, now });
-    return { step: 'code', challenge };
+    return { step: 'code', challenge, newPasswordRequired: operator.mustChangePassword };
   }
   // First sign-in (or after a reset): a new secret travels with the challenge until a code proves the app has it.
   const secret = newTotpSecret();
@@ -120,7 +122,7 @@ export async function operatorLogin(
     return createLoginChallenge(tx, { operatorId: operator.id, enrolSecretSealed: sealed, now });
   });
   log.info({ operatorId: operator.id }, 'operator enrolling a second factor');
-  return { step: 'enrol', challenge, ...(await enrolmentOf(secret, operator.username)) };
+  return { step: 'enrol', challenge, ...(await enrolmentOf(secret, operator.username)), newPasswordRequired: operator.mustChangePassword };
 }
 
 type CodeOutcome = { ok: true; answer: AnswerOf<typeof opsLoginCode> } | { ok: false; error: ApiError };
@@ -153,6 +155,14 @@ export async function operatorLoginCode(
       await useLoginChallenge(tx, request.challenge, now);
       return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsChallengeExpired') };
     }
+    // A one-time password (new or reset account): the new one is checked before the code, so a missing or weak one
+    // costs neither the code nor a failure; it is stored with the session below.
+    let newPasswordHash: string | null = null;
+    if (operator.mustChangePassword) {
+      const problem = await newPasswordProblem(request.newPassword ?? '', operator.passwordHash);
+      if (problem) return { ok: false, error: problem };
+      newPasswordHash = await hashPassword(request.newPassword!);
+    }
     const sealed = challenge.enrolSecretSealed ?? operator.totpSecretSealed;
     const secret = sealed ? openSecret(key, sealed) : null;
     const step = secret ? matchTotp(secret, operator.username, request.code, now) : null;
@@ -167,8 +177,63 @@ export async function operatorLoginCode(
     await voidLoginChallenges(tx, operator.id, now);
     if (challenge.enrolSecretSealed) await enrolOperatorTotp(tx, operator.id, challenge.enrolSecretSealed, step, now);
     else await recordOperatorSignIn(tx, operator.id, step);
+    if (newPasswordHash) await setOperatorPassword(tx, operator.id, { passwordHash: newPasswordHash, step });
     const session = await createOperatorSession(tx, operator.id, now);
     log.info({ operatorId: operator.id, enrolled: Boolean(challenge.enrolSecretSealed) }, 'operator logged in');
+    return {
+      ok: true,
+      answer: { token: session.token, username: operator.username, role: operator.role, expiresAt: session.expiresAt.toISOString() },
+    };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.answer;
+}
+
+/**
+ * What is wrong with a new password, or null: none given; under OPS_PASSWORD_MIN characters; the same as the
+ * current one (checked against its hash).
+ */
+async function newPasswordProblem(password: string, currentHash: string) {
+  const min = { min: OPS_PASSWORD_MIN };
+  if (password === '') return badRequest('opsNewPasswordRequired', min);
+  if (password.length < OPS_PASSWORD_MIN) return badRequest('opsNewPasswordTooShort', min);
+  if (await verifyPassword(password, currentHash)) return badRequest('opsNewPasswordSame');
+  return null;
+}
+
+/**
+ * A signed-in operator's new password (issue 34 item 5): the current password and a current code, checked under
+ * the account's row lock like the sign-in's code step (a wrong one is a failed sign-in, counted with its
+ * back-off); every session of the account ends and a new one is answered.
+ */
+export async function changeOperatorPassword(
+  db: Db,
+  input: { operator: Operator; request: InputOf<typeof opsChangePassword>; now: Date; log: FastifyBaseLogger; totpKey?: string },
+): Promise<AnswerOf<typeof opsChangePassword>> {
+  const { request, now, log } = input;
+  const key = await opsTotpKey(db, input.totpKey);
+  const outcome = await db.transaction<CodeOutcome>(async (tx) => {
+    const operator = await lockOperatorForLogin(tx, input.operator.id);
+    if (!operator || operator.disabled) return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'unauthorized') };
+    try {
+      refuseWhileBlocked(operator, now);
+    } catch (error) {
+      return { ok: false, error: error as ApiError };
+    }
+    const fail = async (messageKey: 'opsCurrentPasswordWrong' | 'opsCodeWrong'): Promise<CodeOutcome> => {
+      alertOnBurst(log, operator, await recordOperatorFailure(tx, operator.id, { now, backoff: BACKOFF }));
+      return { ok: false, error: new ApiError(ErrorCode.unauthorized, messageKey) };
+    };
+    if (!(await verifyPassword(request.currentPassword, operator.passwordHash))) return fail('opsCurrentPasswordWrong');
+    const secret = operator.totpSecretSealed ? openSecret(key, operator.totpSecretSealed) : null;
+    const step = secret ? matchTotp(secret, operator.username, request.code, now) : null;
+    if (step === null || (operator.totpLastStep !== null && step <= operator.totpLastStep)) return fail('opsCodeWrong');
+    const problem = await newPasswordProblem(request.newPassword, operator.passwordHash);
+    if (problem) return { ok: false, error: problem };
+    await setOperatorPassword(tx, operator.id, { passwordHash: await hashPassword(request.newPassword), step });
+    await voidLoginChallenges(tx, operator.id, now);
+    const session = await createOperatorSession(tx, operator.id, now);
+    log.info({ operatorId: operator.id }, 'operator password changed; sessions ended');
     return {
       ok: true,
       answer: { token: session.token, username: operator.username, role: operator.role, expiresAt: session.expiresAt.toISOString() },
@@ -199,7 +264,7 @@ export async function addOperatorAccount(
   input: { username: string; role: OpsRole; password?: string; now: Date },
 ): Promise<AccountOutcome> {
   const password = input.password ?? newInitialPassword();
-  if (password.length < 12) return { ok: false, problem: 'The password must have at least 12 characters.' };
+  if (password.length < OPS_PASSWORD_MIN) return { ok: false, problem: `The password must have at least ${OPS_PASSWORD_MIN} characters.` };
   const added = await insertOperator(db, {
     username: input.username,
     passwordHash: await hashPassword(password),
@@ -217,7 +282,7 @@ export async function disableOperatorAccount(db: Db, username: string): Promise<
 /** Forgets the authenticator and every lock (account and per address), with a new one-time password (a lost phone). */
 export async function resetOperatorAccount(db: Db, input: { username: string; password?: string }): Promise<AccountOutcome> {
   const password = input.password ?? newInitialPassword();
-  if (password.length < 12) return { ok: false, problem: 'The password must have at least 12 characters.' };
+  if (password.length < OPS_PASSWORD_MIN) return { ok: false, problem: `The password must have at least ${OPS_PASSWORD_MIN} characters.` };
   const done = await resetOperatorMfa(db, input.username, await hashPassword(password));
   if (!done) return { ok: false, problem: `No operator named ${input.username}.` };
   await clearFailedLoginsOf(db, failedLoginKey(input.username));

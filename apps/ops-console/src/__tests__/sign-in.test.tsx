@@ -11,7 +11,9 @@ describe('signing in to the console', () => {
     let codes = 0;
     const api = stubConsole({
       '/ops/api/login': () =>
-        tries++ === 0 ? fail('Wrong username or password.', 'UNAUTHORIZED') : ok({ step: 'code', challenge: 'ch-1' }),
+        tries++ === 0
+          ? fail('Wrong username or password.', 'UNAUTHORIZED')
+          : ok({ step: 'code', challenge: 'ch-1', newPasswordRequired: false }),
       '/ops/api/login/code': () =>
         codes++ === 0
           ? fail('The code is incorrect or was already used.', 'UNAUTHORIZED')
@@ -72,6 +74,38 @@ describe('signing in to the console', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to the support console');
     expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('ana');
+  });
+
+  it('issue 34: a one-time password is replaced at the first sign-in: the new password goes with the code', async () => {
+    const api = stubConsole({
+      '/ops/api/login': ok({
+        step: 'enrol',
+        challenge: 'ch-3',
+        otpauthUrl: 'otpauth://totp/x?secret=ABC',
+        qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        newPasswordRequired: true,
+      }),
+      '/ops/api/login/code': ok({ token: 'tk', username: 'new.agent', role: 'support', expiresAt: '' }),
+      [PATHS.queue]: ok(queue([])),
+    });
+    await renderApp('/ops');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'new.agent');
+    await user.type(screen.getByLabelText('Password'), 'one-time-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator' });
+    expect(screen.getByText('Your password was a one-time password: choose your own, at least 12 characters.')).toBeTruthy();
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'too-short');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('The new password must have at least 12 characters.').getAttribute('role')).toBe('alert');
+    expect(api.to('/ops/api/login/code')).toHaveLength(0);
+    await user.type(screen.getByLabelText('New password'), '-but-now-long');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { level: 1, name: 'Queue' });
+    expect(api.to('/ops/api/login/code').map((r) => r.body)).toEqual([
+      { challenge: 'ch-3', code: '123456', newPassword: 'too-short-but-now-long' },
+    ]);
   });
 
   it('a marketing account is told it cannot use the console', async () => {

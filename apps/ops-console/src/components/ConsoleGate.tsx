@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isNetworkError, isSuccess } from '@lendview/api-client';
-import { digitsOnly, opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
+import { OPS_PASSWORD_MIN, digitsOnly, opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
 import { Button, Field, TextInput } from '@lendview/ui';
 import { OpsClientContext } from '../api/client.ts';
 import { makeClient } from '../api/make-client.ts';
@@ -42,6 +42,7 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,10 +75,19 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
       setError(t('signIn.codeRequired'));
       return;
     }
+    // A new or reset account replaces its one-time password here (the server checks it again).
+    if (challenge.newPasswordRequired && newPassword.length < OPS_PASSWORD_MIN) {
+      setError(t('signIn.newPasswordShort', { min: OPS_PASSWORD_MIN }));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const env = await call(opsLoginCode, { challenge: challenge.challenge, code: code.trim() }, { silent: true });
+      const env = await call(
+        opsLoginCode,
+        { challenge: challenge.challenge, code: code.trim(), ...(challenge.newPasswordRequired ? { newPassword } : {}) },
+        { silent: true },
+      );
       if (isSuccess(env) && env.data) {
         const s = { token: env.data.token, username: env.data.username, role: env.data.role };
         sessionStorage.setItem(KEY, JSON.stringify(s));
@@ -117,6 +127,16 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
                   {t('signIn.enrolKey')} <code data-testid="otpauth-url">{challenge.otpauthUrl}</code>
                 </p>
               </>
+            )}
+            {challenge.newPasswordRequired && (
+              <Field label={t('signIn.newPassword')} hint={t('signIn.newPasswordHint', { min: OPS_PASSWORD_MIN })}>
+                <TextInput
+                  type="password"
+                  value={newPassword}
+                  autoComplete="new-password"
+                  onChange={(e) => setNewPassword(e.target.value)}
+                />
+              </Field>
             )}
             <Field label={t('signIn.code')}>
               <TextInput

@@ -21,7 +21,7 @@ import {
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 export const handlers = envelopeHandlers({
-  [routes.opsLogin.path]: ok({ step: 'code', challenge: 'mock-challenge' }),
+  [routes.opsLogin.path]: ok({ step: 'code', challenge: 'mock-challenge', newPasswordRequired: false }),
   [routes.opsLoginCode.path]: ({ username }) =>
     ok({ token: 'mock-ops-token', username: username || 'ops-support', role: 'support', expiresAt: inAnHour() }),
   [routes.opsLogout.path]: ok(null),

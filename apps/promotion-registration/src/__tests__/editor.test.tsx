@@ -22,7 +22,7 @@ function signedIn(role: 'marketing' | 'support' = 'marketing') {
 }
 
 const opsRoutes = (over = {}) => ({
-  [PATHS.opsLogin]: ok({ step: 'code', challenge: 'ch-marketing' }),
+  [PATHS.opsLogin]: ok({ step: 'code', challenge: 'ch-marketing', newPasswordRequired: false }),
   [PATHS.opsLoginCode]: ok({
     token: 'tok-marketing-0123456789abcdef',
     username: 'ops-marketing',

@@ -23,7 +23,7 @@ export const handlers = envelopeHandlers({
   [PATHS.click]: ok({ recorded: true }),
   [PATHS.sid]: () => ({ code: 0, data: { sid: `sid-mock-${++sid}` }, message: '' }),
   [PATHS.sms]: { code: 0, data: null, message: '' },
-  [PATHS.opsLogin]: ok({ step: 'code', challenge: 'mock-challenge' }),
+  [PATHS.opsLogin]: ok({ step: 'code', challenge: 'mock-challenge', newPasswordRequired: false }),
   [PATHS.opsLoginCode]: ({ username }) =>
     ok({
       token: 'mock-ops-token',

@@ -9,7 +9,7 @@ import { isOpsAuthError } from './ops-http.ts';
 import { GateContext, useOpsGate } from './gate-context.ts';
 import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
 import '../styles/ops.css';
-import { digitsOnly } from '@lendview/contracts/routes';
+import { OPS_PASSWORD_MIN, digitsOnly } from '@lendview/contracts/routes';
 
 type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
 
@@ -37,6 +37,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
   // After the password: the second step (the authenticator code; at the first sign-in, the QR to enrol).
   const [challenge, setChallenge] = useState<ResponseOf<typeof opsLoginRoute> | null>(null);
   const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
 
   const failure = (err: unknown) =>
     isOpsAuthError(err)
@@ -54,10 +55,15 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
       setError(t('ops.login.codeRequired'));
       return;
     }
+    // A new or reset account replaces its one-time password here (the server checks it again).
+    if (challenge.newPasswordRequired && newPassword.length < OPS_PASSWORD_MIN) {
+      setError(t('ops.login.newPasswordShort', { min: OPS_PASSWORD_MIN }));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const data = await opsLoginCode({ challenge: challenge.challenge, code });
+      const data = await opsLoginCode({ challenge: challenge.challenge, code, ...(challenge.newPasswordRequired ? { newPassword } : {}) });
       const session: OpsSession = { token: data.token, username: data.username, role: data.role };
       saveSession(session);
       onIn(session);
@@ -110,6 +116,25 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
               />
               <p className="ops-muted ops-login__key">
                 {t('ops.login.enrolKey')} <code>{challenge.otpauthUrl}</code>
+              </p>
+            </>
+          )}
+          {challenge.newPasswordRequired && (
+            <>
+              <label className="ops-label" htmlFor={`${id}-n`}>
+                {t('ops.login.newPassword')}
+              </label>
+              <input
+                id={`${id}-n`}
+                className="ops-input"
+                type="password"
+                autoComplete="new-password"
+                aria-describedby={`${id}-nh`}
+                value={newPassword}
+                onChange={(e) => setNewPassword(e.target.value)}
+              />
+              <p id={`${id}-nh`} className="ops-muted">
+                {t('ops.login.newPasswordHint', { min: OPS_PASSWORD_MIN })}
               </p>
             </>
           )}

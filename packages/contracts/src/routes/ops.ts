@@ -37,6 +37,10 @@ export type UnmatchedCallbackReason = (typeof UNMATCHED_CALLBACK_REASONS)[number
  */
 export const opsLogin = route('opsLogin', 'POST', '/ops/api/login');
 export const opsLoginCode = route('opsLoginCode', 'POST', '/ops/api/login/code');
+/** A signed-in operator changes their password (the current one and a code); every session of theirs ends. */
+export const opsChangePassword = route('opsChangePassword', 'POST', '/ops/api/password');
+/** Operator passwords: at least this many characters (NIST SP 800-63B: length, no composition rules). */
+export const OPS_PASSWORD_MIN = 12;
 /** RFC 6238 parameters of the operators' authenticator codes (SHA-1, the only one every authenticator app reads). */
 export const OPS_TOTP = { digits: 6, periodSeconds: 30 } as const;
 /** A password step's challenge lives this long (seconds) and works once. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   opsAnswerComplaint,
   opsComplaintList,
+  opsChangePassword,
   opsLogin,
   opsLoginCode,
   opsLogout,
@@ -19,7 +20,7 @@ import { sendImage } from '../../lib/send-image.ts';
 import { withMultipart } from '../../plugins/external/multipart.ts';
 import { opsImageOf } from '../../services/complaints.ts';
 import { receiveUpload } from '../../services/complaint-images.ts';
-import { operatorLogin, operatorLoginCode, operatorLogout } from '../../services/operators.ts';
+import { changeOperatorPassword, operatorLogin, operatorLoginCode, operatorLogout } from '../../services/operators.ts';
 import { answerAsOperator, opsComplaintQueue, opsUploadedImageUrl } from '../../services/ops-complaints.ts';
 import { resolveFundAsOperator, unappliedFundsPage } from '../../services/unapplied-funds.ts';
 import { resolveUnmatchedAsOperator, unmatchedCallbacksPage } from '../../services/unmatched-callbacks.ts';
@@ -39,6 +40,12 @@ export default async function opsRoutes(app: FastifyInstance) {
   registerEndpoint(app, opsLoginCode, {
     successMessage: 'loginOk',
     handler: ({ input, db, now, req }) => operatorLoginCode(db, { request: input, now, log: req.log, totpKey: app.opsTotpKey }),
+  });
+
+  registerEndpoint(app, opsChangePassword, {
+    successMessage: 'opsPasswordChanged',
+    handler: async ({ input, db, now, req }) =>
+      changeOperatorPassword(db, { operator: await requireOperator(req, db), request: input, now, log: req.log, totpKey: app.opsTotpKey }),
   });
 
   registerEndpoint(app, opsLogout, {
