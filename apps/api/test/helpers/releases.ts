@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
 import { FolderStorage, type StorageProvider } from '../../src/providers/storage.ts';
 import { publishLocal, release, type ReleaseContext } from '../../src/releases/service.ts';
@@ -17,8 +18,17 @@ function writeFiles(dir: string, files: Record<string, string | Buffer>) {
   }
 }
 
+// Every folder tempDir made is removed when the test file ends (issue 38: 2,147 lendview-build-* folders were left
+// in /tmp). Registered at import, so the hook belongs to the test file that imports this helper.
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'lendview-build-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** A remote's build folder as @lendview/vite-config writes it: mf-manifest.json, lendview-remote.json, files. */
