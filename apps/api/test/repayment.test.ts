@@ -681,7 +681,8 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       expect(r.data).toEqual({
         productName: 'LendView Cepat',
         repayWaitCount: 4,
-        note: 'Instalments are paid in order, the earliest first. You can pay several at once.',
+        // Only the first can be paid today: "several at once" is not said (issue 40).
+        note: 'Instalments are paid in order, the earliest first, each once its period has begun.',
         repayPlanDetail: {
           repayWaitDetail: [
             {
@@ -769,7 +770,7 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       const id = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN });
       expect(id.data.repayPlanDetail.repayYetDetail[0]!.repayDes).toBe('Dibayar pada 2026-03-02');
       expect(id.data.repayPlanDetail.repayWaitDetail[0]!.repayDes).toBe('Cicilan ini dapat dibayar mulai 2026-03-28.');
-      expect(id.data.note).toBe('Cicilan dibayar berurutan, mulai dari yang paling awal. Anda dapat membayar beberapa sekaligus.');
+      expect(id.data.note).toBe('Cicilan dibayar berurutan, mulai dari yang paling awal, masing-masing setelah periodenya dimulai.');
     });
 
     it('paying the remaining instalments at once settles the order', async () => {
@@ -780,6 +781,10 @@ describe.each(BACKENDS)('repayment: methods, payment codes, callbacks (%s)', (ba
       await ctx.db.query(`UPDATE orders SET disbursed_at = disbursed_at - interval '60 days' WHERE order_no = $1`, [
         DEMO_ORDERS.instalments,
       ]);
+      // Now all three can be paid today, and the plan says so.
+      const open = await call<Plan>(ctx, PLAN, { productId: '1', orderId: DEMO_ORDERS.instalments }, { tok: MAIN, lang: 'en' });
+      expect(open.data.repayPlanDetail.repayWaitDetail.map((i) => i.canClick)).toEqual([1, 1, 1]);
+      expect(open.data.note).toBe('Instalments are paid in order, the earliest first. You can pay several at once.');
       const va = await alfamart(DEMO_ORDERS.instalments, 318_000_000, { repayType: 'installment', periods: '3' });
       const paid = await call<{ applied: boolean; orderStatus: number }>(ctx, SIMULATE, { vcode: va.data.vcode });
       expect(paid.data).toEqual({ applied: true, orderStatus: 200 });

@@ -138,7 +138,10 @@ export async function instalmentPlanOf(db: Db, q: OrderQuery): Promise<AnswerOf<
     repayDes: t(lang, 'periodPaid', { date: i.paidAt ? jakartaDate(i.paidAt) : i.dueDate }),
     dueTime: i.dueDate,
   }));
-  const note: MessageKey = unpaid.length === 0 ? 'planNoteSettled' : late ? 'planNoteOverdue' : 'planNote';
+  // "Several at once" only when several can be paid today (issue 40: it was said while one, or none, could).
+  const payableNow = wait.filter((i) => i.canClick === 1).length;
+  const note: MessageKey =
+    unpaid.length === 0 ? 'planNoteSettled' : late ? 'planNoteOverdue' : payableNow >= 2 ? 'planNote' : 'planNoteInOrder';
   return {
     productName: product.name,
     repayWaitCount: unpaid.length,
