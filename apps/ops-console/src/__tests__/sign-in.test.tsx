@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS, queue } from '../test/fixtures.ts';
@@ -106,6 +106,40 @@ describe('signing in to the console', () => {
     expect(api.to('/ops/api/login/code').map((r) => r.body)).toEqual([
       { challenge: 'ch-3', code: '123456', newPassword: 'too-short-but-now-long' },
     ]);
+  });
+
+  it('issue 34: Change password: a refusal stays in the dialog (no sign-out); success goes on with the new session', async () => {
+    sessionStorage.setItem('lv.ops.session', JSON.stringify({ token: 'old-tk', username: 'ops-support', role: 'support' }));
+    let tries = 0;
+    const api = stubConsole({
+      '/ops/api/password': () =>
+        tries++ === 0
+          ? fail('The current password is incorrect.', 'UNAUTHORIZED')
+          : ok({ token: 'new-tk', username: 'ops-support', role: 'support', expiresAt: '' }),
+      [PATHS.queue]: ok(queue([])),
+    });
+    await renderApp('/ops');
+    await screen.findByRole('heading', { level: 1, name: 'Queue' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change your password' });
+    const inDialog = within(dialog);
+    await user.type(inDialog.getByLabelText('Current password'), 'mistyped-password');
+    await user.type(inDialog.getByLabelText('New password'), 'short');
+    await user.type(inDialog.getByLabelText('6-digit code'), '123456');
+    await user.click(inDialog.getByRole('button', { name: 'Change password' }));
+    expect(inDialog.getByText('The new password must have at least 12 characters.')).toBeTruthy();
+    await user.type(inDialog.getByLabelText('New password'), '-now-long-enough');
+    await user.click(inDialog.getByRole('button', { name: 'Change password' }));
+    await inDialog.findByText('The current password is incorrect.');
+    expect(screen.getByText('Signed in as ops-support')).toBeTruthy();
+    await user.click(inDialog.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('/ops/api/password').map((r) => [r.headers.authorization, r.body])).toEqual([
+      ['Bearer old-tk', { currentPassword: 'mistyped-password', newPassword: 'short-now-long-enough', code: '123456' }],
+      ['Bearer old-tk', { currentPassword: 'mistyped-password', newPassword: 'short-now-long-enough', code: '123456' }],
+    ]);
+    expect(JSON.parse(sessionStorage.getItem('lv.ops.session')!)).toMatchObject({ token: 'new-tk' });
   });
 
   it('a marketing account is told it cannot use the console', async () => {

@@ -5,6 +5,7 @@ import { LANGS, useLang } from '@lendview/i18n';
 import { Button } from '@lendview/ui';
 import { chooseLang } from '../lib/operator-lang.ts';
 import { FUNDS_PATH, HOLIDAYS_PATH, QUEUE_PATH, RELEASES_PATH } from '../lib/paths.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { useConsoleSession } from './session-context.ts';
 
 /** The console's frame: brand, sections, language, who is signed in; the screen's h1 and content below. */
@@ -33,6 +34,7 @@ export function ConsoleFrame({ title, children, actions }: { title: string; chil
             ))}
           </div>
           <span className="oc-bar__who">{t('signedInAs', { name: session.username })}</span>
+          {session.changePassword && <ChangePassword change={session.changePassword} />}
           {session.logout && (
             <Button variant="ghost" className="oc-bar__out" onClick={session.logout}>
               {session.logoutLabel}

@@ -1,7 +1,15 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isNetworkError, isSuccess } from '@lendview/api-client';
-import { OPS_PASSWORD_MIN, digitsOnly, opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
+import {
+  OPS_PASSWORD_MIN,
+  digitsOnly,
+  opsChangePassword,
+  opsLogin,
+  opsLoginCode,
+  opsLogout,
+  type ResponseOf,
+} from '@lendview/contracts/routes';
 import { Button, Field, TextInput } from '@lendview/ui';
 import { OpsClientContext } from '../api/client.ts';
 import { makeClient } from '../api/make-client.ts';
@@ -223,6 +231,18 @@ export function ConsoleGate({ children }: { children: ReactNode }) {
           setSession(null);
         },
         logoutLabel: t('signIn.signOut'),
+        changePassword: async (input: { currentPassword: string; newPassword: string; code: string }) => {
+          try {
+            const env = await call(opsChangePassword, input, { silent: true, headers: { Authorization: `Bearer ${session.token}` } });
+            if (!isSuccess(env) || !env.data) return env.message || t('loadFailed');
+            const next = { ...session, token: env.data.token };
+            sessionStorage.setItem(KEY, JSON.stringify(next));
+            setSession(next);
+            return null;
+          } catch (err) {
+            return isNetworkError(err) ? t('networkError') : t('loadFailed');
+          }
+        },
       },
     [session, t],
   );

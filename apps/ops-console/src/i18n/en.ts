@@ -201,6 +201,15 @@ export const en = {
     empty: 'Please write the note.',
     by: '{{name}}, {{time}}',
   },
+  password: {
+    open: 'Change password',
+    title: 'Change your password',
+    current: 'Current password',
+    hint: 'At least {{min}} characters. Every other session of yours is signed out.',
+    submit: 'Change password',
+    required: 'Please enter your current password, the new one and the 6-digit code.',
+    changed: 'Your password was changed.',
+  },
   audit: {
     title: 'Audit trail',
     none: 'Nothing recorded yet.',

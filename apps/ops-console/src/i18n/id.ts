@@ -200,6 +200,15 @@ export const id: ConsoleMessages = {
     empty: 'Silakan tulis catatannya.',
     by: '{{name}}, {{time}}',
   },
+  password: {
+    open: 'Ubah kata sandi',
+    title: 'Ubah kata sandi Anda',
+    current: 'Kata sandi saat ini',
+    hint: 'Minimal {{min}} karakter. Semua sesi Anda yang lain akan dikeluarkan.',
+    submit: 'Ubah kata sandi',
+    required: 'Masukkan kata sandi saat ini, kata sandi baru, dan kode 6 digit.',
+    changed: 'Kata sandi Anda telah diubah.',
+  },
   audit: {
     title: 'Jejak audit',
     none: 'Belum ada yang tercatat.',
