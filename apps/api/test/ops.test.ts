@@ -67,7 +67,8 @@ describe.each(BACKENDS)('operator API (%s)', (backend) => {
       const first = await opsPost(ctx, '/ops/api/login', { username: SUPPORT_OP.username, password: SUPPORT_OP.password });
       expect(first.status).toBe(200);
       // The password alone opens nothing: it answers a challenge for the code (the demo account is enrolled).
-      expect(Object.keys(first.data).sort()).toEqual(['challenge', 'step']);
+      expect(Object.keys(first.data).sort()).toEqual(['challenge', 'newPasswordRequired', 'step']);
+      expect(first.data.newPasswordRequired).toBe(false);
       expect(first.data.step).toBe('code');
       const r = await opsPost(ctx, '/ops/api/login/code', {
         challenge: first.data.challenge as string,
