@@ -211,7 +211,6 @@ const en = {
   opsNewPasswordSame: 'The new password must be different from the current one.',
   opsCurrentPasswordWrong: 'The current password is incorrect.',
   opsPasswordChanged: 'Your password was changed. Your other sessions were signed out.',
-  opsAccountLocked: 'This account is locked after too many failed sign-ins. Ask an administrator to unlock it.',
   opsComplaintAnswered: 'This complaint has already been answered.',
   opsAnswerSaved: 'The answer has been sent to the borrower.',
   // Promotion and registration (spec 5, 7.4, 8; docs/promotion.md)
@@ -590,7 +589,6 @@ const id: Record<MessageKey, string> = {
   opsNewPasswordSame: 'Kata sandi baru harus berbeda dari kata sandi saat ini.',
   opsCurrentPasswordWrong: 'Kata sandi saat ini salah.',
   opsPasswordChanged: 'Kata sandi Anda telah diubah. Sesi Anda yang lain telah dikeluarkan.',
-  opsAccountLocked: 'Akun ini dikunci setelah terlalu banyak percobaan masuk yang gagal. Minta administrator untuk membukanya.',
   opsComplaintAnswered: 'Pengaduan ini sudah dijawab.',
   opsAnswerSaved: 'Jawaban telah dikirim ke peminjam.',
   captchaInvalid: 'Silakan masukkan kode captcha gambar dengan benar!',

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPS_PASSWORD_MIN, digitsOnly } from '@lendview/contracts/routes';
+import { OPS_PASSWORD_MIN } from '@lendview/contracts/routes';
 import { Button, Field, Modal, TextInput, toast } from '@lendview/ui';
 import type { ConsoleSession } from './session-context.ts';
+import { CodeInput } from './CodeInput.tsx';
 
 /**
  * "Change password" in the top bar (issue 34 item 5): the current password, the new one and a code from the
@@ -66,12 +67,7 @@ export function ChangePassword({ change }: { change: NonNullable<ConsoleSession[
             <TextInput type="password" value={next} autoComplete="new-password" onChange={(e) => setNext(e.target.value)} />
           </Field>
           <Field label={t('signIn.code')} error={error ?? undefined}>
-            <TextInput
-              value={code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              onChange={(e) => setCode(digitsOnly(e.target.value).slice(0, 6))}
-            />
+            <CodeInput value={code} onChange={setCode} />
           </Field>
         </form>
       </Modal>

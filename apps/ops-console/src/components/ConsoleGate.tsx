@@ -1,19 +1,12 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isNetworkError, isSuccess } from '@lendview/api-client';
-import {
-  OPS_PASSWORD_MIN,
-  digitsOnly,
-  opsChangePassword,
-  opsLogin,
-  opsLoginCode,
-  opsLogout,
-  type ResponseOf,
-} from '@lendview/contracts/routes';
+import { OPS_PASSWORD_MIN, opsChangePassword, opsLogin, opsLoginCode, opsLogout, type ResponseOf } from '@lendview/contracts/routes';
 import { Button, Field, TextInput } from '@lendview/ui';
 import { OpsClientContext } from '../api/client.ts';
 import { makeClient } from '../api/make-client.ts';
 import { ConsoleSessionContext } from './session-context.ts';
+import { CodeInput } from './CodeInput.tsx';
 
 // Sign-in in two steps (docs/operations.md "Accounts and sign-in"): the password, then the authenticator code; at
 // the first sign-in the code step shows the QR to enrol. The session lives in sessionStorage under the key the
@@ -102,9 +95,8 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
         onIn(s);
         return;
       }
-      // A locked account: back to the password form (the username stays typed). A wrong code or an expired sign-in
-      // stays here with the server's message; "Back" starts again.
-      if (env.code === 'FORBIDDEN') setChallenge(null);
+      // A wrong code, a refused new password or an expired sign-in stays here with the server's message; "Back"
+      // starts again. (No account is locked any more: a burst only makes it wait, issue 34.)
       setError(env.message || t('loadFailed'));
     } catch (err) {
       setError(isNetworkError(err) ? t('networkError') : t('loadFailed'));
@@ -147,12 +139,7 @@ function SignIn({ onIn }: { onIn: (s: Session) => void }) {
               </Field>
             )}
             <Field label={t('signIn.code')}>
-              <TextInput
-                value={code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                onChange={(e) => setCode(digitsOnly(e.target.value).slice(0, 6))}
-              />
+              <CodeInput value={code} onChange={setCode} />
             </Field>
             {error && (
               <p className="oc-error" role="alert">

@@ -68,8 +68,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
       saveSession(session);
       onIn(session);
     } catch (err) {
-      // A locked account goes back to the password form; a wrong code stays here with the server's message.
-      if (isOpsAuthError(err) && err.kind === 'forbidden') setChallenge(null);
+      // A wrong code or a refused new password stays here with the server's message.
       setError(failure(err));
       setBusy(false);
     }
