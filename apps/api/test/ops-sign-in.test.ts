@@ -103,6 +103,22 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     expect(next.data).toEqual({ step: 'code', challenge: expect.stringMatching(/^[\w-]{43}$/) as string, newPasswordRequired: false });
   });
 
+  it("two tabs of an enrolled operator: a plain sign-in in one leaves the other tab's challenge open", async () => {
+    const op = DEMO_OPERATORS.support;
+    const tabA = await post(ctx, '/ops/api/login', op, '10.6.0.1');
+    const tabB = await post(ctx, '/ops/api/login', op, '10.6.0.2');
+    expect(
+      (await post(ctx, '/ops/api/login/code', { challenge: tabA.data!.challenge!, code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()) }))
+        .code,
+    ).toBe('00');
+    ctx.clock.advance(STEP);
+    const b = await post(ctx, '/ops/api/login/code', {
+      challenge: tabB.data!.challenge!,
+      code: totpCode(DEMO_OPS_TOTP_SECRET, ctx.clock.now()),
+    });
+    expect([b.status, b.code]).toEqual([200, '00']);
+  });
+
   it('issue 34: a signed-in operator changes the password with the current one and a code; every session ends', async () => {
     const password = await addAccount(ctx, 'changing.agent');
     const first = await post(ctx, '/ops/api/login', { username: 'changing.agent', password });

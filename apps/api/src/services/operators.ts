@@ -173,8 +173,11 @@ export async function operatorLoginCode(
       alertOnBurst(log, operator, failures);
       return { ok: false, error: new ApiError(ErrorCode.unauthorized, 'opsCodeWrong') };
     }
-    // This challenge and every other open one of the account: nothing started elsewhere can finish after this.
-    await voidLoginChallenges(tx, operator.id, now);
+    // An enrolment or a new password changes the account: every other open challenge of it is void, so nothing
+    // started elsewhere (another device, someone else with the one-time password) can finish after this. A plain
+    // sign-in changes nothing: it uses its own challenge only (an operator's other tab may still finish its own).
+    if (challenge.enrolSecretSealed || newPasswordHash) await voidLoginChallenges(tx, operator.id, now);
+    else await useLoginChallenge(tx, request.challenge, now);
     if (challenge.enrolSecretSealed) await enrolOperatorTotp(tx, operator.id, challenge.enrolSecretSealed, step, now);
     else await recordOperatorSignIn(tx, operator.id, step);
     if (newPasswordHash) await setOperatorPassword(tx, operator.id, { passwordHash: newPasswordHash, step });
