@@ -43,6 +43,8 @@ const EXPECTED_TABLES = [
   // 011: the support console (issue 13): contact messages, notes, the audit trail, public holidays.
   'contact_messages',
   'contracts',
+  // 027: one write per borrower tap (issue 40).
+  'idempotent_requests',
   'instalments',
   // 017: when each periodic job last ran, cluster-wide (issue 15 item 6).
   'job_runs',

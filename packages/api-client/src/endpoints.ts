@@ -2,6 +2,7 @@ import type { Envelope, RequestOf, ResponseOf, Route, SuccessCode } from '@lendv
 import { CONTACT_KF_OVERALL, contactKfInfo, loginLogout, loginSendCode, loginSmsLogin } from '@lendview/contracts/routes';
 import { ApiError } from './errors.ts';
 import { type FormBody, type RequestOptions, type UploadOptions, get, isSuccess, post, postJsonEnvelope, upload } from './http.ts';
+import { answeredWrite, idempotencyKeyFor } from './idempotency.ts';
 import { setSharedParams } from './shared-params.ts';
 
 export interface CallOptions extends RequestOptions {
@@ -32,12 +33,14 @@ function toForm(input: unknown): FormBody {
 export async function call<R extends Route>(route: R, input: RequestOf<R>, opts: CallOptions = {}): Promise<Envelope<ResponseOf<R>>> {
   const { json, ...rest } = opts;
   const options: RequestOptions = { ...rest, successCode: rest.successCode ?? route.successCode };
-  const env =
-    route.method === 'GET'
-      ? await get(route.path, toForm(input), options)
-      : json
-        ? await postJsonEnvelope(route.path, input, options)
-        : await post(route.path, toForm(input), options);
+  if (route.method === 'GET') return (await get(route.path, toForm(input), options)) as Envelope<ResponseOf<R>>;
+  const body = json ? JSON.stringify(input) : JSON.stringify(toForm(input));
+  if (route.idempotent) {
+    // A money or loan write: the copies of one tap share a key until an answer arrives (idempotency.ts).
+    options.headers = { 'Idempotency-Key': idempotencyKeyFor(route.path, body), ...options.headers };
+  }
+  const env = json ? await postJsonEnvelope(route.path, input, options) : await post(route.path, toForm(input), options);
+  if (route.idempotent) answeredWrite(route.path, body);
   // The server answers `data` of this shape (registerEndpoint checks it against the contract's response schema).
   return env as Envelope<ResponseOf<R>>;
 }

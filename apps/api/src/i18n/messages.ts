@@ -21,6 +21,9 @@ const en = {
   dbUnavailable: 'The service is temporarily unavailable. Please try again later.',
   tooManyRequests: 'Too many requests. Please try again in {seconds} seconds.',
   tooManyRequestsMinutes: 'Too many requests. Please try again in {minutes} minutes.',
+  // Idempotent writes (lib/idempotency.ts)
+  requestStillRunning: 'Your previous request is still being processed. Please wait a moment, then check before trying again.',
+  idempotencyKeyReused: 'This request does not match the one sent before with the same key. Please start again.',
   // Field-specific (spec 5)
   phoneInvalid: 'Please enter the phone number correctly!',
   smsCodeInvalid: 'Please enter the SMS code correctly!',
@@ -413,6 +416,8 @@ const id: Record<MessageKey, string> = {
   dbUnavailable: 'Layanan sedang tidak tersedia. Silakan coba lagi nanti.',
   tooManyRequests: 'Terlalu banyak permintaan. Silakan coba lagi dalam {seconds} detik.',
   tooManyRequestsMinutes: 'Terlalu banyak permintaan. Silakan coba lagi dalam {minutes} menit.',
+  requestStillRunning: 'Permintaan Anda sebelumnya masih diproses. Mohon tunggu sebentar, lalu periksa sebelum mencoba lagi.',
+  idempotencyKeyReused: 'Permintaan ini tidak sama dengan yang dikirim sebelumnya dengan kunci yang sama. Silakan mulai lagi.',
   phoneInvalid: 'Silakan masukkan nomor telepon dengan benar!',
   smsCodeInvalid: 'Silakan masukkan kode SMS dengan benar!',
   smsCodeSent: 'Jika nomor ini terdaftar, kode verifikasi telah dikirim ke nomor tersebut.',

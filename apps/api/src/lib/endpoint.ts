@@ -7,6 +7,7 @@ import { t, type Lang, type MessageKey } from '../i18n/messages.ts';
 import type { Borrower } from '../repositories/sessions.ts';
 import { envelope } from './envelope.ts';
 import { authenticate, identityOf, type Identity } from './identity.ts';
+import { idempotencyKeyOf, requestHashOf, runIdempotent } from './idempotency.ts';
 import { parseInput, type FieldMessages } from './validation.ts';
 
 /** The parsed request of an endpoint: what a service called by its handler receives. */
@@ -41,7 +42,10 @@ export interface EndpointContext<E extends AnyEndpoint, Auth extends boolean> {
 }
 
 export interface EndpointOptions<E extends AnyEndpoint, Auth extends boolean> {
-  /** true: borrower route; an unknown or expired session answers UNAUTHORIZED before anything else. */
+  /**
+   * true: borrower route; an unknown or expired session answers UNAUTHORIZED before anything else. A borrower
+   * route whose contract is `idempotent` answers the copies of one Idempotency-Key once (lib/idempotency.ts).
+   */
   auth?: Auth;
   /** Field → message key used when that field is missing or invalid (default: fieldMissing / fieldInvalid). */
   fieldMessages?: FieldMessages;
@@ -74,13 +78,14 @@ export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = f
       const raw = ep.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
       const input = parseInput(ep.request, raw, options.fieldMessages) as z.output<E['request']>;
       let message: { key: MessageKey; vars?: Record<string, string | number> } = { key: options.successMessage ?? 'ok' };
+      const now = app.clock.now();
       const ctx = {
         input,
         shared,
         identity: identityOf(req),
         borrower,
         lang,
-        now: app.clock.now(),
+        now,
         db: app.db,
         req,
         reply,
@@ -88,15 +93,23 @@ export function registerEndpoint<E extends AnyEndpoint, Auth extends boolean = f
           message = { key, vars };
         },
       } as EndpointContext<E, Auth>;
-      const result = await options.handler(ctx);
-      const data = ep.response.safeParse(result);
-      if (!data.success) {
-        // The handler broke the contract: a server bug, never the caller's fault.
-        throw new Error(`Response of ${ep.method} ${ep.path} does not match its contract: ${data.error.message}`);
-      }
+      const answer = async () => {
+        const result = await options.handler(ctx);
+        const data = ep.response.safeParse(result);
+        if (!data.success) {
+          // The handler broke the contract: a server bug, never the caller's fault.
+          throw new Error(`Response of ${ep.method} ${ep.path} does not match its contract: ${data.error.message}`);
+        }
+        return envelope(ep.successCode, data.data, t(lang, message.key, message.vars));
+      };
       // API answers carry borrower data: never cached by the browser, the web view or a proxy.
       reply.header('cache-control', 'no-store');
-      return envelope(ep.successCode, data.data, t(lang, message.key, message.vars));
+      const key = ep.idempotent && borrower ? idempotencyKeyOf(req) : null;
+      if (!key || !borrower) return answer();
+      const id = { borrowerId: borrower.id, route: ep.name, key, requestHash: requestHashOf(input), now };
+      const { replayed, answer: sent } = await runIdempotent(app.db, id, answer);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return sent;
     },
   });
 }

@@ -21,8 +21,28 @@ describe('@lendview/contracts/routes', () => {
     for (const [key, r] of routeEntries) {
       expect(r.name, key).toBe(key);
       const e = (C as unknown as Record<string, C.AnyEndpoint>)[key]!;
-      expect({ name: e.name, method: e.method, path: e.path, successCode: e.successCode }, key).toEqual({ ...r });
+      const idempotent = e.idempotent ? { idempotent: e.idempotent } : {};
+      expect({ name: e.name, method: e.method, path: e.path, successCode: e.successCode, ...idempotent }, key).toEqual({ ...r });
     }
+  });
+
+  it("every borrower money or loan write is idempotent (issue 40: the client sends a key, the API answers a tap's copies once)", () => {
+    const idempotent = routeEntries.filter(([, r]) => r.idempotent === true).map(([k]) => k);
+    expect(idempotent.sort()).toEqual(
+      [
+        'bindCard',
+        'bindCardStart',
+        'bindCardVerify',
+        'generateVcode',
+        'googleScore',
+        'loanDetailPush',
+        'productApply',
+        'repaymentCommit',
+        'repaymentConfirm',
+        'repaymentHuichao',
+        'saveScore',
+      ].sort(),
+    );
   });
 
   it('no two routes share a method and path, except the two shapes of bind-card', () => {

@@ -1,4 +1,4 @@
-import { route } from './route.ts';
+import { IDEMPOTENT, route } from './route.ts';
 
 // Complaints and the FAQ chatbot (spec 2.4, 3, 4.1, 4.2, 5, 7.2, 8, 9).
 
@@ -30,4 +30,4 @@ export const uploadProblemImg = route('uploadProblemImg', 'POST', '/user-problem
 export const problemSave = route('problemSave', 'POST', '/user-problem/problem-save');
 export const problemList = route('problemList', 'POST', '/user-problem/problem-list');
 export const problemDetail = route('problemDetail', 'POST', '/user-problem/problem-detail');
-export const saveScore = route('saveScore', 'POST', '/user-problem/save-score');
+export const saveScore = route('saveScore', 'POST', '/user-problem/save-score', '00', IDEMPOTENT);

@@ -1,4 +1,4 @@
-import { route } from './route.ts';
+import { IDEMPOTENT, route } from './route.ts';
 
 // Loan details, loan confirmation, contracts, events, ratings (spec 7.6) and products and recommendations
 // (spec 7.5).
@@ -41,19 +41,19 @@ export const APP_VERSION_HEADER = 'x-lv-app-version';
 export const CONTRACT_VIEW_PATH = '/v3/contract/view';
 
 export const loanDetails = route('loanDetails', 'POST', '/v3/loan-details/detail');
-export const googleScore = route('googleScore', 'POST', '/v3/loan-details/google-score');
+export const googleScore = route('googleScore', 'POST', '/v3/loan-details/google-score', '00', IDEMPOTENT);
 /** Spec 7.6 event save (moduleId 30 = borrow again, positionId 0). */
 export const eventSave = route('eventSave', 'POST', '/v3/event/save');
 export const recommendProductList = route('recommendProductList', 'POST', `${MARKET}/v3/product/recommend-product-list`);
 /** Spec 7.5: recommendation click tracking. */
 export const pageEventSave = route('pageEventSave', 'POST', `${MARKET}/pageEvent/save`);
-export const productApply = route('productApply', 'POST', `${MARKET}/v3/product/apply`);
+export const productApply = route('productApply', 'POST', `${MARKET}/v3/product/apply`, '00', IDEMPOTENT);
 export const standTargeted = route('standTargeted', 'POST', `${MARKET}/stand/targeted`);
 export const standNecessity = route('standNecessity', 'POST', `${MARKET}/stand/necessity`);
 export const standJoint = route('standJoint', 'POST', `${MARKET}/stand/joint`);
 export const loanDetailConfirm = route('loanDetailConfirm', 'POST', '/v3/loan-confirm/loan-detail-confirm');
 export const loanConfirmSendSms = route('loanConfirmSendSms', 'POST', '/v3/loan-confirm/send-sms');
-export const loanDetailPush = route('loanDetailPush', 'POST', '/v3/loan-confirm/loan-detail-push');
+export const loanDetailPush = route('loanDetailPush', 'POST', '/v3/loan-confirm/loan-detail-push', '00', IDEMPOTENT);
 /** Issue 18: the key facts statement of an offer (before confirming) and of a confirmed loan. */
 export const loanKeyFacts = route('loanKeyFacts', 'POST', '/v3/loan-confirm/key-facts');
 export const orderKeyFacts = route('orderKeyFacts', 'POST', '/v3/loan-details/key-facts');

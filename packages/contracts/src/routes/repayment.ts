@@ -1,4 +1,4 @@
-import { route } from './route.ts';
+import { IDEMPOTENT, route } from './route.ts';
 
 // Repayment (spec 3, 4.3, 4.6, 4.7, 7.3, 7.6) and card binding (issue 11 item 7).
 
@@ -49,7 +49,7 @@ export const CARD_VERIFY = {
 } as const;
 
 export const initPayType = route('initPayType', 'POST', '/v3/loan-details/init-pay-type');
-export const generateVcode = route('generateVcode', 'POST', '/v3/loan-details/generate-vcode');
+export const generateVcode = route('generateVcode', 'POST', '/v3/loan-details/generate-vcode', '00', IDEMPOTENT);
 /** Issue 14: the code generate-vcode would answer again, read only (/that's server rendering). */
 export const vcodeOnFile = route('vcodeOnFile', 'POST', '/v3/loan-details/vcode-on-file');
 /** Issue 33: the code of /that's server rendering, issued on a first visit when that replaces no other live code. */
@@ -58,13 +58,13 @@ export const delayDetail = route('delayDetail', 'POST', '/v3/loan-details/delay-
 export const loanPlayDetail = route('loanPlayDetail', 'POST', '/v3/installment/loan-play-detail');
 export const paymentState = route('paymentState', 'POST', '/v3/loan-details/payment-state');
 export const repaymentWay = route('repaymentWay', 'POST', `${LEGACY_LOAN}/repayment-way`);
-export const repaymentCommit = route('repaymentCommit', 'POST', `${LEGACY_LOAN}/repayment-commit`);
-export const repaymentConfirm = route('repaymentConfirm', 'POST', `${LEGACY_LOAN}/repayment-confirm`);
-export const repaymentHuichao = route('repaymentHuichao', 'POST', `${LEGACY_LOAN}/repayment-huichao`);
+export const repaymentCommit = route('repaymentCommit', 'POST', `${LEGACY_LOAN}/repayment-commit`, '00', IDEMPOTENT);
+export const repaymentConfirm = route('repaymentConfirm', 'POST', `${LEGACY_LOAN}/repayment-confirm`, '00', IDEMPOTENT);
+export const repaymentHuichao = route('repaymentHuichao', 'POST', `${LEGACY_LOAN}/repayment-huichao`, '00', IDEMPOTENT);
 /** The first shape of bind-card's answer (a bare card); the page uses bindCardStart, the same call. */
-export const bindCard = route('bindCard', 'POST', `${LEGACY_LOAN}/bind-card`);
-export const bindCardStart = route('bindCardStart', 'POST', bindCard.path);
-export const bindCardVerify = route('bindCardVerify', 'POST', `${LEGACY_LOAN}/bind-card-verify`);
+export const bindCard = route('bindCard', 'POST', `${LEGACY_LOAN}/bind-card`, '00', IDEMPOTENT);
+export const bindCardStart = route('bindCardStart', 'POST', bindCard.path, '00', IDEMPOTENT);
+export const bindCardVerify = route('bindCardVerify', 'POST', `${LEGACY_LOAN}/bind-card-verify`, '00', IDEMPOTENT);
 export const bindCardSendCode = route('bindCardSendCode', 'POST', `${LEGACY_LOAN}/bind-card-send-code`);
 /** Demo mode only. */
 export const devPaymentsSimulate = route('devPaymentsSimulate', 'POST', '/dev/payments/simulate');

@@ -15,6 +15,11 @@ export interface Route<Name extends string = string> {
   readonly method: Method;
   readonly path: string;
   readonly successCode: SuccessCode;
+  /**
+   * A borrower's money or loan write (issue 40 item 1): the API client sends an Idempotency-Key, the same for the
+   * copies of one tap, and the API answers them all with the first one's answer (docs/api.md "Idempotent writes").
+   */
+  readonly idempotent?: true;
 }
 
 /** A route; `name` must be the export name of its contract (routes.test.ts checks every one). */
@@ -24,6 +29,10 @@ export function route<const Name extends string, const M extends Method, const P
   method: M,
   path: P,
   successCode: S = '00' as S,
-): { readonly name: Name; readonly method: M; readonly path: P; readonly successCode: S } {
-  return { name, method, path, successCode };
+  options: { idempotent?: true } = {},
+): { readonly name: Name; readonly method: M; readonly path: P; readonly successCode: S; readonly idempotent?: true } {
+  return options.idempotent ? { name, method, path, successCode, idempotent: true } : { name, method, path, successCode };
 }
+
+/** The options of a borrower's money or loan write (Route.idempotent). */
+export const IDEMPOTENT = { idempotent: true } as const;
