@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface BridgeCall {
   handler: string;
@@ -26,14 +26,14 @@ export const SUBRESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'script'
 /**
  * Every page gets a fake native host that records the bridge calls (spec 7.7): the iOS message handler by
  * default, or with `test.use({ bridgeHost: 'android' })` the Android JavascriptInterface (`LendviewAndroid`, which
- * receives JSON text; docs/bridge.md). And a list of the uncaught page errors, which a test may check is empty.
+ * receives JSON text; docs/bridge.md), or with `bridgeHost: 'browser'` none (a plain browser). And a list of the uncaught page errors, which a test may check is empty.
  *
  * Every test fails on a hydration problem (HYDRATION_PROBLEM) and on a same-origin image, script, stylesheet or
  * font that answered 4xx/5xx (a broken picture, a remote that did not load). API calls are not checked here: many
  * tests provoke refusals (400, 401, 409 envelopes) that the page handles. A test that breaks a subresource on
  * purpose (a remote answering 500 to show the retry panel) says so: `allowFailedResources.push(/remoteEntry\.js/)`.
  */
-export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'android'; allowFailedResources: RegExp[] }>({
+export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'android' | 'browser'; allowFailedResources: RegExp[] }>({
   bridgeHost: ['ios', { option: true }],
   // Playwright reads a fixture's dependencies from its first parameter's destructuring: this one has none.
   // eslint-disable-next-line no-empty-pattern
@@ -63,7 +63,8 @@ export const test = base.extend<{ pageErrors: string[]; bridgeHost: 'ios' | 'and
       if (!URL.canParse(page.url()) || new URL(r.url()).origin !== new URL(page.url()).origin) return;
       failedResources.push({ url: r.url(), text: `${r.status()} ${type} ${r.url()}` });
     });
-    await fakeBridgeHost(page, bridgeHost);
+    // 'browser': no native host at all, a plain browser (issue 40: no control may be inert there).
+    if (bridgeHost !== 'browser') await fakeBridgeHost(page, bridgeHost);
     // A server-rendered page is inert until the shell has hydrated it (a tap before would be lost): a test, like a
     // borrower, acts on it once it answers.
     const live = async <T>(response: T) => {
@@ -290,4 +291,16 @@ export async function clientRendered(page: Page, url: string | RegExp | ((url: U
       );
     await route.fulfill({ response: res, body: html });
   });
+}
+
+/**
+ * Issue 40: a toast never covers the control it talks about (it went in the middle of the screen, over a dialog's
+ * stars and the landing's fields). Compares the boxes on screen now.
+ */
+export async function expectNotCovered(page: Page, control: Locator, by: Locator = page.locator('.lv-toast')): Promise<void> {
+  const [a, b] = [await control.boundingBox(), await by.boundingBox()];
+  expect(a, 'the control is on screen').not.toBeNull();
+  expect(b, 'the toast is on screen').not.toBeNull();
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap, `toast ${JSON.stringify(b)} over the control ${JSON.stringify(a)}`).toBe(false);
 }

@@ -5,6 +5,7 @@ import {
   clientRendered,
   expect,
   expectAccessible,
+  expectNotCovered,
   jsonOf,
   newOrder,
   openWithAnswer,
@@ -69,6 +70,7 @@ test('rating: auto-opens while unrated, refuses no star, 3 stars thanks, 5 stars
   // Submit with no star: 'Please select', nothing sent.
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page)).toHaveText('Please select');
+  await expectNotCovered(page, dialog.getByRole('radiogroup'));
   expect(scores).toHaveLength(0);
 
   // Picking a star lights the stars up to it.
@@ -310,8 +312,26 @@ test('confirm: an agreement link opens through contract-jump with its position',
   const title = (await links.nth(1).textContent()) ?? '';
   await links.nth(1).click();
   expect(form(await jump)).toEqual({ productId: '1', scene: '3', position: '1', orderId: '', loanType: '1' });
-  await expect(page).toHaveURL(/\/v3\/contract\/view\?tok=demo-borrower&id=\d+&productId=1/);
+  await expect(page).toHaveURL(/\/v3\/contract\/view\?tok=demo-borrower&id=\d+&productId=1.*&back=confirm$/);
   await expect(page.locator('h1')).toHaveText(title.trim());
+});
+
+test('confirm: back from an agreement page, the popup stays agreed and the key facts opened (issue 40)', async ({ page }) => {
+  await page.goto(`/confirm?productId=1&orderId=&position=0&tok=${BORROWER}&${ID}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Setuju' }).click();
+  await page.getByRole('button', { name: 'Baca ringkasan informasi pinjaman' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Saya sudah membacanya' }).click();
+  const confirm = page.getByRole('button', { name: 'Konfirmasi', exact: true });
+  await expect(confirm).toBeEnabled();
+
+  await page.locator('.ld-contract').first().click();
+  await page.waitForURL((u) => u.pathname === '/v3/contract/view');
+  // The web view has no back button: the page has its own, in the borrower's language.
+  await page.getByRole('link', { name: '‹ Kembali ke konfirmasi pinjaman Anda' }).click();
+  await page.waitForURL((u) => u.pathname === '/confirm' && u.searchParams.get('productId') === '1');
+  await expect(page.getByTestId('confirm-amount')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
 });
 
 test('confirm creates an order and lands on its loan details (from=confirm) under review', async ({ page, request }) => {

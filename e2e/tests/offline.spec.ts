@@ -48,6 +48,7 @@ const CONFIRM_PAGES = [
     read: 'I have read it',
     confirm: 'Confirm',
     failed: 'Network error. Please try again.',
+    offline: 'You are offline. Check your connection and try again.',
   },
   {
     lang: ID,
@@ -56,6 +57,7 @@ const CONFIRM_PAGES = [
     read: 'Saya sudah membacanya',
     confirm: 'Konfirmasi',
     failed: 'Jaringan bermasalah. Silakan coba lagi.',
+    offline: 'Anda sedang offline. Periksa koneksi internet Anda, lalu coba lagi.',
   },
 ];
 
@@ -75,13 +77,17 @@ for (const words of CONFIRM_PAGES) {
     const confirm = page.getByRole('button', { name: words.confirm, exact: true });
     await expect(confirm).toBeEnabled();
 
+    // Said before the tap (issue 40): the bar at the top, in the page's language, while the browser is offline.
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
     await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: words.offline })).toBeVisible();
     await confirm.click();
     await expect(toast(page)).toHaveText(words.failed, { timeout: 60_000 });
     await expect(page).toHaveURL(/\/confirm\?/);
 
     await expectNoReplayOnReconnect(page, context, '/v3/loan-confirm/loan-detail-push');
     expect(pushes()).toBe(0);
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
     await expect(page).toHaveURL(/\/confirm\?/);
 
     await confirm.click();
@@ -139,4 +145,38 @@ test('chatbot send offline: the failure said, the question kept in the box, sent
   await expect.poll(records).toBe(1);
   await expect(box).toHaveValue('');
   await expect(page.getByRole('log').getByText(question)).toBeVisible();
+});
+
+// Issue 40 item 1: every money or loan write carries an Idempotency-Key, the same for the copies of one tap until an
+// answer arrives (packages/api-client idempotency.ts). Here the server charges the card and the answer is lost on the
+// way back: without the key the new tap was refused as "Do not submit repay request twice." although the money was
+// taken; with it, the new tap gets the first answer and the borrower lands on the settled loan.
+test('a card repayment whose answer was lost: the failure said, a new tap gets the first answer, one charge', async ({ page, request }) => {
+  const commitPath = '/api/v1/lendview/service/loan/repayment-commit';
+  const mine = await newOrder(request, 'legacy');
+  const keys: string[] = [];
+  let answersLost = 0;
+  await page.route(`**${commitPath}?**`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '(none)');
+    if (answersLost > 0) return route.continue();
+    answersLost++;
+    await route.fetch(); // reaches the server, which charges the card…
+    await route.abort('connectionreset'); // …and the answer never reaches the phone
+  });
+  await page.goto(`/repay?orderId=${mine.orderNo}&productId=1&tok=${mine.tok}&${EN}`);
+  await page.getByRole('radio', { name: /4444$/ }).check();
+  const pay = page.locator('.lv-page__footer').getByRole('button');
+  await pay.click();
+  await expect(toast(page)).toHaveText('Network error. Please try again.');
+
+  const second = page.waitForResponse((r) => new URL(r.url()).pathname === commitPath);
+  await pay.click();
+  const answer = await second;
+  expect(answer.headers()['idempotent-replayed']).toBe('true');
+  expect(((await answer.json()) as { code: string; message: string }).message).toBe('Repayment successful.');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${mine.orderNo}$`));
+  await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { type Envelope, type Outbox, bridgeCalls, expect, expectAccessible, jsonOf, loginAs, test } from './fixtures.ts';
+import { type Envelope, type Outbox, bridgeCalls, expect, expectAccessible, expectNotCovered, jsonOf, loginAs, test } from './fixtures.ts';
 
 // The promotion-registration remote against the real API in demo mode: the registration landing of template 1
 // (spec 2.6, 4.4, 4.5, 5, 8), its download and agreement pages, the standalone /landing for ad traffic, and the
@@ -161,6 +161,8 @@ test('a wrong captcha answers 101: a new captcha and the message; validation mes
   await captchaField(page).fill(wrong);
   await page.getByRole('button', { name: 'get code' }).click();
   await expect(toast(page)).toHaveText('Please enter the image captcha correctly!');
+  await expectNotCovered(page, captchaField(page));
+  await expectNotCovered(page, mobile(page));
   await expect.poll(async () => shownSid(page)).not.toBe(first);
   await expect(captchaField(page)).toHaveValue('');
   await expect(mobile(page)).toHaveValue(phone);

@@ -161,6 +161,26 @@ describe.each(BACKENDS)('contracts (%s)', (backend) => {
     expect(bare.body).toContain('<dt>Loan amount</dt><dd><span>not yet known</span></dd>');
   });
 
+  it('opened from /confirm in its place (back=confirm): a link back to it with the same query; otherwise none', async () => {
+    const en = await view(`id=1&productId=1&orderId=&isNeedPop=1&tok=${MAIN}&back=confirm`);
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain(
+      `<p class="back"><a href="/confirm?productId=1&amp;orderId=&amp;isNeedPop=1&amp;tok=${MAIN}">‹ Back to your loan confirmation</a></p>`,
+    );
+    const id = await view(`id=1&productId=1&isNeedPop=0&tok=${MAIN}&back=confirm`);
+    expect(id.body).toContain('‹ Kembali ke konfirmasi pinjaman Anda</a>');
+    // In the confirm page's frame, from anywhere else, or with any other value: no link.
+    for (const q of [`id=1&productId=1&isNeedPop=1&tok=${MAIN}`, `id=1&productId=1&isNeedPop=1&back=https://evil.example`]) {
+      const page = await view(q);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('class="back"');
+    }
+    // What the query carries is escaped, and the link stays on /confirm of this origin.
+    const hostile = await view('id=1&productId=1&isNeedPop=1&back=confirm&dId=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile.body).not.toContain('<script>');
+    expect(hostile.body).toContain('<a href="/confirm?');
+  });
+
   it("another borrower's order answers exactly like a missing one; no session with an order → 401", async () => {
     const missing = await view(`id=1&productId=1&orderId=NO-SUCH-ORDER&isNeedPop=1&tok=${SECOND}`);
     const other = await view(`id=1&productId=1&orderId=DEMO-170&isNeedPop=1&tok=${SECOND}`);

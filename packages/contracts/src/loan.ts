@@ -379,4 +379,9 @@ export const contractViewQuery = z.object({
   id: formInt().pipe(z.number().int().positive()),
   productId: productId.optional(),
   orderId: z.string().trim().max(64).default(''),
+  /**
+   * Issue 40: 'confirm' when /confirm opened the page in place of itself; the page then links back to it (a web
+   * view has no back button of its own). Anything else is ignored.
+   */
+  back: z.enum(['confirm']).optional().catch(undefined),
 });

@@ -3,6 +3,7 @@ import { currentI18n, i18n, initI18n } from '@lendview/i18n';
 import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { ToastHost } from './ToastHost.tsx';
 import { toast } from './toast.ts';
 
@@ -115,6 +116,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       {/* The page's instance, or on the server the render's own (one per request and version: issue 33). */}
       <I18nextProvider i18n={currentI18n()} defaultNS="common">
         {children}
+        <OfflineNotice />
         <ToastHost />
       </I18nextProvider>
     </QueryClientProvider>

@@ -30,7 +30,9 @@ export function ToastHost() {
   const canPortal = useCanPortal();
   if (!canPortal) return null;
   return createPortal(
-    <div className="lv-toast-layer">
+    // A message goes at the top of the screen, where it covers no control it talks about (a field, the rating
+    // stars, a dialog's buttons: issue 40); the loading indicator stays in the middle, where the eye is.
+    <div className={cx('lv-toast-layer', item && item.type !== 'loading' && 'lv-toast-layer--message')}>
       <div role="status" aria-live="polite" aria-atomic="true" className="lv-toast-region">
         {item && item.type !== 'error' && <ToastBody key={item.id} item={item} />}
       </div>

@@ -114,6 +114,7 @@ const en = {
   contractOrderNo: 'Order number',
   contractBorrowerPhone: 'Borrower phone number',
   contractOfferNote: 'Offer shown before confirmation; the order you confirm is binding.',
+  contractBackToConfirm: '‹ Back to your loan confirmation',
   contractNotFilled: 'not yet known',
   contractPageError: 'Error',
   // Repayment (docs/repayment.md)
@@ -498,6 +499,7 @@ const id: Record<MessageKey, string> = {
   contractOrderNo: 'Nomor pesanan',
   contractBorrowerPhone: 'Nomor telepon peminjam',
   contractOfferNote: 'Penawaran sebelum konfirmasi; pesanan yang Anda konfirmasi yang mengikat.',
+  contractBackToConfirm: '‹ Kembali ke konfirmasi pinjaman Anda',
   contractNotFilled: 'belum diketahui',
   contractPageError: 'Kesalahan',
   nothingToRepay: 'Pesanan ini tidak memiliki tagihan.',

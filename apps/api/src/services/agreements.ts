@@ -52,6 +52,8 @@ export async function agreementPageHtml(
     now: Date;
     token: string | undefined;
     authenticate: () => Promise<Borrower>;
+    /** The page's raw query: the shared parameters a link back to /confirm carries on. */
+    rawQuery?: Record<string, unknown>;
   },
 ): Promise<string> {
   const { query, now } = input;
@@ -84,5 +86,12 @@ export async function agreementPageHtml(
       particulars = { ...particulars, amount: offer.amount, termDays: offer.termDays, dailyRateBp: product.dailyRateBp, isOffer: true };
     }
   }
-  return renderContractPage(input.lang, contract, particulars);
+  return renderContractPage(input.lang, contract, particulars, query.back === 'confirm' ? confirmHref(input.rawQuery ?? {}) : null);
+}
+
+/** /confirm with the query this page came with (the offer's productId and orderId, the shared parameters), minus its own. */
+function confirmHref(rawQuery: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(rawQuery)) if (typeof v === 'string' && k !== 'id' && k !== 'back') q.set(k, v);
+  return `/confirm?${q.toString()}`;
 }

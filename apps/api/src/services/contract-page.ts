@@ -27,6 +27,8 @@ const STYLE = `
   dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: break-word; }
   .note { color: #52606d; font-size: 13px; margin-top: 8px; }
   .error { padding-top: 40px; text-align: center; color: #52606d; }
+  .back { margin: -4px 0 12px; }
+  .back a { display: inline-block; padding: 10px 0; color: #1d4ed8; font-weight: 600; text-decoration: none; }
 `;
 
 function page(lang: Lang, title: string, body: string): string {
@@ -80,7 +82,11 @@ export interface Particulars {
   isOffer: boolean;
 }
 
-export function renderContractPage(lang: Lang, contract: Contract, p: Particulars): string {
+/**
+ * `backHref`: the loan confirmation this page was opened from in place of itself (issue 40), linked at the top;
+ * null in the confirmation's popup frame and for a link from anywhere else.
+ */
+export function renderContractPage(lang: Lang, contract: Contract, p: Particulars, backHref: string | null = null): string {
   const none = `<span>${escapeHtml(t(lang, 'contractNotFilled'))}</span>`;
   const item = (label: string, value: string | null) =>
     `<dt>${escapeHtml(label)}</dt><dd>${value === null ? none : escapeHtml(value)}</dd>`;
@@ -95,7 +101,7 @@ export function renderContractPage(lang: Lang, contract: Contract, p: Particular
   return page(
     lang,
     title,
-    `<h1>${escapeHtml(title)}</h1>
+    `${backHref ? `<p class="back"><a href="${escapeHtml(backHref)}">${escapeHtml(t(lang, 'contractBackToConfirm'))}</a></p>\n` : ''}<h1>${escapeHtml(title)}</h1>
 <section class="particulars">
 <h2>${escapeHtml(t(lang, 'contractParticulars'))}</h2>
 <dl>${items}</dl>

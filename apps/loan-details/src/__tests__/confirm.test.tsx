@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSharedParams } from '@lendview/api-client';
@@ -241,7 +241,8 @@ describe('/confirm: agreements', () => {
     const api = setup({}, { [JUMP]: ok({ contract_url: '/v3/contract/view?id=2&productId=1&isNeedPop=1' }) });
     await open('en', '/confirm?productId=1&orderId=DEMO-21&position=0');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Privacy authorisation' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/v3/contract/view?tok=tok-5&id=2&productId=1&isNeedPop=1'));
+    // back=confirm: the agreement page links back here (issue 40).
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/v3/contract/view?tok=tok-5&id=2&productId=1&isNeedPop=1&back=confirm'));
     expect(api.to(JUMP).map((c) => c.body)).toEqual([{ productId: '1', scene: '3', position: '1', orderId: 'DEMO-21', loanType: '1' }]);
   });
 });
@@ -273,6 +274,33 @@ describe('/confirm: popup agreement (spec 4.8)', () => {
     expect(within(dialog).getByText('Please read before you borrow.')).toBeTruthy();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Agree' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('back from an agreement page (a new load of /confirm): the popup stays agreed and the statement opened', async () => {
+    vi.spyOn(externalNav, 'assign').mockImplementation(() => {});
+    setup({ isPopType: 1, popAgreementUrl: '/v3/contract/view?id=1', popTitle: 'Loan agreement' });
+    await open();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Loan agreement' })).getByRole('button', { name: 'Agree' }));
+    await readKeyFacts(user);
+    expect(confirmButton().disabled).toBe(false);
+
+    cleanup();
+    await open();
+    expect(screen.queryByRole('dialog', { name: 'Loan agreement' })).toBeNull();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(screen.getByText('You have opened the key facts statement.')).toBeTruthy();
+  });
+
+  it('a statement that changed since it was opened is asked for again after a return', async () => {
+    setup({ isPopType: 0 });
+    await open();
+    await readKeyFacts(userEvent.setup());
+    cleanup();
+    setup({ isPopType: 0 }, { [KEY_FACTS]: ok({ ...keyFacts(), sha256: 'f'.repeat(64) }) });
+    await open();
+    await screen.findByTestId('kfs-card');
+    expect(confirmButton().disabled).toBe(true);
   });
 
   it('Cancel closes the web view', async () => {

@@ -177,6 +177,24 @@ describe('/loanDetails actions', () => {
     await waitFor(() => expect(api.to(EVENT).map((c) => c.body)).toEqual([{ productId: '1', moduleId: '30', positionId: '0' }]));
   });
 
+  it("in a plain browser (no native product page), 'Borrow again' and the product row open what Apply opens", async () => {
+    const native = vi.spyOn(bridge, 'openPageWithParam').mockReturnValue(false);
+    const openPage = vi.spyOn(bridge, 'openPage').mockReturnValue(false);
+    const { api } = setup(
+      { orderStatus: 200, noticeStatusText: 'Settled' },
+      { [EVENT]: ok({ saved: true }), [APPLY]: ok({ url: '/confirm?productId=1&position=0' }) },
+    );
+    await open('DEMO-200');
+    await loaded('Settled');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Borrow again' }));
+    await waitFor(() => expect(openPage).toHaveBeenCalledWith('/confirm?productId=1&position=0'));
+    expect(native).toHaveBeenCalledWith('productDetail', 1);
+    expect(api.to(APPLY).map((c) => c.body)).toEqual([{ product_id: '1', module_id: '30', scene: '' }]);
+    await user.click(screen.getByRole('button', { name: 'LendView Cepat, View product details' }));
+    await waitFor(() => expect(openPage).toHaveBeenCalledTimes(2));
+  });
+
   it("'More products' goes to the app home", async () => {
     const home = vi.spyOn(bridge, 'goHome').mockReturnValue(true);
     setup({ orderStatus: 21, noticeStatusText: 'Under review' });
@@ -292,6 +310,19 @@ describe('/loanDetails rating (spec 4.9)', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(rating).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
+  });
+
+  it('in a plain browser (no app-store sheet), 5 stars: sends score 5, then the thank-you modal', async () => {
+    const rating = vi.spyOn(bridge, 'goRating').mockReturnValue(false);
+    const { api } = setup({ isScore: 1 }, { [SCORE]: ok({ saved: true }) });
+    await open();
+    await screen.findByRole('dialog', { name: 'Rate our app' });
+    const user = userEvent.setup();
+    await user.click(within(dialog()).getByRole('radio', { name: '5 stars' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(rating).toHaveBeenCalledTimes(1);
+    expect(api.to(SCORE).map((c) => c.body)).toEqual([{ score: '5', orderId: 'DEMO-170' }]);
   });
 
   it('a refused rating keeps the modal open and shows the server message', async () => {

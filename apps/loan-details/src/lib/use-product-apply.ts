@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecommendedProduct } from '@lendview/contracts';
 import { isSuccess } from '@lendview/api-client';
+import { bridge } from '@lendview/bridge';
 import { toast } from '@lendview/ui';
 import { savePageEvent } from '../api/page-event-save.ts';
 import { applyProduct } from '../api/product-apply.ts';
@@ -45,4 +46,30 @@ export function useProductApply(scene: string) {
   );
 
   return { apply, pendingId };
+}
+
+/**
+ * A product's own page (Borrow again, the product row of loan details): the app's native product page. In a plain
+ * browser there is none (the bridge call did nothing: issue 40), so the tap opens what the product's Apply opens:
+ * our loan confirmation for an in-house product, the partner's link for a partner's (the same call and rules as a
+ * recommended product's tap).
+ */
+export function useOpenProduct(moduleId: number) {
+  const { t } = useTranslation('loanDetails');
+  const running = useRef(false);
+  return useCallback(
+    async (productId: number) => {
+      if (bridge.openPageWithParam('productDetail', productId) || running.current) return;
+      running.current = true;
+      try {
+        const env = await applyProduct({ product_id: productId, module_id: moduleId, scene: '' }, { loadingText: t('common.opening') });
+        if (isSuccess(env) && env.data) openProductUrl(env.data.url);
+      } catch {
+        toast.show(t('error', { ns: 'common' }));
+      } finally {
+        running.current = false;
+      }
+    },
+    [moduleId, t],
+  );
 }

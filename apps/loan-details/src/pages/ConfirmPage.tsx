@@ -16,6 +16,7 @@ import { DocumentIcon } from '../components/icons.tsx';
 import { externalNav, resolveTarget } from '../lib/navigation.ts';
 import { CONTRACT_SCENE, LOAN_TYPE } from '../lib/scene.ts';
 import { isStepUpCode, showsPopup } from '../lib/confirm-rules.ts';
+import { saveConfirmProgress, useConfirmProgress } from '../lib/confirm-progress.ts';
 import { StepUpCode } from './ConfirmPageStepUp.tsx';
 import '../styles/common.css';
 import '../styles/confirm.css';
@@ -41,7 +42,9 @@ export default function ConfirmPage() {
   const stepUp = data?.sendSms === 1;
   const keyFacts = useOfferKeyFacts(data ? { productId: data.productId, amount: data.amount, periods: data.periods } : undefined, lang);
   // The hash of the statement the borrower opened: Confirm waits for it, and sends it (the consent record keeps it).
-  const [openedFacts, setOpenedFacts] = useState<string | null>(null);
+  // Back from an agreement page (issue 40): the statement opened before this load counts (its hash is compared).
+  const openedFacts = useConfirmProgress(productId).factsOpened;
+  const onFactsOpened = (sha256: string) => saveConfirmProgress(productId, { factsOpened: sha256 });
   const kfsHintId = useId();
   const factsOpened = openedFacts !== null && openedFacts === keyFacts.data?.sha256;
   const ready = !!data && agreed && factsOpened && (!stepUp || isStepUpCode(smsCode));
@@ -90,7 +93,7 @@ export default function ConfirmPage() {
             facts={keyFacts.data}
             failed={keyFacts.isError}
             opened={factsOpened}
-            onOpened={setOpenedFacts}
+            onOpened={onFactsOpened}
             onRetry={() => void keyFacts.refetch()}
           />
         }
@@ -200,7 +203,8 @@ function ConfirmBody({
   const money = useMoney();
   const [planOpen, setPlanOpen] = useState(false);
   // Shown on load (spec 4.8) until the borrower agrees; a refetch does not bring it back.
-  const [agreedToPopup, setAgreedToPopup] = useState(false);
+  // Kept for the tab: coming back from an agreement page does not bring it back (issue 40).
+  const agreedToPopup = useConfirmProgress(productId).popupAgreed;
   const popupOpen = showsPopup(data) && !agreedToPopup;
 
   const firstPlan = data.repay_plans[0];
@@ -281,7 +285,7 @@ function ConfirmBody({
         title={data.popTitle}
         content={data.popContent}
         url={buildOutboundUrl(data.popAgreementUrl)}
-        onAgree={() => setAgreedToPopup(true)}
+        onAgree={() => saveConfirmProgress(productId, { popupAgreed: true })}
       />
     </>
   );
@@ -365,7 +369,8 @@ function Contracts({ productId, orderId }: { productId: string; orderId: string 
         { loadingText: t('common.opening') },
       );
       // The agreement page authenticates like every call: the session rides along in the shared params.
-      if (isSuccess(env) && env.data?.contract_url) externalNav.assign(buildOutboundUrl(env.data.contract_url));
+      // back=confirm: the agreement page links back here (a web view has no back button of its own).
+      if (isSuccess(env) && env.data?.contract_url) externalNav.assign(buildOutboundUrl(withBackToConfirm(env.data.contract_url)));
     } catch {
       toast.show(t('error', { ns: 'common' }));
     } finally {
@@ -396,4 +401,9 @@ function Contracts({ productId, orderId }: { productId: string; orderId: string 
       )}
     </Card>
   );
+}
+
+/** The agreement page's URL with back=confirm (contractViewQuery), whatever query it already has. */
+function withBackToConfirm(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}back=confirm`;
 }

@@ -33,7 +33,7 @@ import { StatusImage } from '../components/StatusImage.tsx';
 import { InfoIcon } from '../components/icons.tsx';
 import { externalNav } from '../lib/navigation.ts';
 import { LOAN_MORE_MODULE_ID } from '../lib/scene.ts';
-import { useProductApply } from '../lib/use-product-apply.ts';
+import { useOpenProduct, useProductApply } from '../lib/use-product-apply.ts';
 import { statusView } from '../status.ts';
 import '../styles/common.css';
 import '../styles/loan-details.css';
@@ -152,6 +152,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
   const earlyMessage = view.repay && data.earlyRepay?.allowed === false ? (data.earlyRepay.message ?? '').trim() : '';
   const late = LATE_STATUSES.includes(data.orderStatus);
   const { apply, pendingId } = useProductApply('');
+  const openProduct = useOpenProduct(LOAN_MORE_MODULE_ID);
 
   // Spec 4.9: the rating modal opens by itself when isScore is 1 (once per order shown).
   const [rating, setRating] = useState<'closed' | 'open' | 'thanks'>('closed');
@@ -163,13 +164,8 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
     }
   }, [data.isScore, data.orderId]);
 
-  const onRated = (score: number) => {
-    if (score < 4) setRating('thanks');
-    else {
-      setRating('closed');
-      bridge.goRating();
-    }
-  };
+  // 4 or 5 stars go on to the app store's rating sheet; where there is none (a plain browser), the thanks.
+  const onRated = (score: number) => setRating(score >= 4 && bridge.goRating() ? 'closed' : 'thanks');
 
   const recommendations = view.recommendations ? data.recProducts : [];
 
@@ -202,7 +198,7 @@ function LoanDetailsBody({ data, arrived }: { data: LoanDetails; arrived: Receip
       )}
 
       <Card className="ld-card">
-        <button type="button" className="ld-product-row" onClick={() => bridge.openPageWithParam('productDetail', data.productId)}>
+        <button type="button" className="ld-product-row" onClick={() => void openProduct(data.productId)}>
           <img className="ld-product-row__logo" src={data.productLogo} alt="" width={40} height={40} decoding="async" />
           <span className="ld-product-row__name">{data.productName}</span>
           <span className="lv-visually-hidden">{`, ${t('common.viewProduct')}`}</span>
@@ -263,6 +259,7 @@ function LoanActions({ data }: { data: LoanDetails }) {
   const { t } = useTranslation('loanDetails');
   const lang = useLang();
   const navigate = useNavigate();
+  const openProduct = useOpenProduct(LOAN_MORE_MODULE_ID);
   const queryClient = useQueryClient();
   const view = statusView(data.orderStatus, data.isDelay);
   const ids = new URLSearchParams({ productId: String(data.productId), orderId: data.orderId });
@@ -297,7 +294,7 @@ function LoanActions({ data }: { data: LoanDetails }) {
 
   const loanMore = () => {
     saveEvent({ productId: data.productId, moduleId: LOAN_MORE_MODULE_ID, positionId: 0 });
-    bridge.openPageWithParam('productDetail', data.productId);
+    void openProduct(data.productId);
   };
 
   return (

@@ -44,7 +44,8 @@ function viewInput(app: FastifyInstance, req: FastifyRequest) {
   const now = app.clock.now();
   parseInput(sharedParamsSchema, req.query ?? {});
   const query = parseInput(contractViewQuery, req.query ?? {});
-  return { query, lang, now, token: identityOf(req).token, authenticate: () => authenticate(req) };
+  const rawQuery = (req.query ?? {}) as Record<string, unknown>;
+  return { query, lang, now, token: identityOf(req).token, authenticate: () => authenticate(req), rawQuery };
 }
 
 function sendErrorPage(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
