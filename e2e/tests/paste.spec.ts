@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, newOrder, test } from './fixtures.ts';
 
 // Issue 40 item 2: a digits-only field cleans what a phone delivers (spaces, dashes, brackets, a leading +, other
 // scripts' digits) first and caps after. A `maxlength` on the input cut a pasted "+62 812 3456 7890" to 11
@@ -42,4 +42,27 @@ test('the landing cleans a pasted phone and SMS code before it caps them', async
   const sms = page.getByRole('textbox', { name: 'SMS code', exact: true });
   await paste(sms, ' 12 34 56 ');
   await expect(sms).toHaveValue('123456');
+});
+
+test("/repay's code step and /bindCard's card number clean a paste before they cap it", async ({ page, request }) => {
+  const mine = await newOrder(request, 'legacyOverdue');
+  await page.goto(`/repay?orderId=${mine.orderNo}&productId=1&tok=${mine.tok}&${EN}`);
+  await page.getByRole('radio', { name: /2222$/ }).check();
+  await page.locator('.lv-page__footer').getByRole('button').click();
+  const code = page.getByRole('textbox', { name: 'Verification code' });
+  // "644 154" from an SMS went out as "644+154" (a failed attempt counted); " 12 34 56 " lost its last digit.
+  await paste(code, ' 644 154 ');
+  await expect(code).toHaveValue('644154');
+  await code.fill('');
+  await paste(code, '１２-３４-５６');
+  await expect(code).toHaveValue('123456');
+
+  await page.goto(`/bindCard?orderId=${mine.orderNo}&productId=1&tok=${mine.tok}&${EN}`);
+  const number = page.getByRole('textbox', { name: 'Card number' });
+  // 19 digits with a dash between each group of four: 23 characters, cleaned to 19 digits shown in fours.
+  await paste(number, '6011-0009-9013-9424-123');
+  await expect(number).toHaveValue('6011 0009 9013 9424 123');
+  await number.fill('');
+  await paste(number, '５２６４ ９９９９ ８８８８ ７７７７');
+  await expect(number).toHaveValue('5264 9999 8888 7777');
 });
