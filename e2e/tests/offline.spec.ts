@@ -180,3 +180,46 @@ test('a card repayment whose answer was lost: the failure said, a new tap gets t
   await expect(page).toHaveURL(new RegExp(`/loanDetails\\?productId=1&orderId=${mine.orderNo}$`));
   await expect(page.locator('.lv-page__footer').getByRole('button')).toHaveText(['Borrow again']);
 });
+
+/** Every answer the page got from `path`, as JSON envelopes. */
+function answers(page: Page, path: string): Promise<{ code: string; data: Record<string, unknown> }>[] {
+  const seen: Promise<{ code: string; data: Record<string, unknown> }>[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === path) seen.push(r.json() as Promise<{ code: string; data: Record<string, unknown> }>);
+  });
+  return seen;
+}
+
+// Issue 40 proof: a double tap on a submit button is one write. Whatever reaches the server (the page's own guard
+// may stop the second tap, or the idempotency key makes it the first one's copy), every answer names the same loan,
+// complaint or payment.
+test('a double tap on Confirm, on a complaint Submit and on Pay is one write each', async ({ page, request }) => {
+  const mine = await newOrder(request, 'settled', { rated: true });
+  const pushes = answers(page, '/v3/loan-confirm/loan-detail-push');
+  await page.goto(`/confirm?productId=1&orderId=&position=0&tok=${mine.tok}&${EN}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
+  await page.getByRole('button', { name: 'Read the key facts statement' }).click();
+  await page.getByRole('dialog', { name: 'Key facts statement' }).getByRole('button', { name: 'I have read it' }).click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).dblclick();
+  await page.waitForURL((u) => u.pathname === '/loanDetails');
+  const confirmed = await Promise.all(pushes);
+  expect(confirmed.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(confirmed.map((a) => `${a.code}:${String(a.data.orderId)}`)).size).toBe(1);
+
+  const saves = answers(page, '/user-problem/problem-save');
+  await page.goto(`/complainPageNext?problemType=2&problemSonType=0&orderNo=${mine.orderNo}&tok=${mine.tok}&${EN}`);
+  await page.getByRole('textbox', { name: 'Your comments and suggestions' }).fill(`E2E double tap ${Date.now()}: my payment is not shown.`);
+  await page.getByRole('button', { name: 'Submit' }).dblclick();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const filed = await Promise.all(saves);
+  expect(new Set(filed.map((a) => `${a.code}:${String(a.data.problemId)}`)).size).toBe(1);
+
+  const legacy = await newOrder(request, 'legacy');
+  const commits = answers(page, '/api/v1/lendview/service/loan/repayment-commit');
+  await page.goto(`/repay?orderId=${legacy.orderNo}&productId=1&tok=${legacy.tok}&${EN}`);
+  await page.getByRole('radio', { name: /4444$/ }).check();
+  await page.locator('.lv-page__footer').getByRole('button').dblclick();
+  await page.waitForURL((u) => u.pathname === '/loanDetails');
+  const paid = await Promise.all(commits);
+  expect(paid.map((a) => a.code)).toEqual(paid.map(() => '00'));
+});
