@@ -154,7 +154,8 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
     await tx.query('DELETE FROM payments WHERE order_no = ANY($1::text[])', [DEMO_ORDER_SEEDS.map((o) => o.orderNo)]);
 
     // Bank cards of the legacy repayment: a BCA card needing an SMS code and a BNI card charged at once, both
-    // already verified (migration 007: only verified cards are listed and charged), no verification pending.
+    // already verified (migration 007: only verified cards are listed and charged) and charged before (migration
+    // 028: the issuer has checked them), no verification pending.
     await upsert(
       tx,
       'bank_cards',
@@ -170,6 +171,8 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
         active: true,
         created_at: now,
         verified_at: now,
+        // Charged before (issue 34 item 4): the BNI card is charged at once, as the demo has always shown.
+        issuer_verified_at: now,
         verify_salt: null,
         verify_hash: null,
         verify_sent_at: null,

@@ -15,6 +15,8 @@ export interface BankCardRow {
   providerToken: string;
   active: boolean;
   verifiedAt: Date | null;
+  /** When a charge through the issuer's own step (OTP or 3-D Secure) first succeeded; null: never (migration 028). */
+  issuerVerifiedAt: Date | null;
   verifySalt: string | null;
   verifyHash: string | null;
   verifySentAt: Date | null;
@@ -30,6 +32,7 @@ interface DbRow {
   provider_token: string;
   active: boolean;
   verified_at: Date | null;
+  issuer_verified_at: Date | null;
   verify_salt: string | null;
   verify_hash: string | null;
   verify_sent_at: Date | null;
@@ -45,6 +48,7 @@ const toCard = (r: DbRow): BankCardRow => ({
   providerToken: r.provider_token,
   active: r.active,
   verifiedAt: r.verified_at,
+  issuerVerifiedAt: r.issuer_verified_at,
   verifySalt: r.verify_salt,
   verifyHash: r.verify_hash,
   verifySentAt: r.verify_sent_at,
@@ -205,6 +209,11 @@ export async function markCardVerified(tx: Queryable, cardId: number, now: Date)
     [cardId, now],
   );
   return toCard(row!);
+}
+
+/** A charge that went through the issuer's own step succeeded (migration 028): later charges need no code. */
+export async function markIssuerVerified(tx: Queryable, cardId: number, now: Date): Promise<void> {
+  await tx.query('UPDATE bank_cards SET issuer_verified_at = $2 WHERE id = $1 AND issuer_verified_at IS NULL', [cardId, now]);
 }
 
 /** Binding locked: every code the borrower holds dies (a new one is needed after the lock). */

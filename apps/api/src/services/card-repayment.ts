@@ -16,7 +16,7 @@ import { ApiError, badRequest, notFound, paymentRefused, rateLimited } from '../
 import { withRetriedTransaction } from '../lib/transaction-retry.ts';
 import type { PaymentProvider } from '../providers/payments.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { findOwnCard, listOwnCards } from '../repositories/bank-cards.ts';
+import { findOwnCard, listOwnCards, markIssuerVerified } from '../repositories/bank-cards.ts';
 import { requireOwnOrder } from '../repositories/orders.ts';
 import {
   countOtpAttempt,
@@ -34,7 +34,7 @@ import { getLateChargeCapPercent } from '../repositories/settings.ts';
 import { toBankCard } from './card-binding.ts';
 import { assertNotEarlyRepayment } from './early-repayment.ts';
 import { REPAYING_STATUSES } from './loans.ts';
-import { findBank } from './payment-methods.ts';
+import { type CardFlow, findBank } from './payment-methods.ts';
 import {
   CARD_TTL_MS,
   HOSTED_TTL_MS,
@@ -49,6 +49,17 @@ import {
  * The legacy bank-card repayment (spec 3 "Legacy repay store", 4.3, 7.3, 8; docs/repayment.md): always the whole
  * amount owed now (repayType full). Every money path takes the order row first, in a retried transaction.
  */
+
+/**
+ * How this charge runs (issue 34 item 4). A bank that charges at once ('direct') does so only for a card whose
+ * issuer already checked a charge of ours; a card's first charge goes through the issuer's step first. The sandbox
+ * models that step as the SMS code of an 'otp' bank (needValid 1, then repayment-confirm); a real provider runs the
+ * issuer's 3-D Secure or OTP step for the first charge (docs/repayment.md "The issuer's check on a first charge").
+ * 'otp' banks ask a code on every charge and 'redirect' banks send every charge through their page already.
+ */
+export function cardFlowOf(bankFlow: CardFlow, issuerVerifiedAt: Date | null): CardFlow {
+  return bankFlow === 'direct' && issuerVerifiedAt === null ? 'otp' : bankFlow;
+}
 
 /** Spec 8: 800005 'do not submit repay request twice'. */
 const duplicate = () => new ApiError(LEGACY_CODE.duplicate, 'repayDuplicate', undefined, { status: 409 });
@@ -136,7 +147,8 @@ export async function commitCardRepayment(
       if (request.amount !== due.amount) throw paymentRefused('amountMismatch', { expected: formatMoney(due.amount, lang) });
       let code: string | null = null;
       let otp: { salt: string; hash: string; expiresAt: Date } | null = null;
-      if (bank.cardFlow === 'otp') {
+      const flow = cardFlowOf(bank.cardFlow, card.issuerVerifiedAt);
+      if (flow === 'otp') {
         const verdict = await hitRateLimit(tx, rateRule, now);
         if (!verdict.allowed) throw rateLimited('smsResendTooSoon', verdict.retryAfterSeconds);
         ({ code, otp } = newOtp(now));
@@ -161,10 +173,10 @@ export async function commitCardRepayment(
         cardId: card.id,
         otp,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + (bank.cardFlow === 'redirect' ? HOSTED_TTL_MS : CARD_TTL_MS)),
+        expiresAt: new Date(now.getTime() + (flow === 'redirect' ? HOSTED_TTL_MS : CARD_TTL_MS)),
       });
       if (code !== null) return { kind: 'otp', payment, code };
-      if (bank.cardFlow === 'redirect') return { kind: 'redirect', payment };
+      if (flow === 'redirect') return { kind: 'redirect', payment };
       const { chargeId } = await payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
       await applyCardCharge(tx, payments, payment, chargeId, now);
       return { kind: 'paid', payment };
@@ -213,6 +225,8 @@ export async function confirmCardRepayment(
     if (!card) throw paymentRefused('paymentNotPayable');
     const { chargeId } = await payments.chargeCard({ token: card.providerToken, amount: payment.amount, reference: payment.reference });
     await applyCardCharge(tx, payments, payment, chargeId, now);
+    // The code step is the issuer's check in the sandbox: this card's later charges need none on a 'direct' bank.
+    await markIssuerVerified(tx, card.id, now);
     return 'paid';
   });
   // The wrong try is committed above; only then the 800006 answer.

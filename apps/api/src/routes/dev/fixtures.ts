@@ -107,6 +107,8 @@ async function newBorrower(tx: Queryable, cardKey: string, now: Date): Promise<{
           active: true,
           created_at: now,
           verified_at: now,
+          // Like the demo borrower's: charged before, so the BNI card is charged at once (issue 34 item 4).
+          issuer_verified_at: now,
         })),
       );
       return { id: row.id, phone };
