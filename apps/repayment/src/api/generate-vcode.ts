@@ -78,6 +78,9 @@ export function useGenerateVcode(input: GenerateVcodeInput | null, lang: Lang, e
     // code the server gave a moment ago.
     staleTime: 0,
     refetchOnWindowFocus: false,
+    // Issuing a code is a write: a request that failed offline is not sent by itself when the network returns
+    // (issue 40); the page's Retry sends it.
+    refetchOnReconnect: false,
     // Right after hydration the saved method replaces is_default 1 (VirtualAccountPage): when the code the page came
     // with is of that method, it stays on screen while generate-vcode answers for the method (the same code, reused).
     placeholderData: (previous) => (previous && !isEarlyRefusal(previous) && input && isCodeFor(previous, input) ? previous : undefined),
