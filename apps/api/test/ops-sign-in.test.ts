@@ -170,6 +170,43 @@ describe.each(BACKENDS)('operator sign-in with an authenticator (%s)', (backend)
     expect(replay.code).toBe('UNAUTHORIZED');
   });
 
+  it('account changes are audit rows of their transaction: add, reset, unlock, disable (ops:user) and a password change', async () => {
+    const trail = (username: string) =>
+      ctx.db.query<{ operator_id: number | null; operator: string; action: string; item_kind: string; detail: unknown }>(
+        "SELECT operator_id, operator, action, item_kind, detail FROM ops_audit WHERE item_kind = 'account' AND item_id = $1 ORDER BY id",
+        [username],
+      );
+    const run = async (args: string[]) => {
+      const cmd = parseOpsUserArgs(args);
+      if ('error' in cmd) throw new Error(cmd.error);
+      return runOpsUser(ctx.db, cmd, { now: ctx.clock.now() });
+    };
+    await addAccount(ctx, 'audited.agent', 'marketing');
+    // A refused command changes nothing, so it writes nothing either.
+    expect((await run(['add', 'audited.agent', '--role', 'support'])).code).toBe(1);
+    expect((await run(['reset-mfa', 'audited.agent'])).code).toBe(0);
+    expect((await run(['unlock', 'audited.agent'])).code).toBe(0);
+    expect((await run(['disable', 'audited.agent'])).code).toBe(0);
+    expect((await run(['unlock', 'no.such.agent'])).code).toBe(1);
+    const cli = { operator_id: null, operator: 'ops:user', item_kind: 'account' };
+    expect(await trail('audited.agent')).toEqual([
+      { ...cli, action: 'account_add', detail: { role: 'marketing' } },
+      { ...cli, action: 'account_reset', detail: {} },
+      { ...cli, action: 'account_unlock', detail: {} },
+      { ...cli, action: 'account_disable', detail: {} },
+    ]);
+    expect(await trail('no.such.agent')).toEqual([]);
+    // 'changing.agent' changed its password in the test above: the row names the operator who did it.
+    const [changer] = await ctx.db.query<{ id: number }>("SELECT id FROM operators WHERE username = 'changing.agent'");
+    expect(await trail('changing.agent')).toEqual([
+      { ...cli, action: 'account_add', detail: { role: 'support' } },
+      { operator_id: changer!.id, operator: 'changing.agent', item_kind: 'account', action: 'account_password', detail: {} },
+    ]);
+    // The trail is append-only for the application's role, on both databases.
+    await expect(ctx.db.query("DELETE FROM ops_audit WHERE item_kind = 'account'")).rejects.toThrow();
+    await expect(ctx.db.query('TRUNCATE ops_audit')).rejects.toThrow();
+  });
+
   it('a code works once (a replay in the same step is refused), a challenge works once and for 5 minutes', async () => {
     const op = DEMO_OPERATORS.support;
     const a = await post(ctx, '/ops/api/login', op);

@@ -277,9 +277,12 @@ export const opsAuditEntry = z.object({
 });
 export type OpsAuditEntry = z.infer<typeof opsAuditEntry>;
 
-/** The audit trail of one item, oldest first (kind 'holiday': every holiday change; `id` not needed). */
+/**
+ * The audit trail of one item, oldest first (kind 'holiday': every holiday change; `id` not needed). Account changes
+ * (kind 'account', keyed by username) are not a console item: docs/operations.md says how to read them.
+ */
 export const opsConsoleAudit = endpoint(R.opsConsoleAudit, {
-  request: z.object({ kind: z.enum(R.OPS_AUDIT_KINDS), id: formInt().pipe(z.number().int().min(0)).default(0) }),
+  request: z.object({ kind: z.enum(R.OPS_AUDIT_KINDS).exclude(['account']), id: formInt().pipe(z.number().int().min(0)).default(0) }),
   response: z.object({ items: z.array(opsAuditEntry) }),
 });
 

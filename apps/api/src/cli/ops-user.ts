@@ -66,9 +66,9 @@ export async function runOpsUser(
   let outcome: AccountOutcome;
   if (command.action === 'add')
     outcome = await addOperatorAccount(db, { username: command.username, role: command.role, password: input.password, now: input.now });
-  else if (command.action === 'disable') outcome = await disableOperatorAccount(db, command.username);
-  else if (command.action === 'unlock') outcome = await unlockOperatorAccount(db, command.username);
-  else outcome = await resetOperatorAccount(db, { username: command.username, password: input.password });
+  else if (command.action === 'disable') outcome = await disableOperatorAccount(db, command.username, input.now);
+  else if (command.action === 'unlock') outcome = await unlockOperatorAccount(db, command.username, input.now);
+  else outcome = await resetOperatorAccount(db, { username: command.username, password: input.password, now: input.now });
   if (!outcome.ok) return { out: outcome.problem, code: 1 };
   const what = {
     add: `Operator ${command.username} added`,

@@ -373,14 +373,15 @@ export async function currentAssignee(db: Queryable, kind: OpsItemKind, id: numb
   return row ? row.assignee_id : undefined;
 }
 
-/** The tables of what an audit row can be about, besides the holidays (whose trail is one list). */
-const AUDITED_TABLE: Record<Exclude<OpsAuditKind, 'holiday'>, string> = {
+/** The tables of what an audit row can be about, besides the holidays (one list) and accounts (by username). */
+type AuditedItemKind = Exclude<OpsAuditKind, 'holiday' | 'account'>;
+const AUDITED_TABLE: Record<AuditedItemKind, string> = {
   ...ITEM_TABLE,
   fund: 'unapplied_funds',
   callback: 'unmatched_callbacks',
 };
 
-export async function itemExists(db: Queryable, kind: Exclude<OpsAuditKind, 'holiday'>, id: number): Promise<boolean> {
+export async function itemExists(db: Queryable, kind: AuditedItemKind, id: number): Promise<boolean> {
   return (await db.query(`SELECT 1 FROM ${AUDITED_TABLE[kind]} WHERE id = $1`, [id])).length > 0;
 }
 
@@ -430,7 +431,8 @@ export interface AuditRow {
 export async function insertAudit(
   tx: Queryable,
   a: {
-    operatorId: number;
+    /** null: no operator signed in (`pnpm ops:user` on the command line). */
+    operatorId: number | null;
     operator: string;
     action: OpsAuditAction;
     kind: OpsAuditKind;

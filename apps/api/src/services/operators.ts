@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, OPS_PASSWORD_MIN, type OpsRole, type opsChangePassword, type opsLogin, type opsLoginCode } from '@lendview/contracts';
-import type { Db } from '../db/types.ts';
+import {
+  ErrorCode,
+  OPS_PASSWORD_MIN,
+  type OpsAuditAction,
+  type OpsRole,
+  type opsChangePassword,
+  type opsLogin,
+  type opsLoginCode,
+} from '@lendview/contracts';
+import type { Db, Queryable } from '../db/types.ts';
 import type { AnswerOf, InputOf } from '../lib/endpoint.ts';
 import { ApiError, badRequest, rateLimited } from '../lib/errors.ts';
 import type { Operator } from '../lib/operator-auth.ts';
@@ -32,6 +40,7 @@ import {
   voidLoginChallenges,
   type OperatorForLogin,
 } from '../repositories/operators.ts';
+import { type AuditDetail, insertAudit } from '../repositories/ops-console.ts';
 import { hitRateLimit } from '../repositories/rate-limits.ts';
 
 /**
@@ -235,6 +244,15 @@ export async function changeOperatorPassword(
     if (problem) return { ok: false, error: problem };
     await setOperatorPassword(tx, operator.id, { passwordHash: await hashPassword(request.newPassword), step });
     await voidLoginChallenges(tx, operator.id, now);
+    await insertAudit(tx, {
+      operatorId: operator.id,
+      operator: operator.username,
+      action: 'account_password',
+      kind: 'account',
+      itemId: operator.username,
+      detail: {},
+      now,
+    });
     const session = await createOperatorSession(tx, operator.id, now);
     log.info({ operatorId: operator.id }, 'operator password changed; sessions ended');
     return {
@@ -268,33 +286,56 @@ export async function addOperatorAccount(
 ): Promise<AccountOutcome> {
   const password = input.password ?? newInitialPassword();
   if (password.length < OPS_PASSWORD_MIN) return { ok: false, problem: `The password must have at least ${OPS_PASSWORD_MIN} characters.` };
-  const added = await insertOperator(db, {
-    username: input.username,
-    passwordHash: await hashPassword(password),
-    role: input.role,
-    now: input.now,
+  const passwordHash = await hashPassword(password);
+  const added = await db.transaction(async (tx) => {
+    if (!(await insertOperator(tx, { username: input.username, passwordHash, role: input.role, now: input.now }))) return false;
+    await accountAudit(tx, 'account_add', input.username, input.now, { role: input.role });
+    return true;
   });
   if (!added) return { ok: false, problem: `An operator named ${input.username} already exists.` };
   return { ok: true, ...(input.password ? {} : { password }) };
 }
 
-export async function disableOperatorAccount(db: Db, username: string): Promise<AccountOutcome> {
-  return (await disableOperator(db, username)) ? { ok: true } : { ok: false, problem: `No operator named ${username}.` };
+/**
+ * An account change made on the command line, in the audit trail (issue 34 item 2; migration 029): no operator is
+ * signed in there, so the row names the tool; item_id is the account's username. Written in the change's transaction.
+ */
+const OPS_USER_TOOL = 'ops:user';
+function accountAudit(tx: Queryable, action: OpsAuditAction, username: string, now: Date, detail: AuditDetail = {}): Promise<void> {
+  return insertAudit(tx, { operatorId: null, operator: OPS_USER_TOOL, action, kind: 'account', itemId: username, detail, now });
+}
+
+export async function disableOperatorAccount(db: Db, username: string, now: Date): Promise<AccountOutcome> {
+  const done = await db.transaction(async (tx) => {
+    if (!(await disableOperator(tx, username))) return false;
+    await accountAudit(tx, 'account_disable', username, now);
+    return true;
+  });
+  return done ? { ok: true } : { ok: false, problem: `No operator named ${username}.` };
 }
 
 /** Forgets the authenticator and every lock (account and per address), with a new one-time password (a lost phone). */
-export async function resetOperatorAccount(db: Db, input: { username: string; password?: string }): Promise<AccountOutcome> {
+export async function resetOperatorAccount(db: Db, input: { username: string; password?: string; now: Date }): Promise<AccountOutcome> {
   const password = input.password ?? newInitialPassword();
   if (password.length < OPS_PASSWORD_MIN) return { ok: false, problem: `The password must have at least ${OPS_PASSWORD_MIN} characters.` };
-  const done = await resetOperatorMfa(db, input.username, await hashPassword(password));
+  const passwordHash = await hashPassword(password);
+  const done = await db.transaction(async (tx) => {
+    if (!(await resetOperatorMfa(tx, input.username, passwordHash))) return false;
+    await clearFailedLoginsOf(tx, failedLoginKey(input.username));
+    await accountAudit(tx, 'account_reset', input.username, input.now);
+    return true;
+  });
   if (!done) return { ok: false, problem: `No operator named ${input.username}.` };
-  await clearFailedLoginsOf(db, failedLoginKey(input.username));
   return { ok: true, ...(input.password ? {} : { password }) };
 }
 
 /** Clears every lock of the account (its back-off and the per-address counters); password and authenticator stay. */
-export async function unlockOperatorAccount(db: Db, username: string): Promise<AccountOutcome> {
-  if (!(await unlockOperator(db, username))) return { ok: false, problem: `No operator named ${username}.` };
-  await clearFailedLoginsOf(db, failedLoginKey(username));
-  return { ok: true };
+export async function unlockOperatorAccount(db: Db, username: string, now: Date): Promise<AccountOutcome> {
+  const done = await db.transaction(async (tx) => {
+    if (!(await unlockOperator(tx, username))) return false;
+    await clearFailedLoginsOf(tx, failedLoginKey(username));
+    await accountAudit(tx, 'account_unlock', username, now);
+    return true;
+  });
+  return done ? { ok: true } : { ok: false, problem: `No operator named ${username}.` };
 }

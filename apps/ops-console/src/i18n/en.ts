@@ -224,6 +224,11 @@ export const en = {
     fund_apply: 'Applied the fund',
     fund_refund: 'Refunded the fund',
     callback_resolve: 'Resolved the payment report',
+    account_add: 'Added the account',
+    account_disable: 'Disabled the account',
+    account_reset: 'Reset the authenticator and password',
+    account_unlock: 'Unlocked the account',
+    account_password: 'Changed the password',
   },
   contact: {
     message: 'Message',

@@ -223,6 +223,11 @@ export const id: ConsoleMessages = {
     fund_apply: 'Mengalokasikan dana',
     fund_refund: 'Mengembalikan dana',
     callback_resolve: 'Menyelesaikan laporan pembayaran',
+    account_add: 'Menambahkan akun',
+    account_disable: 'Menonaktifkan akun',
+    account_reset: 'Mengatur ulang autentikator dan kata sandi',
+    account_unlock: 'Membuka kunci akun',
+    account_password: 'Mengganti kata sandi',
   },
   contact: {
     message: 'Pesan',

@@ -29,10 +29,16 @@ export const OPS_AUDIT_ACTIONS = [
   'fund_apply',
   'fund_refund',
   'callback_resolve',
+  // Operator accounts (issue 34 item 2): `pnpm ops:user` and a password change, in the transaction of the change.
+  'account_add',
+  'account_disable',
+  'account_reset',
+  'account_unlock',
+  'account_password',
 ] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 /** What an audit row is about: a queue item, the holidays, a held fund, a callback we could not match. */
-export const OPS_AUDIT_KINDS = [...OPS_ITEM_KINDS, 'holiday', 'fund', 'callback'] as const;
+export const OPS_AUDIT_KINDS = [...OPS_ITEM_KINDS, 'holiday', 'fund', 'callback', 'account'] as const;
 export type OpsAuditKind = (typeof OPS_AUDIT_KINDS)[number];
 
 /** The promise to the borrower: an answer within this many working days (Mon-Fri, minus public holidays). */
