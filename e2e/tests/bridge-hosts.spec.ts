@@ -13,7 +13,7 @@ test('android: customer service calls through the bridge', async ({ page }) => {
     await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } }),
   );
   await expect(page.getByText(contact.data.smWa).first()).toBeVisible();
-  await page.getByRole('button', { name: /call/i }).click();
+  await page.getByRole('link', { name: /^call /i }).click();
   const calls = await bridgeCalls(page);
   expect(calls).toContainEqual({ handler: 'LendviewAndroid', message: { action: 'callPhone', phone: contact.data.smWa } });
   // Nothing went to a browser fallback: the page did not navigate to a tel: link.

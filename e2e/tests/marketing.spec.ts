@@ -96,7 +96,7 @@ test('customer service shows the phone and mail from the API and calls through t
   const contact = await jsonOf<Contact>(await page.request.post('/v3/personal-center/contact-kf-info', { form: { overall: '30' } }));
   await expect(page.getByText(contact.data.smWa).first()).toBeVisible();
   await expect(page.getByText(contact.data.email).first()).toBeVisible();
-  await page.getByRole('button', { name: /call/i }).click();
+  await page.getByRole('link', { name: /^call /i }).click();
   const calls = await page.evaluate(() => (window as unknown as { __bridge: { message: { action: string; phone?: string } }[] }).__bridge);
   expect(calls.map((c) => c.message)).toContainEqual(expect.objectContaining({ action: 'callPhone', phone: contact.data.smWa }));
 });

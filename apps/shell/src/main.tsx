@@ -72,7 +72,7 @@ async function start(root: HTMLElement) {
           },
         });
       });
-      liveOnceHydrated(root);
+      liveOnceHydrated(root, 'shell');
       return;
     } catch {
       // The remote did not load: the client render below shows its retry panel.

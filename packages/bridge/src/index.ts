@@ -137,8 +137,8 @@ function withFallback(handled: boolean, fallback: () => void): boolean {
   return false;
 }
 
-/** Digits and a leading + only, for a tel: link. */
-function telHref(phone: string): string {
+/** A tel: link's address: digits and a leading + only ('+91 80 4718 2000' → 'tel:+918047182000'). */
+export function telHref(phone: string): string {
   const trimmed = phone.trim();
   const digits = trimmed.replace(/[^\d]/g, '');
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
@@ -193,3 +193,14 @@ export const bridge = {
 };
 
 export type Bridge = typeof bridge;
+
+/**
+ * The click of a call link, `<a href={telHref(phone)} onClick={onPhoneLinkClick(phone)}>`: inside the app the native
+ * side places the call (callPhone) and the link does nothing more; in a plain browser the link itself does, so a
+ * call control is never a button that does nothing there (issue 40 item 6).
+ */
+export function onPhoneLinkClick(phone: string): (event: { preventDefault(): void }) => void {
+  return (event) => {
+    if (isInApp() && bridge.callPhone(phone)) event.preventDefault();
+  };
+}

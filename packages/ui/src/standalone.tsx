@@ -58,7 +58,7 @@ export async function mountStandalone(App: ComponentType, rootId = 'root') {
         },
       });
     });
-    liveOnceHydrated(root);
+    liveOnceHydrated(root, 'standalone');
     return;
   }
   root.replaceChildren();

@@ -121,9 +121,15 @@ describe('/intelligentCustomerService (spec 4.2)', () => {
     const api = setup();
     await openAtQuestions();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+    // Disabled, not a button that does nothing when tapped (issue 40 item 6).
+    expect(send.disabled).toBe(true);
+    await user.click(send);
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), '   {Enter}');
+    expect(send.disabled).toBe(true);
     expect(records(api)).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'Where is my payment?');
+    expect(send.disabled).toBe(false);
   });
 
   it('a send that fails keeps the text in the box', async () => {

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplaintEscalation } from '@lendview/contracts';
 import { buildOutboundUrl } from '@lendview/api-client';
-import { onExternalClick, onPhoneClick, telNumber } from '../lib/external.ts';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
+import { onExternalClick } from '../lib/external.ts';
 import '../styles/grievance.css';
 
 /** The portal's host name as the link shows it ('https://cms.rbi.org.in' → 'cms.rbi.org.in'). */
@@ -57,8 +58,8 @@ export function EscalationNotice({ escalation, compact = false }: { escalation: 
         )}
         <a
           className="cc-escalation__link"
-          href={`tel:${telNumber(escalation.phone)}`}
-          onClick={onPhoneClick(escalation.phone)}
+          href={telHref(escalation.phone)}
+          onClick={onPhoneLinkClick(escalation.phone)}
           aria-label={t('escalation.callLabel', { name: escalation.regulatorName, phone: escalation.phone })}
         >
           {t('escalation.call', { phone: escalation.phone })}

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
 import { Card } from '@lendview/ui';
 import { type GrievanceOfficer, useGrievanceOfficer } from '../api/contact-kf-info.ts';
-import { onPhoneClick, telNumber } from '../lib/external.ts';
 import '../styles/grievance.css';
 
 /**
@@ -24,7 +24,7 @@ export function GrievanceOfficerCard({ officer }: { officer: GrievanceOfficer })
           <div>
             <dt>{t('officer.phone')}</dt>
             <dd>
-              <a href={`tel:${telNumber(officer.phone)}`} onClick={onPhoneClick(officer.phone)}>
+              <a href={telHref(officer.phone)} onClick={onPhoneLinkClick(officer.phone)}>
                 {officer.phone}
               </a>
             </dd>

@@ -129,7 +129,14 @@ function Chat({ orderNo, selectedIndex }: { orderNo: string; selectedIndex: numb
             value={state.input}
             onChange={(e) => dispatch({ type: 'input', text: e.target.value })}
           />
-          <Button type="submit" variant="primary" className="cc-composer__send" loading={state.sending !== null}>
+          {/* Spec: Send does nothing on empty input. Disabled then, so that it is not a button that does nothing. */}
+          <Button
+            type="submit"
+            variant="primary"
+            className="cc-composer__send"
+            loading={state.sending !== null}
+            disabled={state.sending === null && state.input.trim() === ''}
+          >
             {t('chat.send')}
           </Button>
         </form>

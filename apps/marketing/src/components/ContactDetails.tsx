@@ -1,16 +1,11 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactInfo } from '@lendview/api-client';
-import { bridge } from '@lendview/bridge';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
 
-/** tel: link that goes through the native bridge inside the app (the bridge falls back to tel: itself). */
+/** A tel: link: inside the app the native side places the call, in a browser the link itself does. */
 export function PhoneLink({ phone, className }: { phone: string; className?: string }) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    bridge.callPhone(phone);
-  };
   return (
-    <a className={className} href={`tel:${phone.replace(/[^\d+]/g, '')}`} onClick={onClick}>
+    <a className={className} href={telHref(phone)} onClick={onPhoneLinkClick(phone)}>
       {phone}
     </a>
   );

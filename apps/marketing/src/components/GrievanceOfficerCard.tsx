@@ -1,13 +1,7 @@
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GrievanceOfficer } from '@lendview/contracts';
-import { bridge, isInApp } from '@lendview/bridge';
-
-/** Digits and a leading + only, for a tel: link: `tel:${telNumber('+91 80 4718 2000')}` → 'tel:+918047182000'. */
-const telNumber = (phone: string) => {
-  const trimmed = phone.trim();
-  return `${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
-};
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
 
 /**
  * "Grievance officer" on /customerService (issue 18): the named person a borrower may write to when customer service
@@ -17,9 +11,6 @@ const telNumber = (phone: string) => {
 export function GrievanceOfficerCard({ officer }: { officer: GrievanceOfficer }) {
   const { t } = useTranslation('marketing');
   const headingId = useId();
-  const onPhone = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (isInApp() && bridge.callPhone(officer.phone)) e.preventDefault();
-  };
   return (
     <section className="mk-cs-officer" aria-labelledby={headingId} data-testid="grievance-officer">
       <h2 id={headingId} className="mk-cs-officer__title">
@@ -31,7 +22,7 @@ export function GrievanceOfficerCard({ officer }: { officer: GrievanceOfficer })
         <div>
           <dt>{t('service.officerPhone')}</dt>
           <dd>
-            <a href={`tel:${telNumber(officer.phone)}`} onClick={onPhone}>
+            <a href={telHref(officer.phone)} onClick={onPhoneLinkClick(officer.phone)}>
               {officer.phone}
             </a>
           </dd>

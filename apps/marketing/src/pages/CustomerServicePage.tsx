@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useContactInfo } from '@lendview/api-client';
-import { bridge } from '@lendview/bridge';
-import { Button, ErrorPanel, Spinner, buttonClassName } from '@lendview/ui';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
+import { ErrorPanel, Spinner, buttonClassName } from '@lendview/ui';
 import { GrievanceOfficerCard } from '../components/GrievanceOfficerCard.tsx';
 import { InfoPage } from '../components/InfoPage.tsx';
 import '../styles/service.css';
@@ -44,9 +44,9 @@ export default function CustomerServicePage() {
         </dl>
         <div className="mk-cs-actions">
           {phone ? (
-            <Button variant="primary" block onClick={() => bridge.callPhone(phone)}>
+            <a className={buttonClassName('primary', { block: true })} href={telHref(phone)} onClick={onPhoneLinkClick(phone)}>
               {t('service.call', { phone })}
-            </Button>
+            </a>
           ) : null}
           {email ? (
             <a className={buttonClassName('secondary', { block: true })} href={`mailto:${email}`}>

@@ -153,13 +153,23 @@ describe('/that: what it shows', () => {
     );
   });
 
-  it('calls customer service through the bridge', async () => {
+  it('calls customer service: a tel: link, through the bridge inside the app', async () => {
     setup();
     const call = vi.spyOn(bridge, 'callPhone').mockReturnValue(true);
     await renderApp(PAGE);
     await loaded();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Call +62 21 5091 8080' }));
-    expect(call).toHaveBeenCalledWith('+62 21 5091 8080');
+    // In a plain browser the link itself calls (issue 40 item 6: never an inert button there).
+    const link = screen.getByRole('link', { name: 'Call +62 21 5091 8080' });
+    expect(link.getAttribute('href')).toBe('tel:+622150918080');
+    (window as unknown as { webkit?: unknown }).webkit = { messageHandlers: { lendview: { postMessage: () => {} } } };
+    try {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      link.dispatchEvent(click);
+      expect(call).toHaveBeenCalledWith('+62 21 5091 8080');
+      expect(click.defaultPrevented).toBe(true);
+    } finally {
+      delete (window as unknown as { webkit?: unknown }).webkit;
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { bridge } from '@lendview/bridge';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
 import { useLang, useMoney } from '@lendview/i18n';
 import { Button, Card, Page, buttonClassName, Skeleton, DetailRows, useQueryParam } from '@lendview/ui';
 import { type DelayDetail, useDelayDetail } from '../api/delay-detail.ts';
@@ -183,10 +183,10 @@ function ExtensionBody({ data }: { data: DelayDetail }) {
       )}
 
       {data.telephone.trim() !== '' && (
-        <button type="button" className="rp-link rp-link--center" onClick={() => bridge.callPhone(data.telephone)}>
+        <a className="rp-link rp-link--center" href={telHref(data.telephone)} onClick={onPhoneLinkClick(data.telephone)}>
           <PhoneIcon />
           {t('delay.call', { phone: data.telephone })}
-        </button>
+        </a>
       )}
     </>
   );

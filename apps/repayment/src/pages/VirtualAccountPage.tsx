@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
-import { bridge } from '@lendview/bridge';
+import { onPhoneLinkClick, telHref } from '@lendview/bridge';
 import { useLang, useMoney } from '@lendview/i18n';
 import { Button, Card, Page, buttonClassName, Skeleton, CheckCircleIcon, ChevronRightIcon } from '@lendview/ui';
 import { type VaDetail, isEarlyRefusal, useGenerateVcode } from '../api/generate-vcode.ts';
@@ -316,13 +316,13 @@ function VaBody({ data, ctx, onNewCode, refreshing }: { data: VaDetail; ctx: Pay
           <ChevronRightIcon />
         </Link>
         {data.telephone.trim() !== '' && (
-          <button type="button" className="rp-help__link" onClick={() => bridge.callPhone(data.telephone)}>
+          <a className="rp-help__link" href={telHref(data.telephone)} onClick={onPhoneLinkClick(data.telephone)}>
             <span className="rp-help__call">
               <PhoneIcon />
               {t('va.call', { phone: data.telephone })}
             </span>
             <ChevronRightIcon />
-          </button>
+          </a>
         )}
       </Card>
     </>

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED_EVENT, bridge, bridgeHost, browserFallback, isInApp, onSessionEnded, type BridgeMessage } from '../index.ts';
+import {
+  SESSION_ENDED_EVENT,
+  bridge,
+  bridgeHost,
+  browserFallback,
+  isInApp,
+  onPhoneLinkClick,
+  onSessionEnded,
+  telHref,
+  type BridgeMessage,
+} from '../index.ts';
 
 type W = Window & { webkit?: unknown };
 
@@ -233,5 +243,41 @@ describe('in the Android app (a fake JavascriptInterface records the JSON it get
     (window as A).LendviewAndroid = { postMessage: (json: string) => void sent.push(json) };
     expect(bridge.goRating()).toBe(true);
     expect(sent).toEqual(['{"action":"goRating"}']);
+  });
+});
+
+describe('a call link (issue 40 item 6: never inert in a plain browser)', () => {
+  it('telHref keeps the digits and a leading + of the number as it is shown', () => {
+    expect(telHref(' +91 80 4718 2000 ')).toBe('tel:+918047182000');
+    expect(telHref('(021) 5091-8080')).toBe('tel:02150918080');
+  });
+
+  it('in the app the native side calls and the link does not navigate', () => {
+    const messages = installHandler();
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    const preventDefault = vi.fn();
+    onPhoneLinkClick('+62 21 5091 8080')({ preventDefault });
+    expect(messages).toEqual([{ action: 'callPhone', phone: '+62 21 5091 8080' }]);
+    expect(preventDefault).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('in a plain browser the tel: link itself calls: no bridge, no second navigation', () => {
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    const preventDefault = vi.fn();
+    onPhoneLinkClick('+62 21 5091 8080')({ preventDefault });
+    expect(preventDefault).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('in an app whose handler fails, the link still calls', () => {
+    installHandler(() => {
+      throw new Error('native failure');
+    });
+    const navigate = vi.spyOn(browserFallback, 'navigate').mockImplementation(() => {});
+    const preventDefault = vi.fn();
+    onPhoneLinkClick('+62 21 5091 8080')({ preventDefault });
+    expect(preventDefault).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
