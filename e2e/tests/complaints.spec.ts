@@ -398,11 +398,13 @@ test('chatbot: Not resolved, 3 stars with the server message, free text with Con
   await expect(log.getByText(reply)).toBeVisible();
   expect((await bridgeCalls(page)).map((c) => c.message.action)).not.toContain('goRating');
 
-  // An empty send does nothing.
+  // An empty send does nothing (spec): Send is disabled while the box is empty or blank (issue 40: not a live
+  // button that does nothing), and Enter sends nothing.
   const input = page.getByRole('textbox', { name: 'Pertanyaan Anda' });
   const before = records.length;
-  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
   await input.fill('   ');
+  await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
   await input.press('Enter');
   // What a send would start (its request) has started by the time the page's queued tasks have run: no fixed wait.
   await flushPageTasks(page);

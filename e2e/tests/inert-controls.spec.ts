@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO_OPERATORS } from './ops-login.ts';
 import { type Link, SHELL_ROUTES, UNDECLARED, declaredRoutes, linkOf } from './route-links.ts';
@@ -127,7 +127,29 @@ async function watchChanges(page: Page) {
  * The page as a borrower first sees it: live, its controls numbered once they stopped changing (a page that reads
  * its data in the browser shows them late); from now on no request leaves the page.
  */
-async function open(page: Page, url: string, requests: string[], operator: boolean): Promise<Control[]> {
+/** The page's requests in flight and when one last started or ended (telemetry left out: keepalive never ends). */
+interface Network {
+  open: Set<Request>;
+  last: number;
+}
+
+function watchNetwork(page: Page): Network {
+  const net: Network = { open: new Set(), last: Date.now() };
+  page.on('request', (r) => {
+    if (TELEMETRY.has(new URL(r.url()).pathname)) return;
+    net.open.add(r);
+    net.last = Date.now();
+  });
+  const done = (r: Request) => {
+    net.open.delete(r);
+    net.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return net;
+}
+
+async function open(page: Page, url: string, requests: string[], operator: boolean, net: Network): Promise<Control[]> {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.goto(url);
   // The console checks the operator's session before it shows anything of its own.
@@ -136,9 +158,11 @@ async function open(page: Page, url: string, requests: string[], operator: boole
   await expect
     .poll(
       async () => {
+        // A page that came client-rendered (over the server's time budget) reads its data first: settled once no
+        // request has been open for 300 ms and two reads found the same controls.
         const was = controls?.map((c) => c.what).join('|');
         controls = await page.evaluate((s) => window.__sweep.mark(s), CONTROLS);
-        return controls.map((c) => c.what).join('|') === was;
+        return net.open.size === 0 && Date.now() - net.last >= 300 && controls.map((c) => c.what).join('|') === was;
       },
       { message: `${url}: the controls settled`, timeout: 15_000, intervals: [250] },
     )
@@ -190,6 +214,7 @@ async function sweep(page: Page, context: BrowserContext, route: string, link: L
   }
   const requests: string[] = [];
   const popups: number[] = [];
+  const net = watchNetwork(page);
   context.on('page', (p) => {
     popups.push(Date.now());
     void p.close();
@@ -200,7 +225,7 @@ async function sweep(page: Page, context: BrowserContext, route: string, link: L
   });
 
   // The page alone, no tap, for as long as a tap gets: what it does by itself is not a tap's doing.
-  const controls = await open(page, url, requests, link.operator !== undefined);
+  const controls = await open(page, url, requests, link.operator !== undefined, net);
   test.info().annotations.push({ type: 'controls', description: controls.map((c) => c.what).join('; ') || 'none' });
   const quiet = await page.evaluate(() => performance.now());
   await page.waitForTimeout(ANSWER_MS);
@@ -212,7 +237,7 @@ async function sweep(page: Page, context: BrowserContext, route: string, link: L
 
   const inert: string[] = [];
   for (const control of controls) {
-    const now = await open(page, url, requests, link.operator !== undefined);
+    const now = await open(page, url, requests, link.operator !== undefined, net);
     popups.length = 0;
     expect(
       now.map((c) => c.what),

@@ -55,6 +55,14 @@ const databaseFields = {
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'DATABASE_URL must be a postgres:// or postgresql:// URL',
   ),
+  /**
+   * `pnpm migrate` only: the role the instances connect as, granted rows to read and write after the migrations
+   * (DATABASE_URL is then the schema owner's; docs/deploy.md "Migrations"). PostgreSQL only.
+   */
+  DATABASE_APP_ROLE: optionalText.refine(
+    (v) => v === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(v),
+    'DATABASE_APP_ROLE must be a plain role name',
+  ),
   /** Connections of this instance's pool: instances × DB_POOL_MAX must stay under the server's max_connections. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** A checkout waits at most this long for a connection (pool full or server unreachable); 0 waits forever. */
@@ -449,14 +457,23 @@ const databaseSchema = z.object(databaseFields);
  * Only the database settings (DATABASE_URL, else DATA_DIR; DB_*): what `pnpm migrate` needs. No secret and no
  * mode check, so the migration step of a deploy runs with the database's credentials alone.
  */
-export function loadDatabaseEnv(source: NodeJS.ProcessEnv = process.env): Pick<Env, 'dataDir' | 'databaseUrl' | 'db'> {
+export function loadDatabaseEnv(
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<Env, 'dataDir' | 'databaseUrl' | 'db'> & { appRole: string | undefined } {
   const parsed = databaseSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new EnvError(`Invalid environment: ${detail}`);
   }
   const e = parsed.data;
-  return { dataDir: resolve(REPO_ROOT, e.DATA_DIR ?? '.data'), databaseUrl: e.DATABASE_URL, db: dbPoolSettings(e) };
+  if (e.DATABASE_APP_ROLE !== undefined && e.DATABASE_URL === undefined)
+    throw new EnvError('Invalid environment: DATABASE_APP_ROLE applies to PostgreSQL (DATABASE_URL) only: PGlite has one user.');
+  return {
+    dataDir: resolve(REPO_ROOT, e.DATA_DIR ?? '.data'),
+    databaseUrl: e.DATABASE_URL,
+    db: dbPoolSettings(e),
+    appRole: e.DATABASE_APP_ROLE,
+  };
 }
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;

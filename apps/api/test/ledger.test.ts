@@ -527,6 +527,48 @@ describe.each(BACKENDS)('ledger of money received (%s)', (backend) => {
     expect(Number((await ctx.db.query<{ n: number }>('SELECT count(*) AS n FROM ledger_entries'))[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('issue 34: a ledger row changes only as money moves (held to applied or refunded); nothing received is rewritten or deleted', async () => {
+    const trail = /money trail/;
+    // An entry that paid something and one with a refund, of the orders this file made (not the demo's).
+    const [paid] = await ctx.db.query<{ id: number; payment_id: number; periods: number[] }>(
+      "SELECT id, payment_id, periods FROM ledger_entries WHERE principal > 0 AND order_no NOT LIKE 'DEMO%' ORDER BY id LIMIT 1",
+    );
+    const [refunded] = await ctx.db.query<{ id: number }>(
+      "SELECT id FROM unapplied_funds WHERE state = 'refunded' AND order_no NOT LIKE 'DEMO%' ORDER BY id LIMIT 1",
+    );
+    const [open] = await ctx.db.query<{ id: number; amount: number }>(
+      "SELECT id, amount FROM unapplied_funds WHERE state = 'open' AND order_no NOT LIKE 'DEMO%' ORDER BY id LIMIT 1",
+    );
+    expect([paid, refunded, open].every(Boolean), 'this file made a paid entry, a refunded fund and an open fund').toBe(true);
+    const before = await ctx.db.query('SELECT * FROM ledger_entries ORDER BY id');
+    const refusals = [
+      ['UPDATE ledger_entries SET amount = amount + 1, unapplied = unapplied + 1 WHERE id = $1', [paid!.id]],
+      ["UPDATE ledger_entries SET provider_event = 'forged' WHERE id = $1", [paid!.id]],
+      ['UPDATE ledger_entries SET principal = principal - 1, unapplied = unapplied + 1 WHERE id = $1', [paid!.id]],
+      ["UPDATE ledger_entries SET periods = '{}' WHERE id = $1 AND cardinality(periods) > 0", [paid!.id]],
+      ['DELETE FROM ledger_entries WHERE id = $1', [paid!.id]],
+      // A payment's record goes with its ledger row (ON DELETE CASCADE): refused with it.
+      ['DELETE FROM payments WHERE id = $1', [paid!.payment_id]],
+      ["UPDATE unapplied_funds SET note = 'rewritten' WHERE id = $1", [refunded!.id]],
+      ["UPDATE unapplied_funds SET state = 'open', resolved_at = NULL, resolved_by = NULL, refund_id = NULL WHERE id = $1", [refunded!.id]],
+      ['UPDATE unapplied_funds SET amount = amount + 1 WHERE id = $1', [open!.id]],
+      ['DELETE FROM unapplied_funds WHERE id = $1', [open!.id]],
+    ] as const;
+    for (const [sql, params] of refusals) {
+      // One cardinality > 0 case may match no row: an entry that paid no instalment; the rest always match one.
+      if (sql.includes('cardinality') && paid!.periods.length === 0) continue;
+      await expect(ctx.db.query(sql, [...params]), sql).rejects.toThrow(trail);
+    }
+    // The demo re-seed's switch lets only a demo order's rows go, in its own transaction.
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('lendview.demo_reseed', 'on', true)");
+        await tx.query('DELETE FROM payments WHERE id = $1', [paid!.payment_id]);
+      }),
+    ).rejects.toThrow(trail);
+    expect(await ctx.db.query('SELECT * FROM ledger_entries ORDER BY id')).toEqual(before);
+  });
+
   describe('operator API: access and bad input', () => {
     it('needs a support operator; bad filters and actions are refused with a message and change nothing', async () => {
       const none = await opsGet(ctx, '');

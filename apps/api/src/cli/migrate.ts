@@ -7,7 +7,7 @@
 // the failing file is kept: each file is one transaction), 2 bad arguments or environment.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, readMigrations, schemaState } from '../db/migrate.ts';
+import { grantAppRole, migrate, readMigrations, schemaState } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
 import type { Db } from '../db/types.ts';
 import { EnvError, loadDatabaseEnv } from '../env.ts';
@@ -15,7 +15,11 @@ import { EnvError, loadDatabaseEnv } from '../env.ts';
 const USAGE = 'usage: pnpm migrate [--status]   (--status: list what would be applied, change nothing)';
 
 /** Runs the command against an open database; returns what to print and the exit code. */
-export async function runMigrate(db: Db, args: readonly string[]): Promise<{ out: string; code: number }> {
+export async function runMigrate(
+  db: Db,
+  args: readonly string[],
+  options: { appRole?: string | undefined } = {},
+): Promise<{ out: string; code: number }> {
   const unknownArgs = args.filter((a) => a !== '--status');
   if (unknownArgs.length > 0) return { out: USAGE, code: 2 };
   const migrations = readMigrations();
@@ -29,8 +33,10 @@ export async function runMigrate(db: Db, args: readonly string[]): Promise<{ out
     return { out: lines.join('\n'), code: state.changed.length > 0 ? 1 : 0 };
   }
   const applied = await migrate(db, migrations);
+  if (options.appRole) await grantAppRole(db, options.appRole);
+  const granted = options.appRole ? ` Rows granted to ${options.appRole}.` : '';
   return {
-    out: applied.length === 0 ? 'The schema is up to date: nothing to apply.' : `Applied ${applied.length}: ${applied.join(', ')}.`,
+    out: `${applied.length === 0 ? 'The schema is up to date: nothing to apply.' : `Applied ${applied.length}: ${applied.join(', ')}.`}${granted}`,
     code: 0,
   };
 }
@@ -47,7 +53,7 @@ async function main() {
   console.log(`lendview migrate: ${where}`);
   const db = await openDb(env);
   try {
-    const result = await runMigrate(db, process.argv.slice(2));
+    const result = await runMigrate(db, process.argv.slice(2), { appRole: env.appRole });
     (result.code === 0 ? console.log : console.error)(result.out);
     process.exitCode = result.code;
   } finally {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../env.ts';
+import { quoteIdent } from './pg.ts';
 import type { Db, Queryable } from './types.ts';
 
 /**
@@ -106,4 +107,28 @@ export async function schemaState(db: Queryable, migrations: Migration[] = readM
     changed: migrations.filter((m) => recorded.has(m.name) && recorded.get(m.name) !== m.checksum).map((m) => m.name),
     unknown: rows.filter((r) => !known.has(r.name)).map((r) => r.name),
   };
+}
+
+/** A PostgreSQL role name DATABASE_APP_ROLE accepts: a plain lower-case identifier. */
+export const APP_ROLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Issue 34 item 2: migrations run as the schema's owner (the migrate step's DATABASE_URL) and the instances as
+ * another role, DATABASE_APP_ROLE, which gets rows to read and write and nothing more: no TRUNCATE, no ownership,
+ * so it can neither empty a table nor disable or drop the triggers that keep the money trail, the audit, the key
+ * facts and the consents append-only, nor change the schema or its record of migrations (schema_migrations: read
+ * only, which a start checks). Granted again after every migration step, so the
+ * tables a migration adds are the role's to use at once. PostgreSQL only (PGlite has one user).
+ */
+export async function grantAppRole(db: Queryable, role: string): Promise<void> {
+  if (!APP_ROLE_PATTERN.test(role)) throw new MigrationError(`DATABASE_APP_ROLE "${role}" is not a plain role name`);
+  const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  const schema = quoteIdent(row!.schema);
+  const app = quoteIdent(role);
+  await db.exec(
+    `GRANT USAGE ON SCHEMA ${schema} TO ${app};
+     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${app};
+     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${app};
+     REVOKE INSERT, UPDATE, DELETE ON schema_migrations FROM ${app};`,
+  );
 }

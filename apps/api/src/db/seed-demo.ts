@@ -150,7 +150,9 @@ export async function seedDemo(db: Db, options: { now?: Date; cardFingerprintSec
     for (const o of DEMO_ORDER_SEEDS) await writeDemoOrder(tx, o, o.orderNo, borrowerIds[o.borrower], now);
 
     // Repayments made on the demo orders are undone with them: their payments (and applied events) go, so no
-    // old code can pay a re-seeded order.
+    // old code can pay a re-seeded order. Their ledger rows go too, which the money trail's triggers allow only for
+    // a demo order in a transaction that says it is this re-seed (migration 030).
+    await tx.query("SELECT set_config('lendview.demo_reseed', 'on', true)");
     await tx.query('DELETE FROM payments WHERE order_no = ANY($1::text[])', [DEMO_ORDER_SEEDS.map((o) => o.orderNo)]);
 
     // Bank cards of the legacy repayment: a BCA card needing an SMS code and a BNI card charged at once, both
