@@ -7,7 +7,8 @@ import { frontEndSources } from './front-end-sources.ts';
  * without the one helper that strips our identity from other origins (`navigateOutbound` /
  * `buildOutboundUrl`, packages/api-client/src/outbound.ts). Practical, not a parser: it reads lines.
  *
- * A line is fine when it uses the helper, or the href is a literal page path, fragment, tel: or mailto:. The
+ * A line is fine when it uses the helper, or the href is a literal page path, fragment, tel: or mailto:, or a tel:
+ * address built by @lendview/bridge's `telHref` (digits and a leading + only). The
  * known exceptions below are listed with why they cannot leak; an exception that no longer matches fails too,
  * so the list only shrinks.
  */
@@ -23,7 +24,7 @@ const SINKS = [
   /\b(window|document)\.location\s*=[^=]/,
 ];
 const HREF = /\bhref=\{([^}]*)\}/g;
-const SAFE_HREF = /^\s*(['"`])(\/(?!\/)|#|tel:|mailto:)|^\s*(buildOutboundUrl|withSharedParams)\(/;
+const SAFE_HREF = /^\s*(['"`])(\/(?!\/)|#|tel:|mailto:)|^\s*(buildOutboundUrl|withSharedParams|telHref)\(/;
 const USES_HELPER = /\b(navigateOutbound|buildOutboundUrl|outboundNav)\b/;
 
 /** `file:line: text` of every navigation that does not go through the helper. */
