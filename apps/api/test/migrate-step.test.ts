@@ -6,25 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open.ts';
 import { BACKENDS } from './helpers/setup.ts';
-import { API_DIR, buildServer, pgSchemaUrl, spawnServer } from './helpers/spawn-server.ts';
+import { API_DIR, PRODUCTION, buildServer, pgSchemaUrl, spawnServer } from './helpers/spawn-server.ts';
 
 // Issue 15 item 5: migrations are their own deploy step. `pnpm migrate` migrates and exits; a production instance
 // does not migrate at start (MIGRATE_ON_START defaults to 0 there) and refuses to start while the schema is
 // behind, naming the missing migrations. Spawned: the built server and the migrate command.
 
 const REPO_ROOT = resolve(API_DIR, '../..');
-const PRODUCTION = {
-  LENDVIEW_MODE: 'production',
-  LENDVIEW_STAGING: '1',
-  PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
-  CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
-  SMS_CODE_SECRET: 's'.repeat(40),
-  OPS_TOTP_KEY: 't'.repeat(40),
-  GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
-  GRIEVANCE_OFFICER_PHONE: '+91 22 6000 7000',
-  GRIEVANCE_OFFICER_EMAIL: 'gro@lender.example',
-  GRIEVANCE_OFFICER_ADDRESS: '2 Bank Street, Mumbai 400001, India',
-} as const;
 
 const ALL = readMigrations().map((m) => m.name);
 

@@ -8,25 +8,11 @@ import { runMigrate } from '../src/cli/migrate.ts';
 import { quoteIdent } from '../src/db/pg.ts';
 import { openDb } from '../src/db/open.ts';
 import { EnvError, loadDatabaseEnv } from '../src/env.ts';
-import { buildServer, spawnServer } from './helpers/spawn-server.ts';
+import { PRODUCTION, buildServer, spawnServer } from './helpers/spawn-server.ts';
 
 // Issue 34 item 2: migrations run as the schema's owner, the instances as a role with rows to read and write and
 // nothing more (DATABASE_APP_ROLE, docs/deploy.md "Migrations"). That role cannot empty a trail, disable or drop
 // the triggers that keep it, or change the schema; the production server runs on it. PostgreSQL only.
-
-const PRODUCTION = {
-  LENDVIEW_MODE: 'production',
-  LENDVIEW_STAGING: '1',
-  MIGRATE_ON_START: '0',
-  PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
-  CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
-  SMS_CODE_SECRET: 's'.repeat(40),
-  OPS_TOTP_KEY: 't'.repeat(40),
-  GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
-  GRIEVANCE_OFFICER_PHONE: '+91 22 6000 7000',
-  GRIEVANCE_OFFICER_EMAIL: 'gro@lender.example',
-  GRIEVANCE_OFFICER_ADDRESS: '2 Bank Street, Mumbai 400001, India',
-} as const;
 
 describe('the environment of pnpm migrate', () => {
   it('takes DATABASE_APP_ROLE for PostgreSQL only, and only a plain role name', () => {
@@ -108,7 +94,10 @@ describe.skipIf(!process.env.DATABASE_URL)('an owner migrates, the instances run
   });
 
   it('a production instance runs on the app role: ready, and a borrower read answers', async () => {
-    const server = await spawnServer({ ...PRODUCTION, DATABASE_URL: urlAs(app), DATA_DIR: join(dir, 'data') }, { dir, untilReady: true });
+    const server = await spawnServer(
+      { ...PRODUCTION, MIGRATE_ON_START: '0', DATABASE_URL: urlAs(app), DATA_DIR: join(dir, 'data') },
+      { dir, untilReady: true },
+    );
     try {
       expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
       const res = await fetch(`${server.base}/v3/personal-center/contact-kf-info?isNeedPop=1`, {

@@ -121,3 +121,17 @@ export async function pgSchemaUrl(): Promise<{ url: string; schema: string; drop
     },
   };
 }
+
+/** The settings a production instance needs besides its database (secrets of test length, a grievance officer). */
+export const PRODUCTION = {
+  LENDVIEW_MODE: 'production',
+  LENDVIEW_STAGING: '1',
+  PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+  CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
+  SMS_CODE_SECRET: 's'.repeat(40),
+  OPS_TOTP_KEY: 't'.repeat(40),
+  GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
+  GRIEVANCE_OFFICER_PHONE: '+91 22 6000 7000',
+  GRIEVANCE_OFFICER_EMAIL: 'gro@lender.example',
+  GRIEVANCE_OFFICER_ADDRESS: '2 Bank Street, Mumbai 400001, India',
+} as const;
