@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Each test file builds the app in process with its own fresh database (in-memory PGlite, and a fresh
-// PostgreSQL schema as well when DATABASE_URL is set). PGlite start-up is a few seconds of WASM work, so the
-// timeouts are generous and the files run in at most two workers (the machine is shared).
+// Each test file builds the app in process with its own database (in-memory PGlite, and PostgreSQL as well when
+// DATABASE_URL is set), a copy of a template the global setup migrates and seeds once per run
+// (test/helpers/template-db.ts). The files run in at most two workers (the machine is shared).
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['test/helpers/template-db.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -12,7 +12,7 @@ import {
   newOrder,
   test,
 } from './fixtures.ts';
-import { operatorToken } from './ops-login.ts';
+import { operatorSession } from './ops-login.ts';
 
 // The complaint-chatbot remote against the real API and its demo data (spec 2.4, 4.1, 4.2, 5, 7.2):
 // file a complaint with two photos, find it in My complaints, the operator answers it, the borrower sees the
@@ -77,7 +77,7 @@ function jpegSize(buf: Buffer): { width: number; height: number } | null {
  * `Authorization: Bearer <token>`.
  */
 async function answerAsOperator(request: APIRequestContext, problemId: number, answer: { text: string }): Promise<void> {
-  const token = await operatorToken(request, 'support');
+  const { token } = await operatorSession(request, 'support');
   const answered = await request.post('/ops/api/complaints/answer', {
     form: { problemId: String(problemId), disposeDetail: answer.text },
     headers: { authorization: `Bearer ${token}` },

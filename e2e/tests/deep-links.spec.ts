@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from '@playwright/test';
 import { HYDRATION_PROBLEM, expect, fakeBridgeHost, test, untilLive } from './fixtures.ts';
-import { DEMO_OPERATORS } from './ops-login.ts';
+import { useOperatorSession } from './ops-login.ts';
 import { APPS, type Link, SHELL_ROUTES, UNDECLARED, declaredRoutes, linkOf } from './route-links.ts';
 
 // Deep links (issue 33 item 3): every page route opened as a first load, in a fresh browser context with nothing
@@ -21,8 +21,6 @@ const LANGS = [
   { lang: 'id', name: 'Indonesian', query: {} },
   { lang: 'en', name: 'English', query: { isNeedPop: '1' } },
 ] as const;
-// A sign-in may wait for the next 30 s authenticator step (a code is accepted once per account).
-test.describe.configure({ timeout: 120_000 });
 
 /** A URL as a failure message shows it: the path and query, the session token left out. */
 const shown = (url: string) => {
@@ -126,11 +124,7 @@ async function firstLoad(
   try {
     const page = await context.newPage();
     await fakeBridgeHost(page);
-    if (link.operator) {
-      const { role, token } = link.operator;
-      const session = JSON.stringify({ token, username: DEMO_OPERATORS[role].username, role });
-      await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
-    }
+    if (link.operator) await useOperatorSession(page, link.operator);
     const { problems, network } = watch(page, url, link);
     const res = await page.goto(url.href);
     const served: Served = ((await res?.text()) ?? '').includes('id="lv-ssr"') ? 'server-rendered' : 'client-rendered';

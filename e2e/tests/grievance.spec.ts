@@ -1,14 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Envelope, bridgeCalls, expect, expectAccessible, jsonOf, newOrder, test } from './fixtures.ts';
-import { DEMO_OPERATORS, operatorToken } from './ops-login.ts';
+import { operatorSession, useOperatorSession } from './ops-login.ts';
 
 // Issue 18 item 3, grievance redressal and escalation: the grievance officer on /customerService and the complaint
 // screens; a complaint past its due time shows the borrower how to escalate (RBI Integrated Ombudsman in English,
 // OJK in Indonesian; the regulator's portal opens outside the app with nothing of the session in it); the support
 // console shows it Escalated next to Overdue.
-
-// A sign-in may wait for the next 30 s authenticator step (a code is accepted once per account).
-test.describe.configure({ timeout: 120_000 });
 
 interface Officer {
   name: string;
@@ -153,9 +150,7 @@ test('the support console shows the late complaint Escalated next to Overdue, in
 }) => {
   const late = await agedComplaint(request, 10);
   const fresh = await agedComplaint(request, 0);
-  const token = await operatorToken(request, 'support');
-  const session = JSON.stringify({ token, username: DEMO_OPERATORS.support.username, role: 'support' });
-  await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
+  await useOperatorSession(page, await operatorSession(request, 'support'));
 
   await page.goto(`/ops?isNeedPop=1&state=all&q=${encodeURIComponent(late.orderNo)}`);
   const row = page.locator('.oc-row', { hasText: late.text });

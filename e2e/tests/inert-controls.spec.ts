@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_OPERATORS } from './ops-login.ts';
+import { useOperatorSession } from './ops-login.ts';
 import { type Link, SHELL_ROUTES, UNDECLARED, declaredRoutes, linkOf } from './route-links.ts';
 
 // No inert control in a plain browser (issue 40 item 6): every page of the route table, opened as route-links.ts
@@ -19,7 +19,7 @@ import { type Link, SHELL_ROUTES, UNDECLARED, declaredRoutes, linkOf } from './r
 // with no tap at all, and what changed or was asked then (the same element, the same API path) does not count after
 // a tap. A link with a real address is not tapped: any browser follows it (deep-links.spec.ts opens every route).
 test.use({ bridgeHost: 'browser' });
-// A sign-in may wait for the next 30 s authenticator step (route-links.ts); a page has up to ~15 controls.
+// A page has up to ~15 controls, each tapped on a fresh load of its own.
 test.describe.configure({ timeout: 180_000 });
 
 /** What counts as a control. Text fields and selects are not: typing into them is not a tap. */
@@ -207,11 +207,7 @@ async function sweep(page: Page, context: BrowserContext, route: string, link: L
   await watchChanges(page);
   if (extra) await page.addInitScript(extra);
   // After watchChanges' clean slate: the operator's session in the tab, as the sign-in form leaves it.
-  if (link.operator) {
-    const { role, token } = link.operator;
-    const session = JSON.stringify({ token, username: DEMO_OPERATORS[role].username, role });
-    await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
-  }
+  if (link.operator) await useOperatorSession(page, link.operator);
   const requests: string[] = [];
   const popups: number[] = [];
   const net = watchNetwork(page);

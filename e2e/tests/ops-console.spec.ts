@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { type Envelope, expect, newOrder, test } from './fixtures.ts';
-import { DEMO_OPERATORS, operatorToken, signInOnPage } from './ops-login.ts';
+import { DEMO_OPERATORS, type OperatorSession, operatorSession, signInOnPage, useOperatorSession } from './ops-login.ts';
 
 // The support console (/ops, apps/ops-console; issue 13's proof): an agent signs in, finds an overdue complaint,
 // assigns it to themself, answers it with a photo; the borrower sees the answer in the app and rates it; the
@@ -9,8 +9,6 @@ import { DEMO_OPERATORS, operatorToken, signInOnPage } from './ops-login.ts';
 // own kind. Every console screen is axe-clean at 390 px and 1280 px.
 
 const WIDTHS = [390, 1280] as const;
-// A sign-in may wait for the next 30 s authenticator step (a code is accepted once per account).
-test.describe.configure({ timeout: 120_000 });
 const toast = (page: Page) => page.locator('.lv-toast__text');
 
 /** No axe violation of any impact on the page as it is now, once animations have settled. */
@@ -45,13 +43,11 @@ async function checkSignInScreens(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the support console');
 }
 
-let cachedToken: string | undefined;
-
-/** A support session through the API (password + code), one per worker; the tab gets it in sessionStorage. */
-async function signIn(page: Page, request: APIRequestContext) {
-  cachedToken ??= await operatorToken(request, 'support');
-  const session = JSON.stringify({ token: cachedToken, username: DEMO_OPERATORS.support.username, role: 'support' });
-  await page.addInitScript((s) => sessionStorage.setItem('lv.ops.session', s), session);
+/** A support session of the test's own through the API (password + code); the tab gets it in sessionStorage. */
+async function signIn(page: Page, request: APIRequestContext): Promise<OperatorSession> {
+  const session = await operatorSession(request, 'support');
+  await useOperatorSession(page, session);
+  return session;
 }
 
 /** A small real PNG (1 × 1, red). */
@@ -91,7 +87,7 @@ async function agedComplaint(request: APIRequestContext, ageDays: number): Promi
  * The agent's part on an open complaint page: assign to me, answer with a photo; then the borrower sees the
  * answer and rates it 4; the console shows the score.
  */
-async function assignAnswerAndRate(page: Page, context: BrowserContext, filed: Filed) {
+async function assignAnswerAndRate(page: Page, context: BrowserContext, filed: Filed, agent: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Complaint #${filed.problemId}`);
   await expect(page.getByTestId('complaint-text')).toHaveText(filed.text);
   await expect(page.getByRole('heading', { level: 2, name: 'Order' })).toBeVisible();
@@ -99,8 +95,8 @@ async function assignAnswerAndRate(page: Page, context: BrowserContext, filed: F
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(page.getByTestId('assignee')).toHaveText('Assigned to ops-support');
-  await expect(page.getByTestId('audit')).toContainText('Assigned to ops-support');
+  await expect(page.getByTestId('assignee')).toHaveText(`Assigned to ${agent}`);
+  await expect(page.getByTestId('audit')).toContainText(`Assigned to ${agent}`);
 
   // Answer with a photo, after the confirmation.
   const reply = `We stopped the calls and warned the agency (${Date.now()}).`;
@@ -150,8 +146,8 @@ test('an agent finds a new complaint, assigns it, answers with a photo; the borr
   const filed = await fileComplaint(request);
   // The agent signs in on the console's own screens: password, then the authenticator code (TOTP).
   await checkSignInScreens(page);
-  await signInOnPage(page, 'support', () => page.getByRole('heading', { level: 1, name: 'Queue' }));
-  await expect(page.getByText('Signed in as ops-support')).toBeVisible();
+  const agent = await signInOnPage(page, 'support', () => page.getByRole('heading', { level: 1, name: 'Queue' }));
+  await expect(page.getByText(`Signed in as ${agent.username}`)).toBeVisible();
   await axeAtBothWidths(page);
 
   // Found by searching its text; it is due in 3 working days and not overdue yet.
@@ -167,13 +163,13 @@ test('an agent finds a new complaint, assigns it, answers with a photo; the borr
   await expect(row.getByText('Unassigned')).toBeVisible();
   await row.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/ops/item\\?kind=complaint&id=${filed.problemId}$`));
-  await assignAnswerAndRate(page, context, filed);
+  await assignAnswerAndRate(page, context, filed, agent.username);
 
   // Back in the queue (answered ones): assigned to me, answered, rated.
   await page.goto(`/ops?state=processed&q=${encodeURIComponent(filed.text.slice(0, 30))}`);
   const done = page.locator('.oc-row', { hasText: filed.text });
   await expect(done.getByText('Answered')).toBeVisible();
-  await expect(done.getByText('Assigned to ops-support')).toBeVisible();
+  await expect(done.getByText(`Assigned to ${agent.username}`)).toBeVisible();
   await expect(done.getByText('Rated 4 of 5')).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
@@ -185,7 +181,7 @@ test('an overdue complaint is listed first and marked; the agent assigns and ans
   pageErrors,
 }) => {
   const filed = await agedComplaint(request, 7);
-  await signIn(page, request);
+  const agent = await signIn(page, request);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/ops?kind=complaint&isNeedPop=1');
   // Overdue ones come first: the first row is overdue, and with "Overdue only" ours is among them.
@@ -197,7 +193,7 @@ test('an overdue complaint is listed first and marked; the agent assigns and ans
   await expect(row.locator('.oc-badge--overdue')).toHaveText('Overdue');
   await expect(row.locator('.oc-row__due')).toHaveClass(/is-overdue/);
   await row.getByRole('link').click();
-  await assignAnswerAndRate(page, context, filed);
+  await assignAnswerAndRate(page, context, filed, agent.username);
   expect(pageErrors).toEqual([]);
 });
 
@@ -211,7 +207,7 @@ test('a message from the contact form appears in the queue as its own kind; clos
   await visitor.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(visitor)).toHaveText('Submit successfully！');
 
-  await signIn(page, request);
+  const agent = await signIn(page, request);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/ops?q=${encodeURIComponent(name)}&isNeedPop=1`);
   const row = page.locator('.oc-row', { hasText: name });
@@ -229,7 +225,7 @@ test('a message from the contact form appears in the queue as its own kind; clos
   await page.getByRole('textbox', { name: 'What was done' }).fill('Called back, explained the second loan.');
   await page.getByRole('button', { name: 'Close message' }).click();
   await expect(toast(page)).toHaveText('Message closed.');
-  await expect(page.getByText(/^Closed by ops-support on /)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Closed by ${agent.username} on `))).toBeVisible();
   await expect(page.getByTestId('audit')).toContainText('Closed the message');
   expect(pageErrors).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { type Envelope, expect, jsonOf, newOrder } from './fixtures.ts';
 import { makePng } from './images.ts';
-import { DEMO_OPERATORS, operatorToken } from './ops-login.ts';
+import { type OperatorSession, operatorSession } from './ops-login.ts';
 
 // Every page route with the query that opens it as a borrower (or an operator) would: the route table of
 // deep-links.spec.ts (a first load of each) and inert-controls.spec.ts (each control of each, in a plain browser).
@@ -37,8 +37,8 @@ interface Shared {
 
 /**
  * Made once for the whole run, whichever worker (or worker restarted after a failed row) asks first: the others
- * read it from the run's folder (global-setup.ts's throw-away folder, removed at the end). Saves an operator
- * sign-in per worker, which may wait for the next authenticator step.
+ * read it from the run's folder (global-setup.ts's throw-away folder, removed at the end): one operator account
+ * per role and one photo complaint for the whole sweep, not one per row.
  */
 async function runOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
   const file = join(dirname(process.env.E2E_DATA_DIR!), `deep-links-${name}.json`);
@@ -111,11 +111,11 @@ async function photoComplaint(request: APIRequestContext, support: string): Prom
 }
 
 export const shared = {
-  support: (request: APIRequestContext) => runOnce('support', () => operatorToken(request, 'support')),
-  marketing: (request: APIRequestContext) => runOnce('marketing', () => operatorToken(request, 'marketing')),
+  support: (request: APIRequestContext) => runOnce('support', () => operatorSession(request, 'support')),
+  marketing: (request: APIRequestContext) => runOnce('marketing', () => operatorSession(request, 'marketing')),
   complaint: async (request: APIRequestContext) => {
     const support = await shared.support(request);
-    return runOnce('complaint', () => photoComplaint(request, support));
+    return runOnce('complaint', () => photoComplaint(request, support.token));
   },
 };
 
@@ -124,7 +124,7 @@ export const shared = {
 export interface Link {
   query: Record<string, string>;
   /** Opened with this operator's session in the tab (sessionStorage, as the sign-in form leaves it). */
-  operator?: { role: keyof typeof DEMO_OPERATORS; token: string };
+  operator?: OperatorSession;
   /** The page answers 404 with the shell's "page not found" on purpose. */
   notFound?: true;
   /** API refusals the page asks for as answers (an envelope it reads as data), each with why. */
@@ -187,19 +187,19 @@ export const LINKS: Record<string, (request: APIRequestContext) => Promise<Link>
   },
   '/promo': async () => ({ query: { templateId: '1' } }),
   // The operators' pages, signed in (the sign-in form itself is ops-console.spec.ts's).
-  '/ops': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
+  '/ops': async (request) => ({ query: {}, operator: await shared.support(request) }),
   // The complaint with photos in the console (its photos come as blobs with the operator's session).
   '/ops/item': async (request) => ({
     query: { kind: 'complaint', id: String((await shared.complaint(request)).problemId) },
-    operator: { role: 'support', token: await shared.support(request) },
+    operator: await shared.support(request),
   }),
-  '/ops/funds': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
-  '/ops/holidays': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
-  '/ops/releases': async (request) => ({ query: {}, operator: { role: 'support', token: await shared.support(request) } }),
-  '/ops/templates': async (request) => ({ query: {}, operator: { role: 'marketing', token: await shared.marketing(request) } }),
+  '/ops/funds': async (request) => ({ query: {}, operator: await shared.support(request) }),
+  '/ops/holidays': async (request) => ({ query: {}, operator: await shared.support(request) }),
+  '/ops/releases': async (request) => ({ query: {}, operator: await shared.support(request) }),
+  '/ops/templates': async (request) => ({ query: {}, operator: await shared.marketing(request) }),
   '/ops/templates/edit': async (request) => ({
     query: { id: '1' },
-    operator: { role: 'marketing', token: await shared.marketing(request) },
+    operator: await shared.marketing(request),
   }),
   '/testPreview': async () => ({ query: {} }),
   [UNDECLARED]: async () => ({ query: { tok: BORROWER }, notFound: true }),

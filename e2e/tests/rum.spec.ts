@@ -1,6 +1,6 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { clientRendered, expect, test } from './fixtures.ts';
-import { operatorToken } from './ops-login.ts';
+import { operatorSession } from './ops-login.ts';
 
 // Issue 16 item 4 (docs/releasing.md "Real-user signals"): borrowers' browsers report views, web-vitals and errors
 // per remote version; errors are symbolicated through the version's hidden source maps; support reads them on the
@@ -81,7 +81,7 @@ test('a borrower opening /About and /loanDetails yields a view and an LCP for ea
   const live = await liveVersions(request);
   const marketing = live.get('marketing')!;
   const loan = live.get('loan-details')!;
-  const token = await operatorToken(request, 'support');
+  const { token } = await operatorSession(request, 'support');
   const before = await health(request, token);
   const sent = await recordBeacons(page);
   const events = async () => (await sent()).flatMap((b) => b.events);
@@ -169,16 +169,14 @@ test("a remote's crash is sent within a second and shows up symbolicated to its 
   expect((await request.get(`${chunk!}.map`)).status()).toBe(404);
 
   // Support opens the console's Releases page.
-  const token = await operatorToken(request, 'support');
+  const session = await operatorSession(request, 'support');
+  const { token } = session;
   await expect
     .poll(async () => row(await health(request, token), 'loan-details', loan).topErrors.some((e) => e.message.startsWith('TypeError')))
     .toBe(true);
   await page.unroute('**/v3/loan-details/detail**');
   await page.goto('/ops?isNeedPop=1');
-  await page.evaluate(
-    (t) => sessionStorage.setItem('lv.ops.session', JSON.stringify({ token: t, username: 'ops-support', role: 'support' })),
-    token,
-  );
+  await page.evaluate((s) => sessionStorage.setItem('lv.ops.session', s), JSON.stringify(session));
   await page.goto('/ops/releases?isNeedPop=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Releases');
   const version = page.getByRole('region', { name: `loan-details ${loan}` });

@@ -226,8 +226,8 @@ describe.each(BACKENDS)('card binding with an SMS code (%s)', (backend) => {
 
   it('20 binds at once make exactly 10 cards', async () => {
     // A pool as wide as the burst on PostgreSQL, so the binds really run side by side.
-    const [{ schema }] = (await ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
-    const wide = backend === 'pg' ? await openPg({ connectionString: process.env.DATABASE_URL!, schema, max: 20 }) : ctx.db;
+    const target = ctx.testDb.pg;
+    const wide = target ? await openPg({ connectionString: target.url, schema: target.schema, max: 20 }) : ctx.db;
     const app = buildApp({ db: wide, demo: true, shellDir: ctx.shellDir, releasesDir: ctx.releasesDir, logger: false, clock: ctx.clock });
     try {
       await app.ready();

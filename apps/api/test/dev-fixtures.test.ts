@@ -4,7 +4,8 @@ import { buildApp } from '../src/app.ts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS } from '../src/db/demo/index.ts';
 import { FIXTURE_KINDS, type FixtureKind } from '../src/routes/dev/fixtures.ts';
 import { MAIN, NOT_FOUND_EN, UNAUTHORIZED_EN, call } from './helpers/calls.ts';
-import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
+import { totpCode } from '../src/lib/totp.ts';
+import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
 
 // POST /dev/fixtures/order (routes/dev/fixtures.ts): the e2e suite's own borrowers and orders, demo mode only.
 
@@ -151,6 +152,49 @@ describe.each(BACKENDS)('POST /dev/fixtures/order (%s)', (backend) => {
     expect(list.code).toBe('00');
     expect(JSON.stringify(list.data)).toContain(String(made.data.problemId));
     const bad = await call(ctx, '/dev/fixtures/complaint', { ageDays: '-1' }, { lang: 'en' });
+    expect(bad.code).not.toBe('00');
+  });
+
+  it('operator: two accounts of their own sign in within one 30 s step, each with its own code; another code is refused', async () => {
+    const made = await Promise.all(
+      (['support', 'support', 'marketing'] as const).map((role) =>
+        call<{ username: string; password: string; totpSecret: string; role: string }>(
+          ctx,
+          '/dev/fixtures/operator',
+          { role },
+          { lang: 'en' },
+        ),
+      ),
+    );
+    expect(made.map((m) => m.code)).toEqual(['00', '00', '00']);
+    expect(new Set(made.map((m) => m.data.username)).size).toBe(3);
+    expect(new Set(made.map((m) => m.data.totpSecret)).size).toBe(3);
+    for (const m of made) expect(m.data.username).toMatch(new RegExp(`^e2e-${m.data.role}-[0-9a-f]{8}$`));
+    const signIn = async (account: { username: string; password: string }, secret: string) => {
+      const first = await ctx.app.inject({
+        method: 'POST',
+        url: '/ops/api/login',
+        ...form({ username: account.username, password: account.password }),
+      });
+      const step1 = envelopeOf(first) as { code: string; data: { step: string; challenge: string } };
+      expect([step1.code, step1.data.step]).toEqual(['00', 'code']);
+      const code = totpCode(secret, ctx.clock.now());
+      const second = await ctx.app.inject({
+        method: 'POST',
+        url: '/ops/api/login/code',
+        ...form({ challenge: step1.data.challenge, code }),
+      });
+      return envelopeOf(second) as { code: string; message: string; data: { username: string; role: string } };
+    };
+    // The second account's own code, in the same step as the first account's: no wait.
+    for (const m of made) {
+      const session = await signIn(m.data, m.data.totpSecret);
+      expect([session.code, session.data.username, session.data.role]).toEqual(['00', m.data.username, m.data.role]);
+    }
+    // Another account's code is not this one's.
+    const other = await signIn(made[0]!.data, made[1]!.data.totpSecret);
+    expect(other.code).not.toBe('00');
+    const bad = await call(ctx, '/dev/fixtures/operator', { role: 'admin' }, { lang: 'en' });
     expect(bad.code).not.toBe('00');
   });
 

@@ -1,69 +1,88 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
-import { migrate } from '../../src/db/migrate.ts';
 import { openPg, quoteIdent } from '../../src/db/pg.ts';
 import { openPglite } from '../../src/db/pglite.ts';
-import { seedDemo } from '../../src/db/seed-demo.ts';
 import type { Db } from '../../src/db/types.ts';
 import { manualClock } from '../../src/lib/clock.ts';
-import { ensureSupportContact } from '../../src/repositories/settings.ts';
-import { ensureGrievanceOfficer } from '../../src/repositories/grievance-officer.ts';
+import { GRIEVANCE_OFFICER, SEED_NOW, SUPPORT, type TemplateKind } from './template-kinds.ts';
 
 /**
  * Backends the suites run against: always a fresh in-memory PGlite; when DATABASE_URL is set, also
- * PostgreSQL, each suite in its own fresh schema that it drops afterwards.
+ * PostgreSQL, each suite in its own database (a copy of a template) or schema that it drops afterwards.
  */
 export type Backend = 'pglite' | 'pg';
 export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
 
 export interface TestDb {
   db: Db;
+  /** PostgreSQL: the connection string and schema of this database, for a pool or a server of the test's own. */
+  pg?: { url: string; schema: string };
   /** Another connection to the same database (pg: a second pool on the schema; PGlite: the same instance). */
   openAnother(): Promise<Db>;
   cleanup(): Promise<void>;
 }
 
-export async function openTestDb(backend: Backend): Promise<TestDb> {
+const pgliteDumps = new Map<TemplateKind, Blob>();
+function pgliteDump(kind: TemplateKind): Blob {
+  let dump = pgliteDumps.get(kind);
+  if (!dump) {
+    dump = new Blob([readFileSync(inject('pgliteTemplates')[kind])]);
+    pgliteDumps.set(kind, dump);
+  }
+  return dump;
+}
+
+/**
+ * A database of the test's own, copied from one of the run's templates (template-db.ts): `empty` (the default: no
+ * table), `migrated` (every migration, the support and grievance rows) or `seeded` (migrated plus the demo data).
+ */
+export async function openTestDb(backend: Backend, from: TemplateKind = 'empty'): Promise<TestDb> {
   if (backend === 'pglite') {
-    const db = await openPglite();
+    const db = await openPglite({ loadDataDir: pgliteDump(from) });
     return { db, openAnother: async () => db, cleanup: () => db.close() };
   }
   const url = process.env.DATABASE_URL!;
-  const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
+  const template = from === 'empty' ? undefined : inject('pgTemplates')[from];
+  const name = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  let target: { url: string; schema: string };
+  if (template) {
+    // A database of its own: PostgreSQL copies the template's files, no migration runs.
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    target = { url: u.toString(), schema: 'public' };
+  } else {
+    await admin.query(`CREATE SCHEMA ${quoteIdent(name)}`);
+    target = { url, schema: name };
+  }
   const extra: Db[] = [];
-  const db = await openPg({ connectionString: url, schema, max: 4 });
+  const db = await openPg({ connectionString: target.url, schema: target.schema, max: 4 });
   return {
     db,
+    pg: target,
     async openAnother() {
-      const other = await openPg({ connectionString: url, schema, max: 2 });
+      const other = await openPg({ connectionString: target.url, schema: target.schema, max: 2 });
       extra.push(other);
       return other;
     },
     async cleanup() {
       await Promise.all([db, ...extra].map((d) => d.close()));
-      await admin.query(`DROP SCHEMA ${quoteIdent(schema)} CASCADE`);
+      if (template) await admin.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`);
+      else await admin.query(`DROP SCHEMA ${quoteIdent(name)} CASCADE`);
       await admin.end();
     },
   };
 }
 
-export const SUPPORT = { email: 'help@lendview.test', phone: '+62 811 0000 1234' };
-/** The grievance officer rows every test app gets (app_settings grievance_officer_*, as the server writes them). */
-export const GRIEVANCE_OFFICER = {
-  name: 'Test Grievance Officer',
-  phone: '+91 80 0000 5678',
-  email: 'grievance@lendview.test',
-  address: '1 Test Street, Bengaluru 560001, India',
-};
+export { GRIEVANCE_OFFICER, SUPPORT };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -95,13 +114,9 @@ export function useTestApp(
     ctx.releasesDir = join(tmp, 'releases');
     mkdirSync(ctx.shellDir, { recursive: true });
     mkdirSync(ctx.releasesDir, { recursive: true });
-    ctx.testDb = await openTestDb(backend);
+    ctx.testDb = await openTestDb(backend, options.seed === false ? 'migrated' : 'seeded');
     ctx.db = ctx.testDb.db;
-    ctx.clock = manualClock(new Date('2026-03-02T03:00:00.000Z'));
-    await migrate(ctx.db);
-    await ensureSupportContact(ctx.db, SUPPORT);
-    await ensureGrievanceOfficer(ctx.db, GRIEVANCE_OFFICER);
-    if (options.seed !== false) await seedDemo(ctx.db, { now: ctx.clock.now() });
+    ctx.clock = manualClock(SEED_NOW);
     ctx.app = buildApp({
       db: ctx.db,
       demo: options.demo ?? true,

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { endpoint } from '@lendview/contracts';
+import { endpoint, OPS_ROLES, type OpsRole } from '@lendview/contracts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS, DEMO_CARD_HOLDER } from '../../db/demo/identities.ts';
 import { DEMO_COOLING_OFF_ORDER, DEMO_IN_HOUSE_PRODUCT_ID, DEMO_ORDERS, DEMO_PAST_HALF_TERM_ORDER } from '../../db/demo/names.ts';
 import { DEMO_ORDER_SEEDS } from '../../db/demo/orders.ts';
@@ -11,6 +11,9 @@ import { cardFingerprint } from '../../repositories/bank-cards.ts';
 import { insertComplaint } from '../../repositories/complaints.ts';
 import { saveRating } from '../../repositories/ratings.ts';
 import { createSession, findSessionBorrower } from '../../repositories/sessions.ts';
+import { opsTotpKey } from '../../repositories/operators.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { newTotpSecret, sealSecret } from '../../lib/totp.ts';
 
 /**
  * Test fixtures on demand (demo mode only, like every /dev route): `POST /dev/fixtures/order { kind }` makes a
@@ -197,4 +200,47 @@ export async function makeFixtureComplaint(
     now: new Date(input.now.getTime() - input.ageDays * 24 * 60 * 60 * 1000),
   });
   return { problemId, tok: order.tok, orderNo: order.orderNo, text };
+}
+
+export const devFixturesOperator = endpoint({
+  name: 'devFixturesOperator',
+  method: 'POST',
+  path: '/dev/fixtures/operator',
+  successCode: '00',
+  request: z.object({ role: z.enum(OPS_ROLES) }),
+  response: z.object({ username: z.string(), password: z.string(), totpSecret: z.string(), role: z.enum(OPS_ROLES) }),
+});
+
+/** Usernames of fixture operators: never a demo account's (ops-support, ops-marketing). */
+export const FIXTURE_OPERATOR_PREFIX = 'e2e-';
+
+/**
+ * An operator account of the test's own, enrolled with an authenticator secret of its own (issue 38 item 1). A code
+ * is accepted once per account and 30 s step, so tests sharing the demo accounts had to wait for the next step when
+ * two signed in within one; with an account each, a test signs in at once, through the same password and code steps.
+ */
+export async function makeFixtureOperator(
+  db: Db,
+  input: { role: OpsRole; totpKey?: string; now: Date },
+): Promise<{ username: string; password: string; totpSecret: string; role: OpsRole }> {
+  const username = `${FIXTURE_OPERATOR_PREFIX}${input.role}-${randomBytes(4).toString('hex')}`;
+  const password = `fixture-${randomBytes(9).toString('base64url')}`;
+  const totpSecret = newTotpSecret();
+  const sealed = sealSecret(await opsTotpKey(db, input.totpKey), totpSecret);
+  await upsert(
+    db,
+    'operators',
+    ['username'],
+    [
+      {
+        username,
+        password_hash: await hashPassword(password),
+        role: input.role,
+        created_at: input.now,
+        totp_secret_sealed: sealed,
+        totp_enrolled_at: input.now,
+      },
+    ],
+  );
+  return { username, password, totpSecret, role: input.role };
 }

@@ -6,7 +6,14 @@ import { notFound, unauthorized } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../providers/payments.ts';
 import { findPaymentByVcode } from '../../repositories/payments.ts';
 import { processSignedCallback } from '../../services/repayment.ts';
-import { devFixturesComplaint, devFixturesOrder, makeFixtureComplaint, makeFixtureOrder } from './fixtures.ts';
+import {
+  devFixturesComplaint,
+  devFixturesOperator,
+  devFixturesOrder,
+  makeFixtureComplaint,
+  makeFixtureOperator,
+  makeFixtureOrder,
+} from './fixtures.ts';
 
 /** Demo mode only (app.ts registers this folder only when demo is on; otherwise /dev/* is a 404). */
 export default async function devRoutes(app: FastifyInstance) {
@@ -73,5 +80,10 @@ export default async function devRoutes(app: FastifyInstance) {
   /** A complaint filed `ageDays` ago (fixtures.ts), so the support console's overdue handling can be tested end to end. */
   registerEndpoint(app, devFixturesComplaint, {
     handler: ({ input, db, now }) => makeFixtureComplaint(db, { ageDays: input.ageDays, cardKey: app.cardFingerprintSecret, now }),
+  });
+
+  /** An operator account of the test's own with its own authenticator secret (fixtures.ts), so no sign-in waits. */
+  registerEndpoint(app, devFixturesOperator, {
+    handler: ({ input, db, now }) => makeFixtureOperator(db, { role: input.role, totpKey: app.opsTotpKey, now }),
   });
 }
