@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { freePort } from './tests/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,13 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) 
  */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
-  const tmp = mkdtempSync(join(tmpdir(), 'lendview-e2e-'));
+  // Everything the run writes to the temp folder (the server's render and upload folders, the specs' copies and
+  // clusters) goes into the run's own folder, removed at the end; what is left in the system's is an error.
+  const systemTmp = tmpdir();
+  const before = new Set(leftovers(systemTmp));
+  const tmp = mkdtempSync(join(systemTmp, 'lendview-e2e-'));
+  process.env.TMPDIR = join(tmp, 'tmp');
+  mkdirSync(process.env.TMPDIR);
   const releases = join(tmp, 'releases');
   // Into the server's own database (DATA_DIR: the release tables) and releases folder (the files).
   const publishEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(tmp, 'data') };
@@ -74,6 +80,14 @@ export default async function globalSetup() {
       checkServerLog(logFile);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
+      process.env.TMPDIR = systemTmp;
     }
+    const left = leftovers(systemTmp).filter((name) => !before.has(name));
+    if (left.length > 0) throw new Error(`the e2e run left ${left.length} folder(s) in ${systemTmp}: ${left.slice(0, 10).join(', ')}`);
   };
+}
+
+/** lendview-* entries of the system temp folder, but another run's own folder (API or e2e, maybe running beside). */
+function leftovers(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith('lendview-') && !/^lendview-(api-run|e2e)-/.test(name));
 }

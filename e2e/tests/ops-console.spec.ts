@@ -143,6 +143,8 @@ test('an agent finds a new complaint, assigns it, answers with a photo; the borr
   request,
   pageErrors,
 }) => {
+  // The longest walk of the suite: six screens, each checked with axe at two widths (~50 s on a quiet machine).
+  test.setTimeout(120_000);
   const filed = await fileComplaint(request);
   // The agent signs in on the console's own screens: password, then the authenticator code (TOTP).
   await checkSignInScreens(page);

@@ -9,7 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     environment: 'jsdom',
     // The shared hooks (src/setup.ts). They are idempotent: a file may import them again (the repayment
-    // remote's legacy tests do, src/legacy/test/setup.ts).
+    // remote's legacy tests do, src/card-repayment/test/setup.ts).
     setupFiles: ['@lendview/test-utils/setup'],
     include: ['src/**/*.test.{ts,tsx}'],
   },

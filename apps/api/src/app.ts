@@ -30,7 +30,7 @@ import loanDetailsRoutes from './routes/loan-details/index.ts';
 import loginRoutes from './routes/login/index.ts';
 import marketRoutes from './routes/market/index.ts';
 import personalCenterRoutes from './routes/personal-center/index.ts';
-import legacyLoanRoutes from './routes/legacy-loan/index.ts';
+import cardRepaymentRoutes from './routes/card-repayment/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import opsRoutes from './routes/ops/index.ts';
 import partnerRoutes from './routes/partner/index.ts';
@@ -195,7 +195,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorate('smsCodeSecret', options.smsCodeSecret);
   app.decorate('opsTotpKey', options.opsTotpKey);
   app.decorate('fileUrlKey', fileUrlKeySource({ db: options.db, smsCodeSecret: options.smsCodeSecret }));
-  app.decorate('storage', options.storage ?? new TempFolderStorage());
+  const storage = options.storage ?? new TempFolderStorage();
+  app.decorate('storage', storage);
+  if (storage instanceof TempFolderStorage) app.addHook('onClose', () => storage.remove());
   app.decorate('demo', options.demo ?? false);
   app.decorate('imageHosts', [...(options.imageHosts ?? [])]);
   app.decorate('limits', { ...DEFAULT_LIMITS, ...options.limits });
@@ -228,7 +230,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(eventRoutes);
   app.register(marketRoutes);
   app.register(repaymentRoutes);
-  app.register(legacyLoanRoutes);
+  app.register(cardRepaymentRoutes);
   app.register(paymentRoutes);
   app.register(userProblemRoutes);
   app.register(opsRoutes);

@@ -1,4 +1,4 @@
-import { LEGACY_LOAN } from '@lendview/contracts';
+import { CARD_REPAYMENT } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { call, newBorrower } from './helpers/calls.ts';
 import { bindVerified } from './helpers/cards.ts';
@@ -9,8 +9,8 @@ import { BANKS } from '../src/services/payment-methods.ts';
 // Issue 34 item 4 (docs/repayment.md "The issuer's check on a first charge"): a card never charged before is not
 // charged at once on any bank; its first charge goes through the issuer's step (the sandbox's code, or the bank's
 // page), and only a card that passed it is charged at once by a bank that charges without a code.
-const COMMIT = `${LEGACY_LOAN}/repayment-commit`;
-const CONFIRM = `${LEGACY_LOAN}/repayment-confirm`;
+const COMMIT = `${CARD_REPAYMENT}/repayment-commit`;
+const CONFIRM = `${CARD_REPAYMENT}/repayment-confirm`;
 type Commit = { repayRecordId: number; needValid: 0 | 1; url: string };
 
 let serial = 0;

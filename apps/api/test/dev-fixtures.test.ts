@@ -1,4 +1,4 @@
-import { LEGACY_LOAN } from '@lendview/contracts';
+import { CARD_REPAYMENT } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_BANK_CARDS, DEMO_BORROWERS } from '../src/db/demo/index.ts';
@@ -11,7 +11,7 @@ import { BACKENDS, envelopeOf, form, useTestApp } from './helpers/setup.ts';
 
 const FIXTURE = '/dev/fixtures/order';
 const DETAIL = '/v3/loan-details/detail';
-const WAY = `${LEGACY_LOAN}/repayment-way`;
+const WAY = `${CARD_REPAYMENT}/repayment-way`;
 
 interface Fixture {
   tok: string;

@@ -1,4 +1,4 @@
-import { LEGACY_LOAN, delayDetail, generateVcode, loanDetails, type ResponseOf } from '@lendview/contracts';
+import { CARD_REPAYMENT, delayDetail, generateVcode, loanDetails, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { SETTING } from '../src/repositories/settings.ts';
 import { MAIN, call } from './helpers/calls.ts';
@@ -16,8 +16,8 @@ const VCODE = '/v3/loan-details/generate-vcode';
 const DETAIL = '/v3/loan-details/detail';
 const DELAY = '/v3/loan-details/delay-detail';
 const SIMULATE = '/dev/payments/simulate';
-const COMMIT = `${LEGACY_LOAN}/repayment-commit`;
-const HUICHAO = `${LEGACY_LOAN}/repayment-huichao`;
+const COMMIT = `${CARD_REPAYMENT}/repayment-commit`;
+const HUICHAO = `${CARD_REPAYMENT}/repayment-huichao`;
 const START = new Date('2026-03-02T03:00:00.000Z');
 
 type Va = ResponseOf<typeof generateVcode>;

@@ -1,4 +1,4 @@
-import { LEGACY_LOAN } from '@lendview/contracts';
+import { CARD_REPAYMENT } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIN, SECOND, urlOf } from './helpers/calls.ts';
 import { addOrder, borrowerIdOf, orderRow, paymentsOf } from './helpers/repay.ts';
@@ -7,7 +7,7 @@ import { DEMO_BANK_CARDS } from '../src/db/demo/index.ts';
 import { requestHashOf } from '../src/lib/idempotency.ts';
 
 // Issue 40 item 1 (docs/api.md "Idempotent writes"): the copies of one tap carry one Idempotency-Key and are one write.
-const COMMIT = `${LEGACY_LOAN}/repayment-commit`;
+const COMMIT = `${CARD_REPAYMENT}/repayment-commit`;
 const RATE = '/v3/loan-details/google-score';
 
 async function send(ctx: TestContext, path: string, fields: Record<string, string>, o: { tok: string; key?: string; lang?: 'en' | 'id' }) {

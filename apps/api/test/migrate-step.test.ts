@@ -19,7 +19,7 @@ const ALL = readMigrations().map((m) => m.name);
 function run(cmd: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(cmd, args, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
     encoding: 'utf8',
     timeout: 120_000,
   });

@@ -255,6 +255,7 @@ function startServer(env: Record<string, string>, untilListening = false): Promi
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? tmp,
+        TMPDIR: tmpdir(),
         LOG_LEVEL: 'info',
         SHELL_DIR: join(tmp, 'shell'),
         RELEASES_DIR: join(tmp, 'releases'),

@@ -12,8 +12,8 @@ const MethodChoicePage = lazy(() => import('./pages/MethodChoicePage.tsx'));
 const InstalmentPage = lazy(() => import('./pages/InstalmentPage.tsx'));
 const ExtensionPage = lazy(() => import('./pages/ExtensionPage.tsx'));
 // The legacy bank-card repayment (spec 4.3) lives in ./legacy (its own team, namespace and tests).
-const RepayPage = lazy(() => import('./legacy/RepayPage.tsx'));
-const BindCardPage = lazy(() => import('./legacy/BindCardPage.tsx'));
+const RepayPage = lazy(() => import('./card-repayment/RepayPage.tsx'));
+const BindCardPage = lazy(() => import('./card-repayment/BindCardPage.tsx'));
 
 /** The repayment remote: virtual account, method choice, instalments, extension, legacy bank-card repayment. */
 export default function App() {

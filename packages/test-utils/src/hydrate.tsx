@@ -1,4 +1,7 @@
-import { act, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+// Testing Library's act: React's own, with IS_REACT_ACT_ENVIRONMENT set for its duration (React's alone warns "The
+// current testing environment is not configured to support act(...)" on every call: issue 38).
+import { act } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, StaticRouter } from 'react-router';

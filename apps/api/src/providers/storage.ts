@@ -129,6 +129,12 @@ export class TempFolderStorage implements StorageProvider {
   describe(): string {
     return 'folder:(temporary)';
   }
+  /** Removes the folder and everything in it (the app's onClose): nothing is left in the temp dir. */
+  async remove(): Promise<void> {
+    const folder = this.inner;
+    this.inner = undefined;
+    if (folder) await rm((await folder).dir, { recursive: true, force: true });
+  }
 }
 
 declare module 'fastify' {

@@ -206,7 +206,7 @@ export async function verifyCardCode(
 
 export { lockedError as cardBindLockedError };
 
-// --- The three calls of the card pages (routes/legacy-loan/cards.ts) ---------------------------------------------
+// --- The three calls of the card pages (routes/card-repayment/cards.ts) ---------------------------------------------
 
 /** Sent after the transaction committed: the SMS provider writes with its own connection. */
 const sendCardCode = (sms: SmsProvider, borrower: Borrower, lang: Lang, card: { bankCode: string; last4: string }, code: string) =>

@@ -1,11 +1,11 @@
-import { LEGACY_LOAN } from '@lendview/contracts';
+import { CARD_REPAYMENT } from '@lendview/contracts';
 import { call } from './calls.ts';
 import type { TestContext } from './setup.ts';
 import { DEMO_BORROWERS } from '../../src/db/demo/index.ts';
 
-export const BIND = `${LEGACY_LOAN}/bind-card`;
-export const VERIFY = `${LEGACY_LOAN}/bind-card-verify`;
-export const SEND_CODE = `${LEGACY_LOAN}/bind-card-send-code`;
+export const BIND = `${CARD_REPAYMENT}/bind-card`;
+export const VERIFY = `${CARD_REPAYMENT}/bind-card-verify`;
+export const SEND_CODE = `${CARD_REPAYMENT}/bind-card-send-code`;
 
 export interface BindAnswer {
   cardId: number;

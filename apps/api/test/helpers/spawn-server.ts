@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { quoteIdent } from '../../src/db/pg.ts';
 
@@ -62,6 +63,8 @@ export async function spawnServer(
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? options.dir,
+      // The run's own temp folder (template-db.ts), removed at its end.
+      TMPDIR: tmpdir(),
       LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',

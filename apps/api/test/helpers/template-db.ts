@@ -4,7 +4,7 @@
 // of its data folder is ready in ~1.2 s. PostgreSQL clones a database from a template in ~0.1 s where migrating
 // and seeding a schema takes ~0.6 s. So the three starting points (empty, migrated, migrated and seeded with the
 // demo data) are made here once, and setup.ts copies the one a file asks for (docs/testing.md "API tests").
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,6 +36,11 @@ async function prepare(db: Db, kind: TemplateKind): Promise<void> {
   if (kind === 'seeded') await seedDemo(db, { now: SEED_NOW });
 }
 
+/** lendview-* entries of the system temp folder, but another run's own folder (API or e2e, maybe running beside). */
+function leftovers(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith('lendview-') && !/^lendview-(api-run|e2e)-/.test(name));
+}
+
 function databaseUrl(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
@@ -43,7 +48,15 @@ function databaseUrl(url: string, database: string): string {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = mkdtempSync(join(tmpdir(), 'lendview-api-templates-'));
+  // Everything the run writes to the temp folder (apps' upload and server-render folders, release builds, the
+  // templates) goes into one folder of its own, removed at the end whatever a test forgot (issue 38: thousands of
+  // lendview-* folders were left in /tmp). The workers start after this and inherit TMPDIR.
+  const systemTmp = tmpdir();
+  const before = new Set(leftovers(systemTmp));
+  const runDir = mkdtempSync(join(systemTmp, 'lendview-api-run-'));
+  process.env.TMPDIR = runDir;
+  const dir = join(runDir, 'templates');
+  mkdirSync(dir);
   const pgliteTemplates = {} as Record<TemplateKind, string>;
   for (const kind of TEMPLATE_KINDS) {
     const db = await openPglite();
@@ -74,7 +87,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgTemplates', pgTemplates);
 
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
+    process.env.TMPDIR = systemTmp;
+    // The temp folder as it was: a test that writes past TMPDIR (a child with an environment of its own) fails the run.
+    const left = leftovers(systemTmp).filter((name) => !before.has(name));
+    if (left.length > 0) {
+      // An error thrown here is only printed (vitest closes with 0 after a global teardown error), so the exit code says it.
+      console.error(`\nthe API tests left ${left.length} folder(s) in ${systemTmp}: ${left.slice(0, 10).join(', ')}`);
+      process.exitCode = 1;
+    }
     if (admin) {
       for (const name of Object.values(pgTemplates)) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
       await admin.end();

@@ -1,5 +1,4 @@
-import { act } from 'react';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hydrateServerRendered, unmountHydrated } from '@lendview/test-utils';
 import '../App.tsx';

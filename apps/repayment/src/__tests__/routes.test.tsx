@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json';
 import { ROUTES } from '../routes.ts';
-import { repaymentWay } from '../legacy/test/fixtures.ts';
+import { repaymentWay } from '../card-repayment/test/fixtures.ts';
 import { BANKS, delayDetail, instalmentPlan, vaDetail } from '../test/fixtures.ts';
 import { type Handler, ok, renderApp, stubApi } from '../test/render.tsx';
 

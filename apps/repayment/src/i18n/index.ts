@@ -1,7 +1,7 @@
 import type { MessageBundles } from '@lendview/i18n';
 import { en } from './en.ts';
 import { id } from './id.ts';
-import { NS as LEGACY_NS, legacy } from '../legacy/i18n/index.ts';
+import { NS as CARD_REPAYMENT_NS, cardRepayment } from '../card-repayment/i18n/index.ts';
 
 /**
  * This remote's messages by namespace: App.tsx adds them to the page's i18next instance, and the server entry
@@ -9,5 +9,5 @@ import { NS as LEGACY_NS, legacy } from '../legacy/i18n/index.ts';
  */
 export const messages: MessageBundles = {
   repayment: { en, id },
-  [LEGACY_NS]: legacy,
+  [CARD_REPAYMENT_NS]: cardRepayment,
 };

@@ -3,7 +3,7 @@
 // contracts' shapes (the fixtures are typed by them). A call not listed gets a NOT_MOCKED envelope naming it.
 import { envelopeHandlers, ok } from '@lendview/test-utils/mock-api';
 import * as routes from '@lendview/contracts/routes';
-import { repaymentWay } from '../legacy/test/fixtures.ts';
+import { repaymentWay } from '../card-repayment/test/fixtures.ts';
 import { BANKS, MARKETS, delayDetail, instalmentPlan, paymentState, vaDetail } from '../test/fixtures.ts';
 
 export const handlers = envelopeHandlers({

@@ -23,7 +23,7 @@ export const PERIOD_STATUS = {
 } as const;
 
 /** Spec 7.3: the legacy bank-card repayment, POST /api/v1/lendview/service/loan/<endpoint>. */
-export const LEGACY_LOAN = '/api/v1/lendview/service/loan';
+export const CARD_REPAYMENT = '/api/v1/lendview/service/loan';
 
 /** Spec 8: 800006 wrong code, 800005 submitted twice. */
 export const LEGACY_CODE = { wrongCode: 800006, duplicate: 800005 } as const;
@@ -57,14 +57,14 @@ export const vcodeForPage = route('vcodeForPage', 'POST', '/v3/loan-details/vcod
 export const delayDetail = route('delayDetail', 'POST', '/v3/loan-details/delay-detail');
 export const loanPlayDetail = route('loanPlayDetail', 'POST', '/v3/installment/loan-play-detail');
 export const paymentState = route('paymentState', 'POST', '/v3/loan-details/payment-state');
-export const repaymentWay = route('repaymentWay', 'POST', `${LEGACY_LOAN}/repayment-way`);
-export const repaymentCommit = route('repaymentCommit', 'POST', `${LEGACY_LOAN}/repayment-commit`, '00', IDEMPOTENT);
-export const repaymentConfirm = route('repaymentConfirm', 'POST', `${LEGACY_LOAN}/repayment-confirm`, '00', IDEMPOTENT);
-export const repaymentHuichao = route('repaymentHuichao', 'POST', `${LEGACY_LOAN}/repayment-huichao`, '00', IDEMPOTENT);
+export const repaymentWay = route('repaymentWay', 'POST', `${CARD_REPAYMENT}/repayment-way`);
+export const repaymentCommit = route('repaymentCommit', 'POST', `${CARD_REPAYMENT}/repayment-commit`, '00', IDEMPOTENT);
+export const repaymentConfirm = route('repaymentConfirm', 'POST', `${CARD_REPAYMENT}/repayment-confirm`, '00', IDEMPOTENT);
+export const repaymentHuichao = route('repaymentHuichao', 'POST', `${CARD_REPAYMENT}/repayment-huichao`, '00', IDEMPOTENT);
 /** The first shape of bind-card's answer (a bare card); the page uses bindCardStart, the same call. */
-export const bindCard = route('bindCard', 'POST', `${LEGACY_LOAN}/bind-card`, '00', IDEMPOTENT);
+export const bindCard = route('bindCard', 'POST', `${CARD_REPAYMENT}/bind-card`, '00', IDEMPOTENT);
 export const bindCardStart = route('bindCardStart', 'POST', bindCard.path, '00', IDEMPOTENT);
-export const bindCardVerify = route('bindCardVerify', 'POST', `${LEGACY_LOAN}/bind-card-verify`, '00', IDEMPOTENT);
-export const bindCardSendCode = route('bindCardSendCode', 'POST', `${LEGACY_LOAN}/bind-card-send-code`);
+export const bindCardVerify = route('bindCardVerify', 'POST', `${CARD_REPAYMENT}/bind-card-verify`, '00', IDEMPOTENT);
+export const bindCardSendCode = route('bindCardSendCode', 'POST', `${CARD_REPAYMENT}/bind-card-send-code`);
 /** Demo mode only. */
 export const devPaymentsSimulate = route('devPaymentsSimulate', 'POST', '/dev/payments/simulate');

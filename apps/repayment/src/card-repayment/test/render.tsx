@@ -16,7 +16,7 @@ export { type Answer, type ApiCall, type Handler, fail, ok, stubApi } from '@len
  * Renders the two legacy screens at `path` the way the shell does (router, i18n, a QueryClient without
  * retries, the toast host). Any other path (/loanDetails) shows where the page navigated to.
  */
-export function renderLegacy(path: string, { lang }: Pick<RenderOptions, 'lang'> = {}) {
+export function renderCardRepayment(path: string, { lang }: Pick<RenderOptions, 'lang'> = {}) {
   return renderApp(
     <Routes>
       <Route path="/repay" element={<RepayPage />} />

@@ -24,7 +24,7 @@ import { LockIcon, PlusIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH, CODE_MIN_LENGTH } from './lib/constants.ts';
 import { digitsOnly } from '@lendview/contracts/routes';
-import { isWrongCode, legacyErrorText, recordGone } from './lib/messages.ts';
+import { isWrongCode, cardRepaymentErrorText, recordGone } from './lib/messages.ts';
 import { type CodeStep, loadCodeStep, saveCodeStep } from './lib/pending.ts';
 import { externalNav, loanDetailsPath, orderQuery, paymentTarget } from './lib/navigation.ts';
 import './styles/legacy.css';
@@ -126,7 +126,7 @@ export default function RepayPage() {
         }
         done(t('repay.paid'));
       } catch (e) {
-        toast.show(legacyErrorText(e, 'process', t));
+        toast.show(cardRepaymentErrorText(e, 'process', t));
       }
     });
   };
@@ -143,7 +143,7 @@ export default function RepayPage() {
         const res = await confirmRepayment({ orderId, verifyCode, repaymentRecordId: s.recordId }, { loadingText: t('repay.processing') });
         done(res.state === 'paid' ? t('repay.paid') : t('repay.pending'));
       } catch (e) {
-        const text = legacyErrorText(e, 'process', t);
+        const text = cardRepaymentErrorText(e, 'process', t);
         if (isWrongCode(e)) {
           // The typed code stays: the borrower corrects it.
           setCodeError(text);
@@ -170,7 +170,7 @@ export default function RepayPage() {
         countdown.start();
         toast.info(t('codeSent', { ns: 'common' }));
       } catch (e) {
-        toast.show(legacyErrorText(e, 'process', t));
+        toast.show(cardRepaymentErrorText(e, 'process', t));
         if (recordGone(e)) resetStep();
       }
     });
@@ -191,7 +191,7 @@ export default function RepayPage() {
         if (res.url.trim()) externalNav.assign(paymentTarget(res.url));
         else toast.show(t('processingFailed', { ns: 'common' }));
       } catch (e) {
-        toast.show(legacyErrorText(e, 'process', t));
+        toast.show(cardRepaymentErrorText(e, 'process', t));
       }
     });
 
@@ -296,7 +296,7 @@ export default function RepayPage() {
       </>
     );
   } else if (way.isError) {
-    body = <ErrorPanel message={legacyErrorText(way.error, 'cards', t)} onRetry={() => void way.refetch()} />;
+    body = <ErrorPanel message={cardRepaymentErrorText(way.error, 'cards', t)} onRetry={() => void way.refetch()} />;
   } else body = <RepayPlaceholder />;
 
   const footer =

@@ -1,4 +1,4 @@
-import { LEGACY_LOAN, repaymentWay, type ResponseOf } from '@lendview/contracts';
+import { CARD_REPAYMENT, repaymentWay, type ResponseOf } from '@lendview/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/external/helmet.ts';
@@ -8,11 +8,11 @@ import { addOrder, borrowerIdOf, eventsOf, lastRepayCode, orderRow, paymentsOf }
 import { BACKENDS, envelopeOf, useTestApp } from './helpers/setup.ts';
 import { DEMO_BANK_CARDS, DEMO_ORDERS, DEMO_SECOND_BORROWER_ORDER } from '../src/db/demo/index.ts';
 
-const WAY = `${LEGACY_LOAN}/repayment-way`;
-const BIND = `${LEGACY_LOAN}/bind-card`;
-const COMMIT = `${LEGACY_LOAN}/repayment-commit`;
-const CONFIRM = `${LEGACY_LOAN}/repayment-confirm`;
-const HUICHAO = `${LEGACY_LOAN}/repayment-huichao`;
+const WAY = `${CARD_REPAYMENT}/repayment-way`;
+const BIND = `${CARD_REPAYMENT}/bind-card`;
+const COMMIT = `${CARD_REPAYMENT}/repayment-commit`;
+const CONFIRM = `${CARD_REPAYMENT}/repayment-confirm`;
+const HUICHAO = `${CARD_REPAYMENT}/repayment-huichao`;
 
 type Commit = { repayRecordId: number; needValid: 0 | 1; url: string };
 const DUPLICATE_EN = { code: 800005, data: null, message: 'Do not submit repay request twice.' };
@@ -415,7 +415,7 @@ describe.each(BACKENDS)('legacy bank-card repayment (%s)', (backend) => {
       [VERIFY, { cardId: '1' }, 'Missing required field: verifyCode.'],
       [VERIFY, { cardId: '1', verifyCode: '12345' }, 'Invalid value for field: verifyCode.'],
       [VERIFY, { cardId: 'x', verifyCode: '123456' }, 'Invalid value for field: cardId.'],
-      [`${LEGACY_LOAN}/bind-card-send-code`, {}, 'Missing required field: cardId.'],
+      [`${CARD_REPAYMENT}/bind-card-send-code`, {}, 'Missing required field: cardId.'],
     ];
     for (const [path, body, message] of cases) {
       const r = await call(ctx, path, body, { tok: MAIN, lang: 'en' });

@@ -1,5 +1,5 @@
 /**
- * English copy of the legacy bank-card repayment (namespace `repaymentLegacy`). The messages of spec 5 / 8
+ * English copy of the legacy bank-card repayment (namespace `cardRepayment`). The messages of spec 5 / 8
  * (select a card first, enter the correct code, code wrong, repeat repay, the fallbacks, 'error') are the
  * shared ones of the `common` namespace; 'select a bank card first' is always the Chinese legacy text.
  */
@@ -67,4 +67,4 @@ export const en = {
   },
 };
 
-export type LegacyMessages = typeof en;
+export type CardRepaymentMessages = typeof en;

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CARD_OTP, CARD_PLAIN, repaymentWay } from '../test/fixtures.ts';
-import { type Handler, fail, ok, renderLegacy, stubApi, toastText } from '../test/render.tsx';
+import { type Handler, fail, ok, renderCardRepayment, stubApi, toastText } from '../test/render.tsx';
 
 const BIND = '/api/v1/lendview/service/loan/bind-card';
 const VERIFY = '/api/v1/lendview/service/loan/bind-card-verify';
@@ -40,7 +40,7 @@ async function fill(user = userEvent.setup(), { bank = 'BNI', cardNo = '5264 111
 describe('/bindCard: the form', () => {
   it('has one h1, a labelled bank list of Indonesian banks, card number and holder name', async () => {
     setup();
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Add a bank card']);
     const options = Array.from(bankSelect().options).map((o) => o.value);
     expect(options).toEqual(['', 'BCA', 'BNI', 'BRI', 'MANDIRI', 'PERMATA', 'CIMB']);
@@ -50,7 +50,7 @@ describe('/bindCard: the form', () => {
 
   it('keeps digits only and groups them in fours as typed, up to 19 digits', async () => {
     setup();
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     const user = userEvent.setup();
     await user.type(cardInput(), '12a34-5678 9');
     expect(cardInput().value).toBe('1234 5678 9');
@@ -63,7 +63,7 @@ describe('/bindCard: the form', () => {
 
   it('a pasted number is grouped too', async () => {
     setup();
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     const user = userEvent.setup();
     await user.click(cardInput());
     await user.paste('4111-1111-1111-1111');
@@ -72,7 +72,7 @@ describe('/bindCard: the form', () => {
 
   it('a card bound and verified before (needVerify false): straight back to /repay with it chosen', async () => {
     const api = setup(sent({ needVerify: false, resendAfter: 0 }));
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Add card' }));
     await screen.findByTestId('amount-due');
@@ -85,7 +85,7 @@ describe('/bindCard: the form', () => {
 
 describe('/bindCard: the SMS code step (card binding with verification)', () => {
   async function toCodeStep(api = setup(), lang?: 'en' | 'id') {
-    await renderLegacy(PAGE, { lang });
+    await renderCardRepayment(PAGE, { lang });
     const user = await fill();
     await user.click(screen.getByRole('button', { name: lang === 'id' ? 'Tambah kartu' : 'Add card' }));
     await screen.findByRole('textbox', { name: /^(Verification code|Kode verifikasi)$/ });
@@ -213,7 +213,7 @@ describe('/bindCard: the SMS code step (card binding with verification)', () => 
 describe('/bindCard: validation and errors keep what was typed', () => {
   it('says what is missing, focuses the first, and sends nothing', async () => {
     const api = setup();
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     const user = userEvent.setup();
     await user.type(cardInput(), '123456789');
     await user.click(screen.getByRole('button', { name: 'Add card' }));
@@ -233,7 +233,7 @@ describe('/bindCard: validation and errors keep what was typed', () => {
 
   it('in Indonesian', async () => {
     setup();
-    await renderLegacy(PAGE, { lang: 'id' });
+    await renderCardRepayment(PAGE, { lang: 'id' });
     const user = await fill(userEvent.setup(), { bank: 'BCA', cardNo: '1234', holder: 'B' });
     await user.click(screen.getByRole('button', { name: 'Tambah kartu' }));
     expect(screen.getByText('Silakan masukkan nomor kartu 10 sampai 19 digit')).toBeTruthy();
@@ -247,7 +247,7 @@ describe('/bindCard: validation and errors keep what was typed', () => {
     ["'error' when the network fails", 'network-error' as const, 'Network error. Please try again.'],
   ])('a failed bind shows %s and keeps the form', async (_, answer, text) => {
     setup(answer);
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Add card' }));
     await waitFor(() => expect(toastText()).toBe(text));

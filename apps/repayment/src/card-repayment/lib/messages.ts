@@ -3,7 +3,7 @@ import { isApiError, isNetworkError } from '@lendview/api-client';
 import { ERROR_CODE, LEGACY_CODE } from './constants.ts';
 
 /** Which call failed: it decides the fallback of an empty server message (spec 8). */
-export type LegacyCall = 'cards' | 'process';
+export type CardRepaymentCall = 'cards' | 'process';
 
 /**
  * The text of spec 8 for a failed legacy call, in the page language (`t` of the 'common' namespace):
@@ -12,7 +12,7 @@ export type LegacyCall = 'cards' | 'process';
  * - any other code → the server message, or when it is empty 'query card list failed' (repayment-way) /
  *   'processing failed' (commit, confirm, hosted page, bind card).
  */
-export function legacyErrorText(error: unknown, call: LegacyCall, t: TFunction): string {
+export function cardRepaymentErrorText(error: unknown, call: CardRepaymentCall, t: TFunction): string {
   if (isApiError(error)) {
     const code = String(error.code);
     if (call === 'process' && code === String(LEGACY_CODE.wrongCode)) return t('codeWrong', { ns: 'common' });

@@ -7,7 +7,7 @@ import { resendCardBinding, startCardBinding, verifyCardBinding } from '../../se
  * Card binding under /api/v1/lendview/service/loan/ (issue 11 item 7; docs/repayment.md "Card binding"):
  * bind-card → an SMS code → bind-card-verify; bind-card-send-code for another code. Registered by index.ts.
  */
-export default async function legacyCardRoutes(app: FastifyInstance) {
+export default async function cardRoutes(app: FastifyInstance) {
   registerEndpoint(app, bindCardStart, {
     auth: true,
     handler: async ({ input, db, borrower, now, lang, setSuccessMessage }) => {

@@ -19,7 +19,7 @@ import {
   HOLDER_MAX,
   HOLDER_MIN,
 } from './lib/constants.ts';
-import { legacyErrorText } from './lib/messages.ts';
+import { cardRepaymentErrorText } from './lib/messages.ts';
 import { orderQuery } from './lib/navigation.ts';
 import './styles/legacy.css';
 import { digitsOnly } from '@lendview/contracts/routes';
@@ -149,7 +149,7 @@ export default function BindCardPage() {
         toast.info(t('codeSent', { ns: 'common' }));
       } catch (err) {
         // The form keeps what was typed: the borrower corrects it and tries again.
-        toast.show(legacyErrorText(err, 'process', t));
+        toast.show(cardRepaymentErrorText(err, 'process', t));
       }
     });
   };
@@ -170,12 +170,12 @@ export default function BindCardPage() {
         if (isApiError(err) && err.code === ERROR_CODE.conflict) return added(s.cardId, t('bind.added'));
         // The card is gone (another session, cleaned up): start again from the form, which kept what was typed.
         if (isApiError(err) && err.code === ERROR_CODE.notFound) {
-          toast.show(legacyErrorText(err, 'process', t));
+          toast.show(cardRepaymentErrorText(err, 'process', t));
           return backToForm();
         }
         // Wrong code (with the tries left), expired code, locked after too many: said at the field, code kept.
         const message = isApiError(err) ? err.envelope.message.trim() : '';
-        setCodeError(message || legacyErrorText(err, 'process', t));
+        setCodeError(message || cardRepaymentErrorText(err, 'process', t));
         codeInput.current?.focus();
       }
     });
@@ -193,7 +193,7 @@ export default function BindCardPage() {
         countdown.start();
         toast.info(t('codeSent', { ns: 'common' }));
       } catch (err) {
-        toast.show(legacyErrorText(err, 'process', t));
+        toast.show(cardRepaymentErrorText(err, 'process', t));
         if (isApiError(err) && err.code === ERROR_CODE.notFound) backToForm();
       }
     });

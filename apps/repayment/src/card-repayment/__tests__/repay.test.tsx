@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setSharedParams } from '@lendview/api-client';
 import { externalNav } from '../lib/navigation.ts';
 import { commitAnswer, repaymentWay } from '../test/fixtures.ts';
-import { type Handler, fail, ok, renderLegacy, stubApi, toastText } from '../test/render.tsx';
+import { type Handler, fail, ok, renderCardRepayment, stubApi, toastText } from '../test/render.tsx';
 
 const WAY = '/api/v1/lendview/service/loan/repayment-way';
 const COMMIT = '/api/v1/lendview/service/loan/repayment-commit';
@@ -19,7 +19,7 @@ function setup(extra: Record<string, Handler> = {}, way: Handler = ok(repaymentW
 }
 
 async function open(path = PAGE, lang: 'en' | 'id' = 'en') {
-  await renderLegacy(path, { lang });
+  await renderCardRepayment(path, { lang });
   await screen.findByTestId('amount-due');
 }
 
@@ -78,7 +78,7 @@ describe('/repay: what it shows', () => {
 describe('/repay: loading the cards fails (spec 8)', () => {
   it('shows the server message', async () => {
     setup({}, fail('Order not found', 'NOT_FOUND'));
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     expect(await screen.findByText('Order not found')).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
   });
@@ -86,7 +86,7 @@ describe('/repay: loading the cards fails (spec 8)', () => {
   it("falls back to 'query card list failed' when the message is empty, and retries", async () => {
     let n = 0;
     const api = setup({}, () => (++n === 1 ? fail('', 'E1') : ok(repaymentWay())));
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     expect(await screen.findByText('Could not load the bank card list')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByTestId('amount-due');
@@ -95,13 +95,13 @@ describe('/repay: loading the cards fails (spec 8)', () => {
 
   it("says 'error' when the network fails", async () => {
     setup({}, 'network-error');
-    await renderLegacy(PAGE);
+    await renderCardRepayment(PAGE);
     expect(await screen.findByText('Network error. Please try again.')).toBeTruthy();
   });
 
   it("says 'error' in Indonesian too", async () => {
     setup({}, 'network-error');
-    await renderLegacy(PAGE, { lang: 'id' });
+    await renderCardRepayment(PAGE, { lang: 'id' });
     expect(await screen.findByText('Jaringan bermasalah. Silakan coba lagi.')).toBeTruthy();
   });
 });
@@ -335,7 +335,7 @@ describe('/repay: the code step (spec 4.3, 9)', () => {
 
   it('a reload of the tab comes back to the code step of the same record (no second commit)', async () => {
     const api = setup({ [COMMIT]: ok(commitAnswer({ repayRecordId: 901 })), [CONFIRM]: ok({ state: 'paid' }) });
-    const first = await renderLegacy(PAGE);
+    const first = await renderCardRepayment(PAGE);
     await screen.findByTestId('amount-due');
     await toCodeStep();
     first.unmount();

@@ -1,6 +1,6 @@
-import type { LegacyMessages } from './en.ts';
+import type { CardRepaymentMessages } from './en.ts';
 
-export const id: LegacyMessages = {
+export const id: CardRepaymentMessages = {
   repay: {
     title: 'Bayar dengan kartu bank',
     loading: 'Memuat kartu bank Anda…',
