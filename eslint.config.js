@@ -157,5 +157,16 @@ export default tseslint.config(
       ],
     },
   },
+  // The API's settings are read in one file: src/env.ts (processEnv, loadEnv, …), so every one is found there.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through src/env.ts (processEnv or a loader), not process.env.' },
+      ],
+    },
+  },
   // --- end of the API layering zone ---------------------------------------------------------------------------
 );

@@ -361,6 +361,14 @@ export function modeProblems(e: z.output<typeof envSchema>): string[] {
   return problems;
 }
 
+/**
+ * The process's environment. Read here only (a lint rule refuses `process.env` elsewhere in src/: issue 38), so every
+ * setting the server or a tool takes is found from this file.
+ */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {

@@ -15,7 +15,7 @@ import { migrate } from '../db/migrate.ts';
 import { openPg } from '../db/pg.ts';
 import { openPglite } from '../db/pglite.ts';
 import type { Db } from '../db/types.ts';
-import { EnvError, loadReleaseEnv, REPO_ROOT, type ReleaseEnv } from '../env.ts';
+import { EnvError, loadReleaseEnv, processEnv, REPO_ROOT, type ReleaseEnv } from '../env.ts';
 import { S3Storage, storagesOf } from '../providers/s3-storage.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { actorOf } from '../releases/actor.ts';
@@ -118,7 +118,7 @@ export function cleanBuild(
   const r = spawnSync(cmd!, [...pre, 'run', 'build', `--filter=${app.pkg}`, '--output-logs=errors-only'], {
     cwd: opts.root ?? REPO_ROOT,
     stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'],
-    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...processEnv() },
   });
   if (r.status !== 0) throw new ReleaseError(`building ${app.app} failed`);
   return app.dist;
@@ -139,7 +139,7 @@ function wholeNumber(value: string, flag: string): number {
 function canaryOperation(id: string, values: Flags, json: boolean, releases: string | undefined) {
   const percent = wholeNumber(values.canary!, '--canary');
   if (percent < 1 || percent > 99) throw new ReleaseError(`--canary takes a percentage from 1 to 99, not ${percent}`);
-  const minRaw = values['min-views'] ?? process.env.CANARY_MIN_VIEWS;
+  const minRaw = values['min-views'] ?? processEnv().CANARY_MIN_VIEWS;
   const minViews = minRaw !== undefined && minRaw.trim() !== '' ? wholeNumber(minRaw, '--min-views') : undefined;
   const limits = { percent, ...(minViews !== undefined ? { minViews } : {}) };
   if (values.from && APP_NAME.test(id) && listApps().length === 0) {
@@ -159,7 +159,7 @@ function previewOperation(positionals: string[], values: Flags, json: boolean, r
   const hours = values.hours !== undefined ? Number(values.hours) : undefined;
   if (hours !== undefined && !(hours > 0 && hours <= 168))
     throw new ReleaseError(`--hours takes a number of hours up to 168, not "${values.hours}"`);
-  const origin = (values.origin ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? '8080'}`).replace(/\/+$/, '');
+  const origin = (values.origin ?? processEnv().PUBLIC_ORIGIN ?? `http://localhost:${processEnv().PORT ?? '8080'}`).replace(/\/+$/, '');
   let parsed: URL;
   try {
     parsed = new URL(origin);

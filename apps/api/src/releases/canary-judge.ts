@@ -5,6 +5,7 @@ import { versionHealth, type VersionHealth } from '../rum/health.ts';
 import { runJobOnce, type PeriodicJob } from '../services/jobs.ts';
 import { liveVersionOf } from './catalog.ts';
 import { DEFAULT_MIN_VIEWS, endCanaryRow, runningCanaries, type RunningCanary } from './canary.ts';
+import { processEnv } from '../env.ts';
 
 /**
  * The canary's judge (issue 16 item 5; docs/releasing.md "Canary"; decisions.md). Every CANARY_CHECK_SECONDS each
@@ -34,7 +35,7 @@ export interface CanaryConfig {
 export const DEFAULT_CANARY_CONFIG: CanaryConfig = { checkSeconds: 30, minViews: DEFAULT_MIN_VIEWS, errorMargin: 0.02, lcpMargin: 0.25 };
 
 /** CANARY_CHECK_SECONDS, CANARY_MIN_VIEWS, CANARY_ERROR_MARGIN, CANARY_LCP_MARGIN; throws naming a bad value. */
-export function canaryConfigOf(env: NodeJS.ProcessEnv = process.env): CanaryConfig {
+export function canaryConfigOf(env: NodeJS.ProcessEnv = processEnv()): CanaryConfig {
   const num = (name: string, fallback: number, ok: (n: number) => boolean, what: string) => {
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') return fallback;

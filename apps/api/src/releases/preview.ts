@@ -5,6 +5,7 @@ import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
 import { findVersion, liveReleases, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
 import { publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
+import { processEnv } from '../env.ts';
 
 /**
  * Preview links (issue 16 item 3; docs/releasing.md "Preview"). `pnpm remotes preview <app> <version> [--hours 24]`
@@ -33,7 +34,7 @@ const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
  * The shared secret: PREVIEW_SECRET when set (at least 32 characters), else the row in app_settings, created once
  * (INSERT ... ON CONFLICT DO NOTHING, then read: instances starting together agree on one).
  */
-export async function previewSecret(q: Queryable, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function previewSecret(q: Queryable, env: NodeJS.ProcessEnv = processEnv()): Promise<string> {
   const given = env.PREVIEW_SECRET?.trim();
   if (given) {
     if (given.length < 32) throw new Error('PREVIEW_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');

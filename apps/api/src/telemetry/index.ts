@@ -1,6 +1,6 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { EnvError } from '../env.ts';
+import { EnvError, processEnv } from '../env.ts';
 import { Metrics } from './metrics.ts';
 import { createTracing, type Tracing } from './tracing.ts';
 
@@ -62,7 +62,7 @@ const TOKEN = /^[\x21-\x7e]{24,256}$/;
  * is set (the exporter reads them, and OTEL_EXPORTER_OTLP_HEADERS, itself), unless OTEL_SDK_DISABLED=true or
  * OTEL_TRACES_EXPORTER=none.
  */
-export function telemetryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): TelemetryOptions {
+export function telemetryOptionsFromEnv(env: NodeJS.ProcessEnv = processEnv()): TelemetryOptions {
   const problems: string[] = [];
   const token = env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
   if (token !== undefined && !TOKEN.test(token)) {
@@ -84,6 +84,6 @@ export function telemetryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): T
 }
 
 /** The server's telemetry, from its environment (server.ts). */
-export function startTelemetry(env: NodeJS.ProcessEnv = process.env): Telemetry {
+export function startTelemetry(env: NodeJS.ProcessEnv = processEnv()): Telemetry {
   return createTelemetry(telemetryOptionsFromEnv(env));
 }

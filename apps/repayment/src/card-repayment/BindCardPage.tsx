@@ -21,7 +21,7 @@ import {
 } from './lib/constants.ts';
 import { cardRepaymentErrorText } from './lib/messages.ts';
 import { orderQuery } from './lib/navigation.ts';
-import './styles/legacy.css';
+import './styles/card-repayment.css';
 import { digitsOnly } from '@lendview/contracts/routes';
 
 type FieldName = 'bank' | 'cardNo' | 'holder';

@@ -27,7 +27,7 @@ import { digitsOnly } from '@lendview/contracts/routes';
 import { isWrongCode, cardRepaymentErrorText, recordGone } from './lib/messages.ts';
 import { type CodeStep, loadCodeStep, saveCodeStep } from './lib/pending.ts';
 import { externalNav, loanDetailsPath, orderQuery, paymentTarget } from './lib/navigation.ts';
-import './styles/legacy.css';
+import './styles/card-repayment.css';
 
 type Busy = 'commit' | 'confirm' | 'resend' | 'hosted' | null;
 

@@ -1,0 +1,44 @@
+// The lint rules that keep the API's shape (eslint.config.js, issue 38 item 2) refuse a deliberate violation: each
+// case lints a real file's path with a body that breaks one rule, and expects that rule's message. A rule that stops
+// matching (a renamed folder, a changed selector) fails here instead of letting the violation in silently.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+import { ROOT } from '../remotes.mjs';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rule ids and messages ESLint gives `code` as if it were the file at `path` (relative to the root). */
+async function problems(path, code) {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${path}` });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const SQL = "export async function f(db: { query(sql: string): Promise<unknown> }) {\n  return db.query('SELECT 1');\n}\n";
+const ENV = 'export const port = process.env.PORT;\n';
+
+test('SQL in a route or a service is refused; in a repository it is the place for it', async () => {
+  assert.ok(
+    (await problems('apps/api/src/routes/health/index.ts', SQL)).some((p) => p.startsWith('no-restricted-syntax: No SQL in routes')),
+  );
+  assert.ok(
+    (await problems('apps/api/src/services/support.ts', SQL)).some((p) => p.startsWith('no-restricted-syntax: No SQL in services')),
+  );
+  assert.deepEqual(
+    (await problems('apps/api/src/repositories/settings.ts', SQL)).filter((p) => p.includes('No SQL')),
+    [],
+  );
+});
+
+test('process.env outside src/env.ts is refused; env.ts reads it', async () => {
+  for (const path of ['apps/api/src/lib/clock.ts', 'apps/api/src/releases/actor.ts', 'apps/api/src/cli/releases.ts']) {
+    assert.ok(
+      (await problems(path, ENV)).some((p) => p.startsWith('no-restricted-properties: ') && p.includes('src/env.ts')),
+      `${path} may not read process.env`,
+    );
+  }
+  assert.deepEqual(
+    (await problems('apps/api/src/env.ts', ENV)).filter((p) => p.startsWith('no-restricted-properties')),
+    [],
+  );
+});
