@@ -1,7 +1,14 @@
+import chatbot from '../../../complaint-chatbot/package.json' with { type: 'json' };
+import loanDetails from '../../../loan-details/package.json' with { type: 'json' };
+import marketing from '../../../marketing/package.json' with { type: 'json' };
+import opsConsole from '../../../ops-console/package.json' with { type: 'json' };
+import promotion from '../../../promotion-registration/package.json' with { type: 'json' };
+import repayment from '../../../repayment/package.json' with { type: 'json' };
+
 /**
  * Which paths are pages. Paths under NON_PAGE_PREFIXES, probe-like paths and paths with a file extension are
- * never pages: unknown ones answer a 404 envelope, never the shell's index.html. Page routes are the routes of
- * ARCHITECTURE.md's table, the shell's own, and the routes the published remotes declare in /remotes.json
+ * never pages: unknown ones answer a 404 envelope, never the shell's index.html. Page routes are the remotes' route
+ * tables, the shell's own, and the routes the published remotes declare in /remotes.json
  * (plugins/app/errors.ts decides what an unknown page-like path gets).
  */
 export const NON_PAGE_PREFIXES = [
@@ -34,36 +41,14 @@ export function isNonPagePath(pathname: string): boolean {
   return NON_PAGE_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p)) || PROBE_LIKE.test(pathname);
 }
 
-/** ARCHITECTURE.md "Page routes" (the remotes also list theirs in /remotes.json, which may add new ones). */
-export const ARCHITECTURE_PAGE_ROUTES = [
-  '/',
-  '/Policy',
-  '/Loan',
-  '/About',
-  '/User',
-  '/Contact',
-  '/privacyPolicy',
-  '/aboutUs',
-  '/customerService',
-  '/loanTerms',
-  '/complaint',
-  '/complainNewPage',
-  '/intelligentCustomerService',
-  '/complainPageNext',
-  '/complaintList',
-  '/complainDetails',
-  '/loanDetails',
-  '/confirm',
-  '/relevant',
-  '/error',
-  '/that',
-  '/individual',
-  '/installment',
-  '/repayDelay',
-  '/repay',
-  '/bindCard',
-  '/promo',
-] as const;
+/**
+ * The page routes of the product: each remote's route table (`lendview.routes` in its package.json, which also feeds
+ * /remotes.json and each remote's route test), read at build time, so this list is never a copy to keep in step.
+ * /remotes.json may add routes of a remote released later (isPageRoute's manifestRoutes).
+ */
+export const REMOTE_PAGE_ROUTES: readonly string[] = [
+  ...new Set([chatbot, loanDetails, marketing, opsConsole, promotion, repayment].flatMap((pkg) => pkg.lendview.routes)),
+];
 
 /** Routes the shell renders itself (apps/shell/src/App.tsx). */
 export const SHELL_PAGE_ROUTES = ['/testPreview'] as const;
@@ -71,8 +56,7 @@ export const SHELL_PAGE_ROUTES = ['/testPreview'] as const;
 /** Matched as the shell matches them: exactly, a trailing slash ignored. */
 export function isPageRoute(pathname: string, manifestRoutes: Iterable<string> = []): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if ((ARCHITECTURE_PAGE_ROUTES as readonly string[]).includes(path) || (SHELL_PAGE_ROUTES as readonly string[]).includes(path))
-    return true;
+  if (REMOTE_PAGE_ROUTES.includes(path) || (SHELL_PAGE_ROUTES as readonly string[]).includes(path)) return true;
   for (const r of manifestRoutes) if (r === path) return true;
   return false;
 }

@@ -1,4 +1,14 @@
-import { rumIngest } from '@lendview/contracts/routes';
+import {
+  RUM_BATCH_MAX,
+  RUM_CLS_MAX,
+  RUM_LOAD_STATES,
+  RUM_MESSAGE_MAX,
+  RUM_MS_MAX,
+  RUM_PHASES,
+  RUM_STACK_MAX,
+  RUM_TARGET_MAX,
+  rumIngest,
+} from '@lendview/contracts/routes';
 import { remoteOfStack, viewAt, type RemoteRef, type ViewMark } from './attribution.ts';
 import { maskStack, maskText, routeOf } from './redact.ts';
 
@@ -26,29 +36,12 @@ export interface RumEvent {
 export const RUM_URL = rumIngest.path;
 /** Views and errors are sent within this long (the canary's judge must see them quickly). */
 export const FLUSH_DELAY_MS = 800;
-/** Events per request (the API takes 50) and a body well under the 64 KB sendBeacon / keepalive allow in flight. */
-const BATCH_EVENTS = 50;
+/** A body well under the 64 KB sendBeacon / keepalive allow in flight (the API's own cap, RUM_BODY_MAX, is higher). */
 const BATCH_BYTES = 60_000;
 /** Errors sent per page load, and per distinct error: a page throwing in a loop sends a handful. */
 const MAX_ERRORS = 25;
 const MAX_SAME_ERROR = 3;
-const MESSAGE_MAX = 500;
-const STACK_MAX = 8000;
-const TARGET_MAX = 200;
-const MS_MAX = 600_000;
-const CLS_MAX = 100;
-const PHASES = [
-  'timeToFirstByte',
-  'resourceLoadDelay',
-  'resourceLoadDuration',
-  'elementRenderDelay',
-  'inputDelay',
-  'processingDuration',
-  'presentationDelay',
-  'largestShiftTime',
-  'largestShiftValue',
-] as const;
-const LOAD_STATES = new Set(['loading', 'dom-interactive', 'dom-content-loaded', 'complete']);
+const LOAD_STATES = new Set<string>(RUM_LOAD_STATES);
 
 export interface Transport {
   /** navigator.sendBeacon, when the browser has it. */
@@ -155,8 +148,8 @@ export class RumClient {
           : error === undefined || error === null
             ? String(error)
             : 'non-error value';
-      const message = maskText(String(text), MESSAGE_MAX);
-      const stack = rawStack ? maskStack(rawStack, STACK_MAX) : undefined;
+      const message = maskText(String(text), RUM_MESSAGE_MAX);
+      const stack = rawStack ? maskStack(rawStack, RUM_STACK_MAX) : undefined;
       const key = `${ref.app}|${name ?? ''}|${message}|${(stack ?? '').split('\n', 3).join('|')}`;
       const seen = this.seenErrors.get(key) ?? 0;
       if (seen >= MAX_SAME_ERROR || this.errorsSent >= MAX_ERRORS) return;
@@ -192,16 +185,16 @@ export class RumClient {
             : (a.largestShiftTime as number | undefined);
       const view = viewAt(this.views, time);
       if (!view) return;
-      const value = finite(metric.value, kind === 'cls' ? CLS_MAX : MS_MAX);
+      const value = finite(metric.value, kind === 'cls' ? RUM_CLS_MAX : RUM_MS_MAX);
       if (value === undefined) return;
       const targetRaw = kind === 'lcp' ? a.target : kind === 'inp' ? a.interactionTarget : a.largestShiftTarget;
       const phases: Record<string, number> = {};
-      for (const p of PHASES) {
-        const v = finite(a[p], p === 'largestShiftValue' ? CLS_MAX : MS_MAX);
+      for (const p of RUM_PHASES) {
+        const v = finite(a[p], p === 'largestShiftValue' ? RUM_CLS_MAX : RUM_MS_MAX);
         if (v !== undefined) phases[p] = Math.round(v * 1000) / 1000;
       }
       const detail: Record<string, unknown> = {};
-      if (typeof targetRaw === 'string' && targetRaw) detail.target = maskText(targetRaw, TARGET_MAX).replace(/\n|\t/g, ' ');
+      if (typeof targetRaw === 'string' && targetRaw) detail.target = maskText(targetRaw, RUM_TARGET_MAX).replace(/\n|\t/g, ' ');
       if (typeof a.loadState === 'string' && LOAD_STATES.has(a.loadState)) detail.loadState = a.loadState;
       if (kind === 'inp' && (a.interactionType === 'pointer' || a.interactionType === 'keyboard')) detail.type = a.interactionType;
       if (Object.keys(phases).length > 0) detail.phases = phases;
@@ -238,7 +231,7 @@ export class RumClient {
       let bytes = 0;
       for (const e of events) {
         const size = JSON.stringify(e).length + 1;
-        if (batch.length > 0 && (batch.length >= BATCH_EVENTS || bytes + size > BATCH_BYTES)) {
+        if (batch.length > 0 && (batch.length >= RUM_BATCH_MAX || bytes + size > BATCH_BYTES)) {
           this.send(batch);
           batch = [];
           bytes = 0;
