@@ -1,5 +1,5 @@
 // Vite + Module Federation settings shared by the shell and every remote, so that every app declares the
-// same singletons (an app that shares less breaks sharing for all: see ../shared/notes/module-federation.md).
+// same singletons (an app that shares less breaks sharing for all: docs/remotes.md "How the shell loads a remote").
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';

@@ -32,7 +32,8 @@ export interface CanaryConfig {
   lcpMargin: number;
 }
 
-export const DEFAULT_CANARY_CONFIG: CanaryConfig = { checkSeconds: 30, minViews: DEFAULT_MIN_VIEWS, errorMargin: 0.02, lcpMargin: 0.25 };
+/** Without any CANARY_* setting. */
+const DEFAULTS: CanaryConfig = { checkSeconds: 30, minViews: DEFAULT_MIN_VIEWS, errorMargin: 0.02, lcpMargin: 0.25 };
 
 /** CANARY_CHECK_SECONDS, CANARY_MIN_VIEWS, CANARY_ERROR_MARGIN, CANARY_LCP_MARGIN; throws naming a bad value. */
 export function canaryConfigOf(env: NodeJS.ProcessEnv = processEnv()): CanaryConfig {
@@ -44,10 +45,10 @@ export function canaryConfigOf(env: NodeJS.ProcessEnv = processEnv()): CanaryCon
     return n;
   };
   return {
-    checkSeconds: num('CANARY_CHECK_SECONDS', 30, (n) => n >= 0.2 && n <= 3600, 'a number of seconds from 0.2 to 3600'),
-    minViews: num('CANARY_MIN_VIEWS', DEFAULT_MIN_VIEWS, (n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000, 'a whole number from 1'),
-    errorMargin: num('CANARY_ERROR_MARGIN', 0.02, (n) => n >= 0 && n < 1, 'a share from 0 to 1 (0.02 = 2 points)'),
-    lcpMargin: num('CANARY_LCP_MARGIN', 0.25, (n) => n >= 0 && n <= 10, 'a share from 0 (0.25 = 25 % slower)'),
+    checkSeconds: num('CANARY_CHECK_SECONDS', DEFAULTS.checkSeconds, (n) => n >= 0.2 && n <= 3600, 'a number of seconds from 0.2 to 3600'),
+    minViews: num('CANARY_MIN_VIEWS', DEFAULTS.minViews, (n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000, 'a whole number from 1'),
+    errorMargin: num('CANARY_ERROR_MARGIN', DEFAULTS.errorMargin, (n) => n >= 0 && n < 1, 'a share from 0 to 1 (0.02 = 2 points)'),
+    lcpMargin: num('CANARY_LCP_MARGIN', DEFAULTS.lcpMargin, (n) => n >= 0 && n <= 10, 'a share from 0 (0.25 = 25 % slower)'),
   };
 }
 

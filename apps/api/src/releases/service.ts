@@ -520,16 +520,6 @@ export function publishReleaseLocked(ctx: ReleaseContext, lock: ReleaseLock, bui
   return publishLocked(ctx, lock, build, 'release');
 }
 
-/** Makes a published version live under the lock, with its history row (a promoted canary: action 'release'). */
-export function goLiveUnderLock(
-  ctx: ReleaseContext,
-  lock: ReleaseLock,
-  target: { app: string; name: string; version: string },
-  action: ReleaseAction,
-): Promise<string | null> {
-  return goLiveLocked(ctx, lock, target, action);
-}
-
 // --- Route ownership (issue 16 item 1; routes.ts, docs/releasing.md "Route ownership") ------------------------------
 
 type RouteTarget = { app: string; version: string; kind?: 'remote' | 'shell'; declaration: unknown };

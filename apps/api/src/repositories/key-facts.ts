@@ -12,9 +12,3 @@ export async function saveKeyFacts(db: Queryable, kfs: KeyFacts): Promise<void> 
     [kfs.sha256, kfs.version, kfs.lang, JSON.stringify(kfs)],
   );
 }
-
-/** A kept statement by hash, or null. */
-export async function findKeyFacts(db: Queryable, sha256: string): Promise<KeyFacts | null> {
-  const [row] = await db.query<{ body: KeyFacts }>('SELECT body FROM kfs_statements WHERE sha256 = $1', [sha256]);
-  return row?.body ?? null;
-}

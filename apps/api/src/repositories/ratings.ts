@@ -16,8 +16,3 @@ export async function saveRating(
     [input.borrowerId, input.score, input.orderNo, input.now],
   );
 }
-
-export async function hasRated(db: Queryable, borrowerId: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM app_ratings WHERE borrower_id = $1 LIMIT 1', [borrowerId]);
-  return rows.length > 0;
-}
