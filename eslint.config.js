@@ -169,4 +169,28 @@ export default tseslint.config(
     },
   },
   // --- end of the API layering zone ---------------------------------------------------------------------------
+  // Feature folders inside a remote (issue 38 item 3): the card repayment of `repayment` and the template editor of
+  // `promotion-registration` are features of their own; the rest of the remote never imports from them (only App.tsx
+  // registers their routes, and their own tests and mocks reach in).
+  {
+    files: ['apps/{repayment,promotion-registration}/src/{pages,components,lib,api}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // Repeated from the block above: a later block's rule replaces it for these files.
+            {
+              group: ['../../*/src/*', '**/apps/*/src/**'],
+              message: 'Import shared code from a @lendview/* package, not from another app.',
+            },
+            {
+              group: ['**/card-repayment/**', '**/template-editor/**'],
+              message: 'A feature folder is its own: the rest of the remote does not import from it (docs/remotes.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

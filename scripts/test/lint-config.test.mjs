@@ -42,3 +42,32 @@ test('process.env outside src/env.ts is refused; env.ts reads it', async () => {
     [],
   );
 });
+
+test("a remote's pages do not import its feature folders (card repayment, template editor)", async () => {
+  const reach = [
+    [
+      'apps/repayment/src/pages/VirtualAccountPage.tsx',
+      "import { CardOptions } from '../card-repayment/components/CardOptions.tsx';\nexport { CardOptions };\n",
+    ],
+    [
+      'apps/promotion-registration/src/components/LandingView.tsx',
+      "import { OPS_SESSION_KEY } from '../template-editor/session.ts';\nexport { OPS_SESSION_KEY };\n",
+    ],
+  ];
+  for (const [path, code] of reach) {
+    assert.ok(
+      (await problems(path, code)).some((p) => p.startsWith('no-restricted-imports: ') && p.includes('A feature folder is its own')),
+      `${path} may not import a feature folder`,
+    );
+  }
+  // The feature's own files import within it freely.
+  assert.deepEqual(
+    (
+      await problems(
+        'apps/repayment/src/card-repayment/RepayPage.tsx',
+        "import { CardOptions } from './components/CardOptions.tsx';\nexport { CardOptions };\n",
+      )
+    ).filter((p) => p.startsWith('no-restricted-imports')),
+    [],
+  );
+});

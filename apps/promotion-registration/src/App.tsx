@@ -10,8 +10,8 @@ addMessages(messages);
 // One chunk per screen. Visitors of /promo never download the editor (nor zod, which only the editor's
 // validation chunk imports).
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
-const OpsListPage = lazy(() => import('./ops/OpsListPage.tsx'));
-const OpsEditPage = lazy(() => import('./ops/OpsEditPage.tsx'));
+const OpsListPage = lazy(() => import('./template-editor/OpsListPage.tsx'));
+const OpsEditPage = lazy(() => import('./template-editor/OpsEditPage.tsx'));
 
 /** The promotion-registration remote: the registration landing (spec 2.6) and the template editor. */
 export default function App() {

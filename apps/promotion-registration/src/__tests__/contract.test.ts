@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as C from '@lendview/contracts';
 import * as routes from '@lendview/contracts/routes';
-import { defaultConfig } from '../ops/default-config.ts';
+import { defaultConfig } from '../template-editor/default-config.ts';
 import * as F from '../test/fixtures.ts';
 
 // The fixtures the page tests answer with and the editor's default template are valid for the contract, and what

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OPS_SESSION_KEY } from '../ops/session.ts';
+import { OPS_SESSION_KEY } from '../template-editor/session.ts';
 import { PATHS, template } from '../test/fixtures.ts';
 import { expectLocation, fail, ok, renderApp, stubApi } from '../test/render.tsx';
 

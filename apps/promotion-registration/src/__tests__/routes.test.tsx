@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import pkg from '../../package.json';
 import { ROUTES } from '../routes.ts';
-import { OPS_SESSION_KEY } from '../ops/session.ts';
+import { OPS_SESSION_KEY } from '../template-editor/session.ts';
 import { PATHS, landingRoutes, template } from '../test/fixtures.ts';
 import { type Handler, ok, renderApp, stubApi } from '../test/render.tsx';
 

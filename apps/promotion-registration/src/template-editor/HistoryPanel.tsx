@@ -13,9 +13,9 @@ import {
   scheduleTemplate,
   unpublishTemplate,
   useOpsTemplateVersions,
-} from '../api/ops-template-history.ts';
-import { opsTemplateDetailKey } from '../api/ops-template-detail.ts';
-import { opsTemplateListKey } from '../api/ops-template-list.ts';
+} from './api/ops-template-history.ts';
+import { opsTemplateDetailKey } from './api/ops-template-detail.ts';
+import { opsTemplateListKey } from './api/ops-template-list.ts';
 
 interface HistoryPanelProps {
   id: number;

@@ -1,5 +1,5 @@
 import * as routes from '@lendview/contracts/routes';
-import { opsCall } from '../ops/ops-http.ts';
+import { opsCall } from '../ops-http.ts';
 
 /** The saved draft becomes what visitors see (JSON { id }). */
 export function publishTemplate(id: number) {

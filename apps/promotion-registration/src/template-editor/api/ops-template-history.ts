@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, type Envelope, NetworkError, isSuccess } from '@lendview/api-client';
 import * as routes from '@lendview/contracts/routes';
 import type { ResponseOf } from '@lendview/contracts/routes';
-import { opsCall, OpsAuthError } from '../ops/ops-http.ts';
-import { authHeaders, clearSession } from '../ops/session.ts';
+import { opsCall, OpsAuthError } from '../ops-http.ts';
+import { authHeaders, clearSession } from '../session.ts';
 
 // The editor's history, schedule, unpublish and image upload (issue 13 item 5; contracts ops-templates.ts).
 

@@ -2,7 +2,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@lendview/api-client';
 import { Button } from '@lendview/ui';
-import { uploadTemplateImage } from '../api/ops-template-history.ts';
+import { uploadTemplateImage } from './api/ops-template-history.ts';
 import { isOpsAuthError } from './ops-http.ts';
 import { TextField } from './fields.tsx';
 

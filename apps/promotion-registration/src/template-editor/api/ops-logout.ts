@@ -1,5 +1,5 @@
 import * as routes from '@lendview/contracts/routes';
-import { opsCall } from '../ops/ops-http.ts';
+import { opsCall } from '../ops-http.ts';
 
 /** Ends the token's session on the server. */
 export function opsLogout() {

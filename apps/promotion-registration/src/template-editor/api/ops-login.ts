@@ -1,6 +1,6 @@
 import * as routes from '@lendview/contracts/routes';
 import type { RequestOf } from '@lendview/contracts/routes';
-import { opsCall } from '../ops/ops-http.ts';
+import { opsCall } from '../ops-http.ts';
 
 /**
  * Sign-in, step 1: the password. Answers a challenge and whether the account enrols its authenticator (with the

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as routes from '@lendview/contracts/routes';
 import type { ResponseOf } from '@lendview/contracts/routes';
-import { opsCall } from '../ops/ops-http.ts';
+import { opsCall } from '../ops-http.ts';
 
 export type OpsTemplateList = ResponseOf<typeof routes.opsTemplateList>;
 export type OpsTemplateSummary = OpsTemplateList['items'][number];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '@lendview/api-client';
 import { localDateTime } from './local-time.ts';
 import { ErrorPanel, Spinner } from '@lendview/ui';
-import { type OpsTemplateSummary, useOpsTemplateList } from '../api/ops-template-list.ts';
+import { type OpsTemplateSummary, useOpsTemplateList } from './api/ops-template-list.ts';
 import { useOpsGate } from './gate-context.ts';
 import { OpsBar, OpsGate } from './OpsGate.tsx';
 import { editPath } from './paths.ts';
