@@ -41,7 +41,7 @@ import {
   type ReleaseSource,
   type VersionRow,
 } from './catalog.ts';
-import { claimedRoutes, routeClashMessage, routeOwnership, type RouteClash } from './routes.ts';
+import { claimedRoutes, routeClashMessage, routeOwnership, type RouteClash } from './route-ownership.ts';
 
 /**
  * Releasing, rolling back and listing remotes and the shell against the database (one truth for every
@@ -520,7 +520,7 @@ export function publishReleaseLocked(ctx: ReleaseContext, lock: ReleaseLock, bui
   return publishLocked(ctx, lock, build, 'release');
 }
 
-// --- Route ownership (issue 16 item 1; routes.ts, docs/releasing.md "Route ownership") ------------------------------
+// --- Route ownership (issue 16 item 1; route-ownership.ts, docs/releasing.md "Route ownership") ------------------------------
 
 type RouteTarget = { app: string; version: string; kind?: 'remote' | 'shell'; declaration: unknown };
 
@@ -552,7 +552,7 @@ async function routeClashes(q: Queryable, targets: RouteTarget[]): Promise<Route
 
 /**
  * Refuses a remote version whose routes (its declaration's, compared as the shell matches them) another live
- * remote owns, naming both (routes.ts routeClashMessage). Called by a release and a rollback under the lock before
+ * remote owns, naming both (route-ownership.ts routeClashMessage). Called by a release and a rollback under the lock before
  * anything is written; canary and preview call it for their versions too. A shell claims no routes.
  */
 export async function assertRoutesFree(ctx: { db: Queryable }, build: RouteTarget): Promise<void> {

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { PATH_SEGMENT, SHELL_APP, VERSION, APP_NAME, cacheControlOf, contentTypeOf, storageKeyOf, type FileMap } from './builds.ts';
 import { liveReleases, type LiveRow, type ReleaseKind, type ReleaseSource } from './catalog.ts';
-import { normalRoute, routeOwnership, type RouteOwnership } from './routes.ts';
+import { normalRoute, routeOwnership, type RouteOwnership } from './route-ownership.ts';
 import { routesOfDeclaration, runningCanaries } from './canary.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface ManifestEntry {
   routes: string[];
 }
 
-/** A route more than one live remote claims (routes.ts): who serves it, who claims it too (federation names). */
+/** A route more than one live remote claims (route-ownership.ts): who serves it, who claims it too (federation names). */
 export interface ManifestConflict {
   route: string;
   owner: string;
@@ -36,7 +36,7 @@ export interface RemotesManifest {
 
 /**
  * Route ownership applied to a manifest (issue 16 item 1): a route several live remotes claim stays only in its
- * owner's `routes` (routes.ts routeOwnership: the earliest unbroken claim, then the app name), so every shell and
+ * owner's `routes` (route-ownership.ts routeOwnership: the earliest unbroken claim, then the app name), so every shell and
  * every instance send it to the same remote, and `conflicts` names the route, its owner and the others. Entries
  * are matched by app, so it applies to whichever version of each app a request is served.
  */
