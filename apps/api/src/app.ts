@@ -7,7 +7,7 @@ import type { Db } from './db/types.ts';
 import { messages } from './i18n/messages.ts';
 import { langOf } from './i18n/lang.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { fileUrlKeySource } from './lib/file-urls.ts';
+import { fileUrlKeySource } from './services/file-url-key.ts';
 import { DEFAULT_LIMITS, type Limits } from './lib/context.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET, SandboxPaymentProvider, type PaymentProvider } from './providers/payments.ts';

@@ -181,7 +181,7 @@ export interface Env {
   supportEmail: string;
   /**
    * The grievance officer written to app_settings at start when the rows are missing (GRIEVANCE_OFFICER_*; the
-   * demo officer by default, which production refuses: lib/startup-checks.ts grievanceOfficerProblems).
+   * demo officer by default, which production refuses: services/startup-checks.ts grievanceOfficerProblems).
    */
   grievanceOfficer: GrievanceOfficer;
   logLevel: string;

@@ -4,7 +4,7 @@ import { openDb } from './db/open.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import type { Db } from './db/types.ts';
 import { EnvError, KNOWN_SECRETS, loadEnv } from './env.ts';
-import { demoArtifactProblems, demoBanner, demoDataProblems, grievanceOfficerProblems } from './lib/startup-checks.ts';
+import { demoArtifactProblems, demoBanner, demoDataProblems, grievanceOfficerProblems } from './services/startup-checks.ts';
 import { SandboxPaymentProvider } from './providers/payments.ts';
 import { OutboxSmsProvider } from './providers/sms.ts';
 import { systemClock } from './lib/clock.ts';

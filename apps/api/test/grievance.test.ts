@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComplaintEscalation, OpsQueueItem, ResponseOf, opsConsoleComplaint } from '@lendview/contracts';
 import { migrate } from '../src/db/migrate.ts';
-import { grievanceOfficerProblems } from '../src/lib/startup-checks.ts';
+import { grievanceOfficerProblems } from '../src/services/startup-checks.ts';
 import { DEMO_GRIEVANCE_OFFICER, ensureGrievanceOfficer } from '../src/repositories/grievance-officer.ts';
 import { setSetting } from '../src/repositories/settings.ts';
 import { grievanceOfficerOf } from '../src/services/grievance.ts';

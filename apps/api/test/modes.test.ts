@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed-demo.ts';
 import { EnvError, isLocalDatabaseUrl, isLoopbackHost, KNOWN_SECRETS, loadEnv } from '../src/env.ts';
-import { demoArtifactProblems, demoBanner, demoDataProblems } from '../src/lib/startup-checks.ts';
+import { demoArtifactProblems, demoBanner, demoDataProblems } from '../src/services/startup-checks.ts';
 import { DEV_PAYMENT_WEBHOOK_SECRET } from '../src/providers/payments.ts';
 import { DEV_CARD_FINGERPRINT_SECRET } from '../src/repositories/bank-cards.ts';
 import { BACKENDS, openTestDb } from './helpers/setup.ts';
@@ -19,7 +19,7 @@ const WEBHOOK = 'w'.repeat(20) + 'production-webhook-key';
 const CARDS = 'c'.repeat(20) + 'production-fingerprint-key';
 const SMS_CODES = 's'.repeat(20) + 'production-sms-code-key';
 const TOTP_KEY = 't'.repeat(20) + 'production-ops-totp-key';
-/** A real grievance officer: production refuses the demo's (issue 18; lib/startup-checks.ts grievanceOfficerProblems). */
+/** A real grievance officer: production refuses the demo's (issue 18; services/startup-checks.ts grievanceOfficerProblems). */
 const OFFICER = {
   GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
   GRIEVANCE_OFFICER_PHONE: '+91 22 6000 7000',

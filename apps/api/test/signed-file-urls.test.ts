@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_URL_STEP_MS, FILE_URL_TTL_MS, fileUrlKey, signedFileUrl } from '../src/lib/file-urls.ts';
+import { FILE_URL_STEP_MS, FILE_URL_TTL_MS, signedFileUrl } from '../src/lib/file-urls.ts';
+import { fileUrlKey } from '../src/services/file-url-key.ts';
 import { MAIN, NOT_FOUND_EN, NOT_FOUND_ID, call, newBorrower } from './helpers/calls.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
 import { tinyPng, uploadAs } from './helpers/uploads.ts';

@@ -1,5 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db/types.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed URLs of a borrower's own files (docs/security.md "Signed file URLs"). A server-rendered page cannot put
@@ -11,7 +10,8 @@ import type { Queryable } from '../db/types.ts';
  * Key: derived (HKDF-SHA256) from the configured SMS_CODE_SECRET, which production already requires (32+
  * characters, not a value of the repository), so every instance signs and checks alike and a copy of the
  * database alone cannot sign. Without it (demo, development, tests) a random key made once in app_settings
- * (`file_url_signing_key`). Rotating SMS_CODE_SECRET only ends the links of the last few minutes.
+ * (`file_url_signing_key`). Rotating SMS_CODE_SECRET only ends the links of the last few minutes. The key is
+ * looked up by services/file-url-key.ts (it reads the database); this file only signs and checks.
  */
 
 /** A URL works at least this long after it was made. */
@@ -22,39 +22,6 @@ export const FILE_URL_TTL_MS = 15 * 60 * 1000;
  * 15 to 20 minutes.
  */
 export const FILE_URL_STEP_MS = 5 * 60 * 1000;
-
-const KEY_SETTING = 'file_url_signing_key';
-const HKDF_INFO = 'lendview borrower file URLs v1';
-
-/** The signing key: derived from the configured secret, else the database's own random key (made once, shared). */
-export async function fileUrlKey(db: Queryable, configuredSecret?: string): Promise<Buffer> {
-  if (configuredSecret) return Buffer.from(hkdfSync('sha256', Buffer.from(configuredSecret, 'utf8'), Buffer.alloc(0), HKDF_INFO, 32));
-  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    KEY_SETTING,
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [KEY_SETTING]);
-  return Buffer.from(row!.value, 'hex');
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The key of borrowers' signed file URLs (lib/file-urls.ts), looked up once per app instance. */
-    fileUrlKey: () => Promise<Buffer>;
-  }
-}
-
-/** One key lookup per app instance (the database key never changes once made); a failed lookup is retried. */
-export function fileUrlKeySource(app: { db: Queryable; smsCodeSecret?: string }): () => Promise<Buffer> {
-  let key: Promise<Buffer> | undefined;
-  return () => {
-    key ??= fileUrlKey(app.db, app.smsCodeSecret).catch((err: unknown) => {
-      key = undefined;
-      throw err;
-    });
-    return key;
-  };
-}
 
 /** What kind of file a URL opens: part of the signed text, so a signature of one kind never opens another. */
 export type FileKind = 'complaint-image';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
+import { insertOutboxMessage } from '../repositories/sms-outbox.ts';
 
 // 'card': the code that proves a bank card being bound belongs to the borrower (services/card-binding.ts).
 export type SmsPurpose = 'login' | 'register' | 'repay' | 'card';
@@ -26,11 +27,6 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.db.query('INSERT INTO sms_outbox (phone, purpose, body, created_at) VALUES ($1, $2, $3, $4)', [
-      message.phone,
-      message.purpose,
-      message.body,
-      this.clock.now(),
-    ]);
+    await insertOutboxMessage(this.db, { ...message, now: this.clock.now() });
   }
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from '../../../../packages/vite-config/declaration.mjs';
 import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
@@ -6,6 +6,7 @@ import { findVersion, liveReleases, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
 import { publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
 import { processEnv } from '../env.ts';
+import { randomSecretSetting } from '../repositories/settings.ts';
 
 /**
  * Preview links (issue 16 item 3; docs/releasing.md "Preview"). `pnpm remotes preview <app> <version> [--hours 24]`
@@ -40,12 +41,7 @@ export async function previewSecret(q: Queryable, env: NodeJS.ProcessEnv = proce
     if (given.length < 32) throw new Error('PREVIEW_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
     return given;
   }
-  await q.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    PREVIEW_SECRET_SETTING,
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await q.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [PREVIEW_SECRET_SETTING]);
-  return row!.value;
+  return randomSecretSetting(q, PREVIEW_SECRET_SETTING);
 }
 
 function mac(secret: string, payload: string): Buffer {

@@ -21,7 +21,7 @@ export interface GrievanceOfficer {
 
 /**
  * The officer of the demo and of a server started without GRIEVANCE_OFFICER_*: placeholder details that production
- * refuses to start with (lib/startup-checks.ts grievanceOfficerProblems).
+ * refuses to start with (services/startup-checks.ts grievanceOfficerProblems).
  */
 export const DEMO_GRIEVANCE_OFFICER: Readonly<GrievanceOfficer> = Object.freeze({
   name: 'Ananya Rao',

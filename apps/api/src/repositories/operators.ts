@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { OPS_LOGIN_CHALLENGE_TTL_SECONDS, OPS_SESSION_IDLE_MINUTES, type OpsRole } from '@lendview/contracts';
 import type { Queryable } from '../db/types.ts';
 import { newToken, sha256Hex } from '../lib/crypto.ts';
+import { randomSecretSetting } from './settings.ts';
 
 /** Back-office sessions are short: a working day. */
 export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -265,12 +265,7 @@ export async function resetOperatorMfa(db: Queryable, username: string, password
  */
 export async function opsTotpKey(db: Queryable, configured?: string): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    'ops_totp_key',
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', ['ops_totp_key']);
-  return Buffer.from(row!.value, 'hex');
+  return Buffer.from(await randomSecretSetting(db, 'ops_totp_key'), 'hex');
 }
 
 export async function createOperatorSession(db: Queryable, operatorId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 
 export const SETTING = {
@@ -94,4 +95,18 @@ export async function writeProbeSetting(db: Queryable, key: string, value: strin
 export async function appliedMigrationNames(db: Queryable): Promise<Set<string>> {
   const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
   return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * A random 32-byte secret (hex) kept in app_settings under `key`: made by the first instance that asks (INSERT ... ON
+ * CONFLICT DO NOTHING, then read), so instances starting together agree on one. The preview links', the file URLs'
+ * and the operators' TOTP sealing keys when none is configured.
+ */
+export async function randomSecretSetting(db: Queryable, key: string): Promise<string> {
+  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    key,
+    randomBytes(32).toString('hex'),
+  ]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [key]);
+  return row!.value;
 }

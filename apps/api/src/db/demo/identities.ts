@@ -1,7 +1,7 @@
 /**
  * Who the demo logs in as: the fixed session tokens and phones of the demo borrowers, the operator passwords and
  * the demo bank card numbers. Demo-only secrets, documented in docs/api.md "Demo data": the demo seed writes them
- * (db/seed-demo.ts), a database holding them is refused outside demo mode (lib/startup-checks.ts), and the e2e run
+ * (db/seed-demo.ts), a database holding them is refused outside demo mode (services/startup-checks.ts), and the e2e run
  * fails if its server log holds any of them (e2e/global-teardown.ts reads them from this file).
  *
  * Not in @lendview/contracts: none of this is part of the API's contract, and no page may bundle it. This file

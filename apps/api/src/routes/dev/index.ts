@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../lib/endpoint.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../providers/payments.ts';
 import { findPaymentByVcode } from '../../repositories/payments.ts';
+import { latestOutboxMessages } from '../../repositories/sms-outbox.ts';
 import { processSignedCallback } from '../../services/repayment.ts';
 import {
   devFixturesComplaint,
@@ -19,21 +20,9 @@ import {
 export default async function devRoutes(app: FastifyInstance) {
   registerEndpoint(app, devSmsOutbox, {
     fieldMessages: { phone: 'phoneInvalid' },
-    handler: async ({ input, db }) => {
-      const rows = await db.query<{ id: number; phone: string; body: string; purpose: string; created_at: Date }>(
-        'SELECT id, phone, body, purpose, created_at FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 20',
-        [input.phone],
-      );
-      return {
-        messages: rows.map((r) => ({
-          id: r.id,
-          phone: r.phone,
-          body: r.body,
-          purpose: r.purpose,
-          createdAt: r.created_at.toISOString(),
-        })),
-      };
-    },
+    handler: async ({ input, db }) => ({
+      messages: (await latestOutboxMessages(db, input.phone)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    }),
   });
 
   /**

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/types.ts';
 import type { Env } from '../env.ts';
-import { tokenHash } from './crypto.ts';
-import { verifyPassword } from './passwords.ts';
+import { tokenHash } from '../lib/crypto.ts';
+import { verifyPassword } from '../lib/passwords.ts';
 import { DEMO_BORROWERS, DEMO_OPERATORS } from '../db/demo/identities.ts';
+import { countDemoData, countLiveSessionsOf, findOperatorPassword } from '../repositories/demo-artifacts.ts';
 import { DEMO_GRIEVANCE_OFFICER, getGrievanceOfficerRows, type GrievanceOfficer } from '../repositories/grievance-officer.ts';
 
 /**
@@ -17,13 +18,10 @@ import { DEMO_GRIEVANCE_OFFICER, getGrievanceOfficerRows, type GrievanceOfficer 
 export async function demoArtifactProblems(db: Queryable, now: Date): Promise<string[]> {
   const problems: string[] = [];
   const hashes = Object.values(DEMO_BORROWERS).map((b) => tokenHash(b.token));
-  const [sessions] = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM sessions WHERE token_hash = ANY($1) AND expires_at > $2',
-    [hashes, now],
-  );
-  if ((sessions?.n ?? 0) > 0) {
+  const sessions = await countLiveSessionsOf(db, hashes, now);
+  if (sessions > 0) {
     problems.push(
-      `The database holds ${sessions!.n} live session(s) of the fixed demo tokens (it was started in demo mode). ` +
+      `The database holds ${sessions} live session(s) of the fixed demo tokens (it was started in demo mode). ` +
         'Delete them (DELETE FROM sessions WHERE borrower_id IN (SELECT id FROM borrowers WHERE phone IN ' +
         `(${Object.values(DEMO_BORROWERS)
           .map((b) => `'${b.phone}'`)
@@ -31,11 +29,8 @@ export async function demoArtifactProblems(db: Queryable, now: Date): Promise<st
     );
   }
   for (const op of Object.values(DEMO_OPERATORS)) {
-    const [row] = await db.query<{ password_hash: string; disabled: boolean }>(
-      'SELECT password_hash, disabled FROM operators WHERE username = $1',
-      [op.username],
-    );
-    if (row && !row.disabled && (await verifyPassword(op.password, row.password_hash))) {
+    const row = await findOperatorPassword(db, op.username);
+    if (row && !row.disabled && (await verifyPassword(op.password, row.passwordHash))) {
       problems.push(`Operator account ${op.username} still has its published demo password: disable it or set a new password.`);
     }
   }
@@ -48,13 +43,10 @@ export async function demoArtifactProblems(db: Queryable, now: Date): Promise<st
  * One sentence naming what is there and the fix; empty when clean.
  */
 export async function demoDataProblems(db: Queryable): Promise<string[]> {
-  const [row] = await db.query<{ orders: number; borrowers: number; operators: number }>(
-    `SELECT (SELECT count(*)::int FROM orders WHERE order_no LIKE 'DEMO-%') AS orders,
-            (SELECT count(*)::int FROM borrowers WHERE phone = ANY($1::text[])) AS borrowers,
-            (SELECT count(*)::int FROM operators WHERE username = ANY($2::text[])) AS operators`,
-    [Object.values(DEMO_BORROWERS).map((b) => b.phone), Object.values(DEMO_OPERATORS).map((o) => o.username)],
-  );
-  const { orders = 0, borrowers = 0, operators = 0 } = row ?? {};
+  const { orders, borrowers, operators } = await countDemoData(db, {
+    phones: Object.values(DEMO_BORROWERS).map((b) => b.phone),
+    usernames: Object.values(DEMO_OPERATORS).map((o) => o.username),
+  });
   if (orders + borrowers + operators === 0) return [];
   return [
     `The database holds demo data (${orders} DEMO-* order(s), ${borrowers} demo borrower(s), ${operators} demo operator ` +
