@@ -77,6 +77,23 @@ function packageTestCounts() {
   return rows;
 }
 
+/** The turbo tasks that took longest, from the run summary `--summarize` wrote (where the layer's time goes). */
+function slowestTasks(out) {
+  const file = /Summary:\s+(\S+\.json)/.exec(out)?.[1];
+  if (!file || !existsSync(file)) return [];
+  try {
+    const summary = JSON.parse(readFileSync(file, 'utf8'));
+    const tasks = summary.tasks
+      .filter((t) => t.execution?.startTime && t.execution?.endTime)
+      .map((t) => ({ id: t.taskId, s: (t.execution.endTime - t.execution.startTime) / 1000 }))
+      .sort((a, b) => b.s - a.s)
+      .slice(0, 8);
+    return ['slowest tasks: ' + tasks.map((t) => `${t.id} ${t.s.toFixed(0)} s`).join(', ')];
+  } catch {
+    return [];
+  }
+}
+
 const results = [];
 
 async function layer(name, fn) {
@@ -127,8 +144,10 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
       '--concurrency=2',
       '--output-logs=hash-only',
       '--log-order=stream',
+      '--summarize',
     ]);
     const rows = packageTestCounts();
+    const slowest = slowestTasks(r.out);
     if (r.code !== 0) {
       // The failing task's log, which hash-only does not print.
       for (const m of r.out.matchAll(/(\S+#(\w+)): command \(([^)]+)\) .* exited \(\d+\)/g)) {
@@ -139,7 +158,7 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
     return {
       ok: r.code === 0,
       counts: sum(rows),
-      detail: rows.map((p) => `${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`),
+      detail: [...rows.map((p) => `${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`), ...slowest],
     };
   });
 
