@@ -5,8 +5,8 @@
 //   format   prettier --check over the tree
 //   turbo    lint, typecheck and the unit, component and API tests of every package (2 at a time); a line per task
 //            as it starts, each package's test counts when it is done
-//   scripts  eslint scripts, then node --test scripts/test/ (2 files at a time: each works in a clone or a folder
-//            of its own)
+//   scripts  eslint scripts, then node --test scripts/test/, one file at a time (each builds with every core: two at
+//            once took 580 s against ~330 s one by one on 2 cores, docs/testing.md)
 //   e2e      Playwright (its list reporter prints each test as it ends)
 //
 // Stops at the first layer that fails, as before; the table then says which one and what ran.
@@ -165,7 +165,7 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
   await layer('scripts', async () => {
     const lint = await run('pnpm', ['exec', 'eslint', 'scripts']);
     if (lint.code !== 0) return { ok: false };
-    const r = await run(process.execPath, ['--test', '--test-concurrency=2', 'scripts/test/']);
+    const r = await run(process.execPath, ['--test', '--test-concurrency=1', 'scripts/test/']);
     return { ok: r.code === 0, counts: nodeTestCounts(r.out) };
   });
 
