@@ -9,6 +9,9 @@ import { DEMO_OPERATORS, type OperatorSession, operatorSession, signInOnPage, us
 // own kind. Every console screen is axe-clean at 390 px and 1280 px.
 
 const WIDTHS = [390, 1280] as const;
+// Each test walks several console screens and checks each with axe at two widths: 15-50 s on a quiet machine, over
+// a minute on a busy 2-core one (CI saw the funds-and-holidays walk cut at 60 s). Not a sign-in wait: none waits now.
+test.describe.configure({ timeout: 120_000 });
 const toast = (page: Page) => page.locator('.lv-toast__text');
 
 /** No axe violation of any impact on the page as it is now, once animations have settled. */
@@ -143,8 +146,6 @@ test('an agent finds a new complaint, assigns it, answers with a photo; the borr
   request,
   pageErrors,
 }) => {
-  // The longest walk of the suite: six screens, each checked with axe at two widths (~50 s on a quiet machine).
-  test.setTimeout(120_000);
   const filed = await fileComplaint(request);
   // The agent signs in on the console's own screens: password, then the authenticator code (TOTP).
   await checkSignInScreens(page);
