@@ -28,7 +28,7 @@ const ROOT_VALUE_IMPORT =
 
 /** The operator's template editor checks a template with the contract's zod schema, in a chunk of its own. */
 const ROOT_IMPORT_ALLOWED: Record<string, string> = {
-  'apps/promotion-registration/src/ops/validate.ts': 'loaded on demand by the editor only (OpsEditPage), never by /promo',
+  'apps/promotion-registration/src/template-editor/validate.ts': 'loaded on demand by the editor only (OpsEditPage), never by /promo',
 };
 
 const codeLines = (source: string) =>
