@@ -130,6 +130,8 @@ test.describe('two instances, one database, one object store, a balancer', () =>
     env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // The run's own temp folder (global-setup.ts): an instance killed with SIGKILL leaves its render folder there.
+      TMPDIR: process.env.TMPDIR,
       HOST: '127.0.0.1',
       DEMO_MODE: '1',
       DATABASE_URL: url.toString(),
