@@ -145,6 +145,9 @@ const envSchema = z.object({
   ...lifecycleFields,
 });
 
+/** Every variable the server's settings read: deploy/k8s provides each or leaves it out on purpose (scripts/test/k8s-manifests.test.mjs). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Mode = 'production' | 'demo' | 'development';
 
 export interface Env {
