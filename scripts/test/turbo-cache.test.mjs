@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../remotes.mjs';
 
@@ -49,4 +50,23 @@ test('the build hash follows its declared env and the packages it bundles', () =
   for (const pkg of ['@lendview/api-client', '@lendview/ui', '@lendview/i18n', '@lendview/bridge', '@lendview/vite-config']) {
     assert.ok(deps.includes(`${pkg}#build`), `${pkg}#build is a dependency of the marketing build`);
   }
+});
+
+test('the API build depends on every workspace package it bundles (issue 36: the release rules were a relative import)', () => {
+  const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@lendview/api', '--dry=json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const api = JSON.parse(r.stdout).tasks.find((t) => t.taskId === '@lendview/api#build');
+  // The release compatibility rules (packages/vite-config/declaration.mjs) are bundled into the API's release
+  // commands: in the graph, an edit to them changes the API's hash instead of restoring a build with the old rules,
+  // and `turbo prune @lendview/api` carries the package.
+  for (const pkg of ['@lendview/contracts', '@lendview/i18n', '@lendview/vite-config']) {
+    assert.ok(api.dependencies.includes(`${pkg}#build`), `${pkg}#build is a dependency of the API build`);
+  }
+  // ...and the API's sources import it by its name, never by a path into packages/.
+  const relative = spawnSync('grep', ['-rlE', "from '(\\.\\./)+packages/", join(ROOT, 'apps/api/src')], { encoding: 'utf8' });
+  assert.equal(relative.stdout, '', 'apps/api/src imports a workspace package by a relative path');
 });

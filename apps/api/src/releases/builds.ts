@@ -6,7 +6,7 @@ import {
   SHELL_DECLARATION,
   type RemoteDeclaration,
   type ShellDeclaration,
-} from '../../../../packages/vite-config/declaration.mjs';
+} from '@lendview/vite-config/declaration';
 
 /**
  * Build folders as releases see them (docs/releasing.md): the files of a build (dot files and folders such as

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import type { RemoteDeclaration } from '../../../../packages/vite-config/declaration.mjs';
+import type { RemoteDeclaration } from '@lendview/vite-config/declaration';
 import { ReleaseError, SHELL_APP, type Declaration } from './builds.ts';
 import { findVersion, liveReleases, setLive, switchUnderLock } from './catalog.ts';
 import * as service from './service.ts';

@@ -9,7 +9,7 @@ import {
   incompatibilities,
   type RemoteDeclaration,
   type ShellDeclaration,
-} from '../../../../packages/vite-config/declaration.mjs';
+} from '@lendview/vite-config/declaration';
 import {
   APP_NAME,
   ReleaseError,
