@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from '@lendview/vite-config/declaration';
+import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from '../../../../packages/vite-config/declaration.mjs';
 import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
-import { findVersion, liveReleases, type LiveRow } from './catalog.ts';
+import { findVersion, liveReleases, previewedVersion, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
 import { publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
 import { processEnv } from '../env.ts';
@@ -102,18 +102,8 @@ export function previewProblem(
   return null;
 }
 
-/** What previewProblem needs of a published version (without its file list), or null. */
-export async function previewedVersion(
-  q: Queryable,
-  app: string,
-  version: string,
-): Promise<{ kind: string; name: string; declaration: unknown } | null> {
-  const [row] = await q.query<{ kind: string; name: string; declaration: unknown }>(
-    'SELECT kind, name, declaration FROM release_versions WHERE app = $1 AND version = $2',
-    [app, version],
-  );
-  return row ?? null;
-}
+/** What previewProblem needs of a published version (without its file list), or null: repositories/releases.ts. */
+export { previewedVersion };
 
 /**
  * `pnpm remotes preview <app> <version> [--hours 24]`: a signed link for a published version, refused when the

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { PATH_SEGMENT, SHELL_APP, VERSION, APP_NAME, cacheControlOf, contentTypeOf, storageKeyOf, type FileMap } from './builds.ts';
-import { liveReleases, type LiveRow, type ReleaseKind, type ReleaseSource } from './catalog.ts';
+import { liveReleases, newestVersionWithFile, versionFiles, type LiveRow, type ReleaseKind, type ReleaseSource } from './catalog.ts';
 import { normalRoute, routeOwnership, type RouteOwnership } from './route-ownership.ts';
 import { routesOfDeclaration, runningCanaries } from './canary.ts';
 
@@ -120,10 +120,7 @@ export class ReleaseServing {
     const key = `${app}@${version}`;
     const hit = this.versions.get(key);
     if (hit && (hit.source !== 'local' || Date.now() - hit.at < LOCAL_TTL_MS)) return hit;
-    const [row] = await this.db.query<{ kind: ReleaseKind; files: FileMap; source: ReleaseSource }>(
-      'SELECT kind, files, source FROM release_versions WHERE app = $1 AND version = $2',
-      [app, version],
-    );
+    const row = await versionFiles(this.db, app, version);
     if (!row) return null;
     const cached: CachedVersion = { app, version, kind: row.kind, files: row.files, source: row.source, at: Date.now() };
     this.versions.delete(key);
@@ -159,11 +156,8 @@ export class ReleaseServing {
     if (!validPath(path)) return null;
     const live = await this.liveShell();
     if (live?.files[path]) return live;
-    const [older] = await this.db.query<{ version: string }>(
-      `SELECT version FROM release_versions WHERE app = $1 AND jsonb_exists(files, $2) ORDER BY published_at DESC LIMIT 1`,
-      [SHELL_APP, path],
-    );
-    return older ? this.version(SHELL_APP, older.version) : null;
+    const older = await newestVersionWithFile(this.db, SHELL_APP, path);
+    return older ? this.version(SHELL_APP, older) : null;
   }
 
   /** A remote's file at /remotes/<app>/<version>/<path>: the version when it is published and lists the file. */
