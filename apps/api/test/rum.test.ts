@@ -13,6 +13,7 @@ import { HOUSEKEEPING_JOBS, runJobOnce } from '../src/services/jobs.ts';
 import { FolderStorage } from '../src/providers/storage.ts';
 import { maskRumText, maskStack } from '../src/rum/redact.ts';
 import { parseStack, sourceName } from '../src/rum/symbolicate.ts';
+import { rumViewKey, signView } from '../src/rum/view-id.ts';
 import { consoleGet, operatorToken } from './helpers/ops-console.ts';
 import { remoteBuild, releaseInto, shellBuild, tempDir } from './helpers/releases.ts';
 import { BACKENDS, envelopeOf, useTestApp, type TestContext } from './helpers/setup.ts';
@@ -78,15 +79,30 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     stack = await publishBoom(ctx);
   });
   let ip = 0;
-  /** Each test posts from its own address, so the per-address cap of one test never touches another. */
-  const post = (body: unknown, opts: Partial<InjectOptions> & { as?: string } = {}) =>
-    ctx.app.inject({
+  let nonce = 0;
+  /** The page id of the last signed post's counted events: its view id's nonce. */
+  let lastNonce = '';
+  /**
+   * Each test posts from its own address, so the per-address cap of one test never touches another. A batch (an
+   * object with events) goes with a new view id signed for the versions it names, as the shell sends one a page
+   * view (rum-forged.test.ts covers batches without a valid one).
+   */
+  const post = async (body: unknown, opts: Partial<InjectOptions> & { as?: string } = {}) => {
+    let payload = body;
+    const batch = body as { events?: { app?: unknown; version?: unknown }[] };
+    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray(batch.events)) {
+      lastNonce = `view-${String(++nonce).padStart(17, '0')}`;
+      const remotes = batch.events.map((e) => ({ app: String(e.app), version: String(e.version) }));
+      payload = { ...body, view: signView(await rumViewKey(ctx.db), remotes, ctx.clock.now(), lastNonce) };
+    }
+    return ctx.app.inject({
       method: 'POST',
       url: URL,
       remoteAddress: opts.as ?? `10.0.0.${++ip}`,
       headers: { 'content-type': 'text/plain;charset=UTF-8', 'accept-language': 'en', ...opts.headers },
-      payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
     });
+  };
   const rows = async (where = 'true') =>
     ctx.db.query<{
       app: string;
@@ -120,11 +136,12 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(envelopeOf(res)).toEqual({ code: '00', data: { accepted: 4, dropped: 0 }, message: 'Received.' });
     const stored = await rows();
+    // The page id of counted events is the view id's nonce (the server's), not the browser's.
     expect(stored.map((r) => [r.app, r.version, r.route, r.kind, r.value, r.page_id])).toEqual([
-      ['marketing', '1.0.0', '/About', 'view', null, PAGE],
-      ['marketing', '1.0.0', '/About', 'lcp', 1234.5, PAGE],
-      ['marketing', '1.0.0', '/About', 'inp', 96, PAGE],
-      ['marketing', '1.0.0', '/About', 'cls', 0.05, PAGE],
+      ['marketing', '1.0.0', '/About', 'view', null, lastNonce],
+      ['marketing', '1.0.0', '/About', 'lcp', 1234.5, lastNonce],
+      ['marketing', '1.0.0', '/About', 'inp', 96, lastNonce],
+      ['marketing', '1.0.0', '/About', 'cls', 0.05, lastNonce],
     ]);
     expect(stored[0]!.detail).toBeNull();
     expect(stored[1]!.detail).toEqual({
@@ -146,10 +163,11 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     const res = await post({
       pageId: PAGE,
       events: [
+        view(),
         { ...view({ kind: 'error' }), detail: { source: 'error', name: 'Error', message: 'negative amount for 0812-3456-7890', stack } },
       ],
     });
-    expect(envelopeOf(res).data).toEqual({ accepted: 1, dropped: 0 });
+    expect(envelopeOf(res).data).toEqual({ accepted: 2, dropped: 0 });
     const [row] = await rows("kind = 'error'");
     const detail = row!.detail as {
       source: string;
@@ -209,6 +227,7 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
     const res = await post({
       pageId: PAGE,
       events: [
+        view(),
         {
           ...view({ kind: 'error' }),
           detail: {
@@ -219,7 +238,7 @@ describe.each(BACKENDS)('real-user signals (%s)', (backend) => {
         },
       ],
     });
-    expect(envelopeOf(res).data).toEqual({ accepted: 1, dropped: 0 });
+    expect(envelopeOf(res).data).toEqual({ accepted: 2, dropped: 0 });
     const [row] = await rows("kind = 'error'");
     const text = JSON.stringify(row!.detail);
     for (const secret of ['secret-token-abc', 'dev-42', '812', '3456', '7890', 'ana@example.com', 'abc.def', 'eyJhbGci', 'tok=abc123']) {

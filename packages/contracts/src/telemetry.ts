@@ -100,11 +100,16 @@ export const rumEvent = z.discriminatedUnion('kind', [
 ]);
 export type RumEvent = z.infer<typeof rumEvent>;
 
-/** One batch: the page load's random id and 1-50 events. Answers how many were stored and how many dropped. */
+/**
+ * One batch: the page load's random id, the view id the server signed for the page (its manifest's `rumView`;
+ * without it nothing counts) and 1-50 events. Answers how many count and how many do not (an unpublished version,
+ * or kept apart: apps/api/src/services/rum.ts).
+ */
 export const rumIngest = endpoint(R.rumIngest, {
   request: z
     .object({
       pageId: z.string().regex(R.RUM_PAGE_ID_PATTERN),
+      view: z.string().max(R.RUM_VIEW_ID_MAX).optional(),
       events: z.array(rumEvent).min(1).max(R.RUM_BATCH_MAX),
     })
     .strict(),

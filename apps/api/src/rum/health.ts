@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.ts';
+import { versionHealthRow } from '../repositories/rum.ts';
 
 /**
  * The real-user numbers of one version of one remote since a moment (migration 018_rum.sql): what
@@ -27,35 +28,9 @@ export interface VersionHealth {
   clsSamples: number;
 }
 
-interface Row {
-  views: number;
-  errors: number;
-  error_views: number;
-  lcp_p75: number | null;
-  lcp_n: number;
-  inp_p75: number | null;
-  inp_n: number;
-  cls_p75: number | null;
-  cls_n: number;
-}
-
-/** One query over the version's events since `since` (index rum_events_version). */
+/** One query over the version's events since `since` (repositories/rum.ts versionHealthRow). */
 export async function versionHealth(db: Queryable, app: string, version: string, since: Date): Promise<VersionHealth> {
-  const [r] = await db.query<Row>(
-    `SELECT
-       count(*) FILTER (WHERE kind = 'view')::int AS views,
-       count(*) FILTER (WHERE kind = 'error')::int AS errors,
-       count(DISTINCT page_id) FILTER (WHERE kind = 'error')::int AS error_views,
-       percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'lcp') AS lcp_p75,
-       count(*) FILTER (WHERE kind = 'lcp')::int AS lcp_n,
-       percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'inp') AS inp_p75,
-       count(*) FILTER (WHERE kind = 'inp')::int AS inp_n,
-       percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'cls') AS cls_p75,
-       count(*) FILTER (WHERE kind = 'cls')::int AS cls_n
-     FROM rum_events WHERE app = $1 AND version = $2 AND at >= $3`,
-    [app, version, since],
-  );
-  const row = r!;
+  const row = await versionHealthRow(db, app, version, since);
   return {
     app,
     version,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types.ts';
-import { topErrors, type TopError } from '../repositories/rum.ts';
+import { healthVersionRows, topErrors, type TopError } from '../repositories/rum.ts';
 import { versionHealth, type VersionHealth } from './health.ts';
 
 /**
@@ -46,16 +46,7 @@ function numeric(a: string, b: string): number {
 }
 
 export async function healthSummary(db: Queryable, since: Date): Promise<HealthSummary> {
-  const rows = await db.query<{ app: string; version: string; live: boolean; canary: number | null; published_at: Date }>(
-    `SELECT v.app, v.version, (l.version IS NOT NULL) AS live, c.percent AS canary, v.published_at
-     FROM release_versions v
-     LEFT JOIN release_live l ON l.app = v.app AND l.version = v.version
-     LEFT JOIN release_canary c ON c.app = v.app AND c.version = v.version
-     WHERE v.kind = 'remote'
-       AND (l.version IS NOT NULL OR c.version IS NOT NULL
-            OR EXISTS (SELECT 1 FROM rum_events e WHERE e.app = v.app AND e.version = v.version AND e.at >= $1))`,
-    [since],
-  );
+  const rows = await healthVersionRows(db, since);
   rows.sort((a, b) => (a.app < b.app ? -1 : a.app > b.app ? 1 : numeric(b.version, a.version)));
   const versions: VersionSummary[] = [];
   for (const r of rows) {

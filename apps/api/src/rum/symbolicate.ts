@@ -9,7 +9,8 @@ import type { StorageProvider } from '../providers/storage.ts';
  * maps (packages/vite-config: `build.sourcemap: 'hidden'`: no sourceMappingURL in the served JavaScript); the
  * `.map` files are published with the version like every build file but never served (releases/serving.ts). A
  * frame `…/remotes/<app>/<version>/<path>.js:line:col` is mapped through `<path>.js.map` of that version, read
- * from the releases storage and kept parsed in memory by its content hash (a published version never changes).
+ * from the releases storage and kept parsed in memory by its content hash (a published version never changes), and
+ * each mapped position kept too (bounded). One batch's work is bounded (MAX_BATCH_FRAMES, BATCH_BUDGET_MS).
  */
 export interface Frame {
   /** The original source ('src/pages/About.tsx'), or the served path when no map covers the frame. */
@@ -25,6 +26,28 @@ export const MAX_FRAMES = 20;
 const MAX_MAP_BYTES = 16 * 1024 * 1024;
 /** Parsed maps kept in memory. */
 const MAX_MAPS = 48;
+/**
+ * Bounds of one batch's symbolication (issue 36 item 4: a 1,000-frame batch took seconds of server time): at most
+ * this many frames looked up, and none once this long has gone by; the frames left keep their served path, line and
+ * column (stored raw, as a frame no map covers). A borrower's page sends a few errors a batch: far below both.
+ */
+export const MAX_BATCH_FRAMES = 200;
+export const BATCH_BUDGET_MS = 250;
+/** Positions kept mapped, by map content hash and position (a page's errors repeat the same few frames). */
+const MAX_POSITIONS = 10_000;
+
+/** What one batch may still spend (symbolicationBudget makes one per batch; symbolicate spends it). */
+export interface SymbolicationBudget {
+  frames: number;
+  /** performance.now() after which no frame is looked up. */
+  deadline: number;
+}
+
+export function symbolicationBudget(frames = MAX_BATCH_FRAMES, ms = BATCH_BUDGET_MS): SymbolicationBudget {
+  return { frames, deadline: performance.now() + ms };
+}
+
+type Position = { source: string; line: number | null; column: number | null; name: string | null } | null;
 
 const REMOTE_PATH = /^\/remotes\/([a-z0-9][a-z0-9-]{0,63})\/([0-9A-Za-z][0-9A-Za-z.+-]{0,63})\/([A-Za-z0-9_][A-Za-z0-9._@+/-]*\.m?js)$/;
 // A location: optional origin, a path, an optional query (cut), then :line:column.
@@ -72,6 +95,7 @@ export function sourceName(source: string): string {
 
 export class SourceMaps {
   private readonly maps = new Map<string, Promise<TraceMap | null>>();
+  private readonly positions = new Map<string, Position>();
 
   constructor(
     private readonly releases: ReleaseServing,
@@ -79,12 +103,16 @@ export class SourceMaps {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** The parsed map of a served file of a published remote version, or null (no map, too big, unreadable). */
-  private async mapOf(app: string, version: string, path: string): Promise<TraceMap | null> {
+  /** The content hash of the map of a served file of a published remote version, or null (no map, too big). */
+  private async mapKeyOf(app: string, version: string, path: string): Promise<string | null> {
     const v = await this.releases.version(app, version);
     const entry = v?.kind === 'remote' ? v.files[`${path}.map`] : undefined;
     if (!v || !entry || entry.size > MAX_MAP_BYTES) return null;
-    const key = entry.sha256;
+    return entry.sha256;
+  }
+
+  /** The parsed map (kept by its content hash `key`), or null (unreadable). */
+  private async mapOf(key: string, app: string, version: string, path: string): Promise<TraceMap | null> {
     let map = this.maps.get(key);
     if (map) {
       this.maps.delete(key);
@@ -110,14 +138,39 @@ export class SourceMaps {
    * map. A mapped frame's function is named by its caller's call site (the original name of what the next frame
    * called), as minified names mean nothing; null when the caller's position has no name.
    */
-  async symbolicate(stack: string): Promise<Frame[]> {
+  async symbolicate(stack: string, budget: SymbolicationBudget = symbolicationBudget()): Promise<Frame[]> {
     const raw = parseStack(stack);
-    const mapped: ({ source: string; line: number | null; column: number | null; name: string | null } | null)[] = [];
+    const mapped: Position[] = [];
     for (const f of raw) {
       const remote = REMOTE_PATH.exec(f.path);
-      const map = remote ? await this.mapOf(remote[1]!, remote[2]!, remote[3]!) : null;
+      if (!remote || budget.frames <= 0 || performance.now() >= budget.deadline) {
+        mapped.push(null);
+        continue;
+      }
+      budget.frames--;
+      const mapKey = await this.mapKeyOf(remote[1]!, remote[2]!, remote[3]!);
+      if (!mapKey) {
+        mapped.push(null);
+        continue;
+      }
+      const at = `${mapKey}:${f.line}:${f.column}`;
+      if (this.positions.has(at)) {
+        const known = this.positions.get(at)!;
+        this.positions.delete(at);
+        this.positions.set(at, known);
+        mapped.push(known);
+        continue;
+      }
+      const map = await this.mapOf(mapKey, remote[1]!, remote[2]!, remote[3]!);
       const pos = map ? originalPositionFor(map, { line: f.line, column: Math.max(0, f.column - 1) }) : null;
-      mapped.push(pos && pos.source !== null ? { source: pos.source, line: pos.line, column: pos.column, name: pos.name } : null);
+      const found: Position =
+        pos && pos.source !== null ? { source: pos.source, line: pos.line, column: pos.column, name: pos.name } : null;
+      // An unreadable map is not remembered per position: it may be read next time.
+      if (map) {
+        this.positions.set(at, found);
+        if (this.positions.size > MAX_POSITIONS) this.positions.delete(this.positions.keys().next().value!);
+      }
+      mapped.push(found);
     }
     return raw.map((f, i) => {
       const m = mapped[i];

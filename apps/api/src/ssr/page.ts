@@ -6,6 +6,7 @@ import { PassThrough, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { manifestFor, type ServedManifest } from '../releases/canary-manifest.ts';
+import { withRumView } from '../rum/view-id.ts';
 import { acceptedEncodings, type CachedVersion, type ManifestEntry, type RemotesManifest } from '../releases/serving.ts';
 import { runningCanaries } from '../releases/canary.ts';
 import type { LiveRow } from '../releases/catalog.ts';
@@ -421,8 +422,10 @@ export class PageRenderer {
   private async prepare(req: FastifyRequest, viewer: Viewer, indexBefore: string, rows: LiveRow[]) {
     const live = await this.app.releases.liveShell(rows);
     if (!live || !hasServerEntry(live)) return null;
-    const manifest: ServedManifest | null = await manifestFor(this.app.releases, this.app.db, viewer, rows);
-    if (!manifest) return null;
+    const served: ServedManifest | null = await manifestFor(this.app.releases, this.app.db, viewer, rows);
+    if (!served) return null;
+    // This page's signed view id (rum/view-id.ts): the shell sends it with its real-user signals.
+    const manifest = await withRumView(this.app.db, served, this.app.clock.now());
     const shell: LoadedShell = await this.entries.shell(live);
     const pathname = new URL(req.url, 'http://page').pathname;
     const owner = shell.module.findOwner(manifest, pathname);

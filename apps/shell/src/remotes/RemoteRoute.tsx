@@ -154,20 +154,20 @@ function useConflictReport(manifest: RemotesManifest, pathname: string) {
  * version this page loaded (the manifest's entry: the live one, a canary or a preview). Reported here, outside
  * the boundary, so a remote that crashes on its first render still counts the view its error belongs to.
  */
-function useRumView(owner: RemoteRef | undefined, pathname: string) {
+function useRumView(owner: RemoteRef | undefined, pathname: string, viewId: string | undefined) {
   const app = owner?.app;
   const version = owner?.version;
   useEffect(() => {
-    if (app && version) rumView({ app, version }, pathname);
+    if (app && version) rumView({ app, version }, pathname, viewId);
     else rumLeave();
-  }, [app, version, pathname]);
+  }, [app, version, pathname, viewId]);
 }
 
 export function RemoteRoute({ manifest }: { manifest: RemotesManifest }) {
   const { pathname } = useLocation();
   const owner = findOwner(manifest, pathname);
   useConflictReport(manifest, pathname);
-  useRumView(owner, pathname);
+  useRumView(owner, pathname, manifest.rumView);
   if (!owner) return <NotFound />;
   return (
     <RemoteBoundary key={owner.name} remote={owner.name} rum={{ app: owner.app, version: owner.version }}>

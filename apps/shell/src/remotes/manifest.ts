@@ -29,6 +29,8 @@ export interface RemotesManifest {
   conflicts?: RouteConflict[];
   /** This browser opened a preview link (docs/releasing.md "Preview"): the shell shows the preview bar. */
   preview?: ManifestPreview;
+  /** The page's view id signed by the server: sent with its real-user signals (src/rum; docs/releasing.md). */
+  rumView?: string;
 }
 
 /** The previewed version; `problem` when it cannot be shown on what is live now (the live entry is served). */
@@ -78,6 +80,7 @@ export function parseManifest(json: unknown): RemotesManifest {
     remotes: remotes.map((r) => ({ ...r, app: typeof r.app === 'string' ? r.app : r.name })),
     ...(Array.isArray(conflicts) ? { conflicts: (conflicts as unknown[]).filter(isRouteConflict) } : {}),
     ...(isPreview((json as { preview?: unknown }).preview) ? { preview: (json as { preview: ManifestPreview }).preview } : {}),
+    ...(typeof (json as { rumView?: unknown }).rumView === 'string' ? { rumView: (json as { rumView: string }).rumView } : {}),
   };
 }
 
@@ -123,5 +126,8 @@ export async function fetchManifest(
       ? await fetchImpl('/remotes.json?by=device', { headers: { [DEVICE_HEADER]: deviceId } })
       : await fetchImpl('/remotes.json');
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
-  return parseManifest(await res.json());
+  // The page's view id signed by the server (its real-user signals count only with it: src/rum).
+  const rumView = typeof res.headers?.get === 'function' ? res.headers.get('x-lv-rum-view') : null;
+  const manifest = parseManifest(await res.json());
+  return rumView ? { ...manifest, rumView } : manifest;
 }

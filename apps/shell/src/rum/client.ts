@@ -19,6 +19,11 @@ import { maskStack, maskText, routeOf } from './redact.ts';
  * page loaded. Batched and sent to POST /api/rum with navigator.sendBeacon (fetch keepalive without it). Views and
  * errors leave within a second (the canary's judge reads them), vitals when the page is hidden. Never throws,
  * never blocks rendering: every entry point swallows its own failures.
+ *
+ * Each batch carries the view id the server signed for this page (the manifest's `rumView`: a server-rendered
+ * page's, else /remotes.json's): the API counts nothing without it, and counts a view once per view id and remote
+ * version, so a view is sent once per remote version and view id (a route shown later is only marked, for the
+ * vitals' attribution).
  */
 export type RumKind = 'view' | 'error' | 'lcp' | 'inp' | 'cls';
 export type ErrorSource = 'error' | 'rejection' | 'boundary';
@@ -55,6 +60,8 @@ export interface RumClientOptions {
   /** Page clock (performance.now()). */
   now?: () => number;
   pageId?: string;
+  /** The page's signed view id, when known at start (a server-rendered page's). */
+  viewId?: string;
   setTimer?: (fn: () => void, ms: number) => unknown;
 }
 
@@ -89,6 +96,9 @@ export class RumClient {
   private errorsSent = 0;
   private readonly seenErrors = new Map<string, number>();
   private readonly reported = new WeakSet<object>();
+  /** The server's signed view id of this page (sent with every batch) and the remote versions it has sent a view of. */
+  private viewId: string | undefined;
+  private readonly viewsSent = new Set<string>();
   /** The page is being left: loads it aborts fail, and those failures are not the version's errors. */
   private leaving = false;
   private readonly now: () => number;
@@ -96,19 +106,40 @@ export class RumClient {
 
   constructor(private readonly options: RumClientOptions) {
     this.pageId = options.pageId ?? newPageId();
+    this.viewId = options.viewId;
     this.now = options.now ?? (() => performance.now());
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   }
 
-  /** The remote `ref` rendered `pathname`: a view, sent within a second. */
-  view(ref: RemoteRef, pathname: string): void {
+  /**
+   * The page's signed view id (from the manifest the page renders with). A new one (the manifest was fetched
+   * again) sends what is queued under the old one first: each batch goes with the id of the page it belongs to.
+   */
+  setViewId(viewId: string | undefined): boolean {
     try {
+      if (!viewId || viewId === this.viewId) return false;
+      if (this.viewId !== undefined && this.queue.length > 0) this.flush();
+      this.viewId = viewId;
+      this.viewsSent.clear();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The remote `ref` rendered `pathname`: a view (the first of that version under this view id), sent within a second. */
+  view(ref: RemoteRef, pathname: string, viewId?: string): void {
+    try {
+      const renewed = this.setViewId(viewId);
       const mark: ViewMark = { app: ref.app, version: ref.version, route: routeOf(pathname), at: this.now() };
       const last = this.current;
-      if (last && last.app === mark.app && last.version === mark.version && last.route === mark.route) return;
+      if (!renewed && last && last.app === mark.app && last.version === mark.version && last.route === mark.route) return;
       this.views.push(mark);
       if (this.views.length > 100) this.views.splice(1, 1);
       this.current = mark;
+      const key = `${mark.app}@${mark.version}`;
+      if (this.viewsSent.has(key)) return;
+      this.viewsSent.add(key);
       this.enqueue({ app: mark.app, version: mark.version, route: mark.route, kind: 'view' }, true);
     } catch {
       /* never throws */
@@ -246,7 +277,7 @@ export class RumClient {
   }
 
   private send(events: RumEvent[]): void {
-    const body = JSON.stringify({ pageId: this.pageId, events });
+    const body = JSON.stringify({ pageId: this.pageId, ...(this.viewId ? { view: this.viewId } : {}), events });
     const { beacon, fetch: fetchImpl } = this.options.transport;
     try {
       if (beacon && beacon(RUM_URL, body)) return;

@@ -15,11 +15,22 @@ function transport() {
   };
 }
 
+/** The signed view id of a server-rendered page (its `lv-ssr` manifest's `rumView`), else undefined. */
+function renderedViewId(): string | undefined {
+  try {
+    const text = document.getElementById('lv-ssr')?.textContent;
+    const id = text ? (JSON.parse(text) as { manifest?: { rumView?: unknown } }).manifest?.rumView : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Listens for uncaught errors and unhandled rejections, measures LCP / INP / CLS, flushes when the page is hidden. */
 export function startRum(): RumClient | null {
   if (client) return client;
   try {
-    const c = new RumClient({ transport: transport() });
+    const c = new RumClient({ transport: transport(), viewId: renderedViewId() });
     client = c;
     window.addEventListener('error', (ev: ErrorEvent) => {
       const where = ev.filename ? `${ev.filename}:${ev.lineno}:${ev.colno}` : undefined;
@@ -54,9 +65,9 @@ export function startRum(): RumClient | null {
   }
 }
 
-/** The remote `ref` rendered `pathname`. */
-export function rumView(ref: RemoteRef, pathname: string): void {
-  client?.view(ref, pathname);
+/** The remote `ref` rendered `pathname`, with the page's manifest's signed view id (`rumView`). */
+export function rumView(ref: RemoteRef, pathname: string, viewId?: string): void {
+  client?.view(ref, pathname, viewId);
 }
 
 /** The current route is no remote's (the shell's not-found page). */

@@ -322,3 +322,46 @@ describe('sending', () => {
     expect(sent.flatMap((s) => s.body.events)).toHaveLength(1 + 120 + 20);
   });
 });
+
+describe('the signed view id (issue 36 item 4)', () => {
+  it('goes with every batch; a view is sent once per remote version and view id, later routes only marked', () => {
+    const { client, sent, events } = setup();
+    client.setViewId('v1.page-one.sig');
+    client.view(MARKETING, '/About');
+    client.view(MARKETING, '/');
+    client.view(LOAN, '/loanDetails');
+    client.view(MARKETING, '/About');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as Batch & { view?: string }).view).toBe('v1.page-one.sig');
+    expect(events().map((e) => `${e.kind} ${e.app} ${e.route}`)).toEqual(['view marketing /About', 'view loan-details /loanDetails']);
+    // An error on a later route of a version already viewed goes with the same id, under that route.
+    client.error(new Error('late'), 'boundary', MARKETING);
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(sent).toHaveLength(2);
+    expect((sent[1]!.body as Batch & { view?: string }).view).toBe('v1.page-one.sig');
+    expect(sent[1]!.body.events.map((e) => `${e.kind} ${e.route}`)).toEqual(['error /About']);
+  });
+
+  it("a new id (the manifest fetched again) sends what was queued under the old one first, then the version's view again", () => {
+    const { client, sent } = setup();
+    client.view(MARKETING, '/About', 'v1.first.sig');
+    client.view(MARKETING, '/About', 'v1.second.sig');
+    expect(sent).toHaveLength(1);
+    const first = sent[0]!.body as Batch & { view?: string };
+    expect(first.view).toBe('v1.first.sig');
+    expect(first.events.map((e) => e.kind)).toEqual(['view']);
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(sent).toHaveLength(2);
+    const second = sent[1]!.body as Batch & { view?: string };
+    expect(second.view).toBe('v1.second.sig');
+    expect(second.events.map((e) => `${e.kind} ${e.route}`)).toEqual(['view /About']);
+  });
+
+  it('without an id (a page from a server that signs none) the batch goes without one: the API keeps it apart', () => {
+    const { client, sent } = setup();
+    client.view(MARKETING, '/About');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(Object.keys(sent[0]!.body)).toEqual(['pageId', 'events']);
+  });
+});

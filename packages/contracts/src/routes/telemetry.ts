@@ -51,6 +51,8 @@ export const RUM_MS_MAX = 600_000;
 export const RUM_CLS_MAX = 100;
 /** A random id of one page load (the browser makes it; no device id, no session). */
 export const RUM_PAGE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A signed view id (apps/api/src/rum/view-id.ts): its nonce, expiry and the page's remote versions, with an HMAC. */
+export const RUM_VIEW_ID_MAX = 4096;
 /** The top-level route a remote rendered: a path only, never a query string or fragment. */
 export const RUM_ROUTE_PATTERN = /^\/[A-Za-z0-9_./-]{0,199}$/;
 /** web-vitals attribution phases (ms) kept, by their web-vitals names. */

@@ -4,6 +4,7 @@ import { sendFailure, sendNotFound } from '../../lib/envelope.ts';
 import { sendShellIndex } from '../../plugins/app/errors.ts';
 import { canaryJudgePlugin } from '../../releases/canary-plugin.ts';
 import { manifestFor } from '../../releases/canary-manifest.ts';
+import { RUM_VIEW_HEADER, withRumView } from '../../rum/view-id.ts';
 import previewRoutes from '../preview/index.ts';
 import { PageRenderer, WARM_INTERVAL_MS } from '../../ssr/page.ts';
 import { SERVER_PREFIX } from '../../ssr/loader.ts';
@@ -58,7 +59,13 @@ export default async function staticRoutes(app: FastifyInstance) {
     // Per request (issue 16): a running canary's entry for the borrowers in its share, a preview for its browser.
     const manifest = await manifestFor(app.releases, app.db, await preview.viewerOf(req, reply));
     if (!manifest) return sendFailure(req, reply, ErrorCode.notFound, 'remotesManifestMissing');
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(manifest));
+    // The page's signed view id (rum/view-id.ts) in a header: the shell sends it with its real-user signals.
+    const { rumView } = await withRumView(app.db, manifest, app.clock.now());
+    return reply
+      .header('cache-control', 'no-store')
+      .header(RUM_VIEW_HEADER, rumView)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(manifest));
   });
 
   // /remotes/<app>/<version>/<file...>: only files the database lists for that published version. Missing → 404 envelope.
