@@ -143,7 +143,6 @@ function server({ envs = [], databaseEnvs = [] } = {}) {
   const r = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '--eval', script], {
     input: JSON.stringify({ envs, databaseEnvs }),
     encoding: 'utf8',
-    env: { PATH: process.env.PATH },
   });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').at(-1));
