@@ -7,6 +7,7 @@ import { FolderStorage } from '../src/providers/storage.ts';
 import { ReleaseError } from '../src/releases/builds.ts';
 import { ReleaseServing } from '../src/releases/serving.ts';
 import { assertRoutesFree, listReleases, publishLocal, release, rollback, type ReleaseContext } from '../src/releases/service.ts';
+import { publishOnly } from '../src/releases/preview.ts';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/setup.ts';
 import { remoteBuild, shellBuild, tempDir } from './helpers/releases.ts';
 
@@ -66,6 +67,15 @@ describe.each(BACKENDS)('route ownership (%s)', (backend) => {
     await expect(
       assertRoutesFree(ctx, { app: 'repayment', version: '9.0.0', declaration: { routes: ['/that'] } }),
     ).resolves.toBeUndefined();
+  });
+
+  it('refuses --publish-only of a version claiming a route another live remote owns, before the version is used up (issue 36)', async () => {
+    const refused = publishOnly(ctx, 'hijack', build('hijack', '5.0.0', ['/repay']));
+    await expect(refused).rejects.toBeInstanceOf(ReleaseError);
+    await expect(refused).rejects.toThrow('hijack 5.0.0 claims /repay, which repayment 0.2.0 (live) owns.');
+    expect((await listReleases(ctx)).some((r) => r.remote === 'hijack' && r.version === '5.0.0')).toBe(false);
+    // The same number, routes fixed: published (not "already published, not identical").
+    expect(await publishOnly(ctx, 'hijack', build('hijack', '5.0.0', ['/Repay']))).toMatchObject({ version: '5.0.0', live: '0.2.0' });
   });
 
   it('a route moved away can be taken; rolling back to the old version that claimed it is refused', async () => {

@@ -4,7 +4,7 @@ import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from
 import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
 import { findVersion, liveReleases, previewedVersion, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
-import { publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
+import { assertRoutesFree, publishReleaseLocked, readBuild, withReleaseLock, type PublishOutcome, type ReleaseContext } from './service.ts';
 import { processEnv } from '../env.ts';
 import { randomSecretSetting } from '../repositories/settings.ts';
 
@@ -142,6 +142,8 @@ export async function publishOnly(
   if (expectedName !== undefined && build.name !== expectedName)
     throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${expectedName}`);
   return withReleaseLock(ctx, async (lock) => {
+    // The release's route check, before the version is published: a refused publish leaves the number unused.
+    await assertRoutesFree(ctx, build);
     const published = await publishReleaseLocked(ctx, lock, build);
     const live = (await liveReleases(ctx.db)).find((r) => r.app === app)?.version ?? null;
     return { app, version: build.version, published, live };
