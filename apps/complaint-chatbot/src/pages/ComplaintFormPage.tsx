@@ -15,7 +15,7 @@ import { COLLECTION_TYPE, COMPLAINT_MAX_CHARS, SUCCESS_MODAL_MS } from '../lib/l
 import { entryUrl } from '../lib/routes.ts';
 import { capEdit } from '../lib/text-cap.ts';
 import { usePhotoUploads } from '../lib/use-photo-uploads.ts';
-import { useHydrating } from '../lib/use-hydrating.ts';
+import { useHydrating } from '@lendview/kit';
 import { parseIndex } from '../lib/query-params.ts';
 import '../styles/common.css';
 import '../styles/form.css';

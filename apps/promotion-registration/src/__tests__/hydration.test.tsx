@@ -12,7 +12,7 @@ import type { PromoQuery } from '../lib/promo-query.ts';
 import { PATHS, SID, landingRoutes, template } from '../test/fixtures.ts';
 import { setLang, stubApi } from '../test/render.tsx';
 
-// /promo and /landing are server-rendered (issue 14) and hydrated in the browser (lib/use-hydrating.ts). What only the
+// /promo and /landing are server-rendered (issue 14) and hydrated in the browser (useHydrating of @lendview/kit). What only the
 // browser knows must not change the hydration render, else React throws the markup away (error #418): the
 // registration's saved progress (lib/registration-store.ts, sessionStorage) is restored right after, and a #hash route
 // (which the server never sees) is shown right after.

@@ -16,7 +16,7 @@ import { type PromoQuery, currentClientType } from '../lib/promo-query.ts';
 import { type Outcome, registerOutcome, settle, smsOutcome } from '../lib/registration.ts';
 import { type SentWith, clearRegistration, loadRegistration, saveRegistration, stamped } from '../lib/registration-store.ts';
 import { pick } from '../lib/text.ts';
-import { useHydrating } from '../lib/use-hydrating.ts';
+import { useHydrating } from '@lendview/kit';
 
 type FieldName = 'phone' | 'captcha' | 'sms';
 type Errors = Partial<Record<FieldName, string>>;

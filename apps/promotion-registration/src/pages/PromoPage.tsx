@@ -12,7 +12,7 @@ import { DownloadView } from '../components/DownloadView.tsx';
 import { LandingView } from '../components/LandingView.tsx';
 import { RegistrationForm } from '../components/RegistrationForm.tsx';
 import { type PromoQuery, currentClientType, hashFor, parsePromoQuery, readQuery, screenOf } from '../lib/promo-query.ts';
-import { useHydrating } from '../lib/use-hydrating.ts';
+import { useHydrating } from '@lendview/kit';
 import '../styles/landing.css';
 
 function Unavailable({ message, onRetry, ended = false }: { message: string; onRetry?: () => void; ended?: boolean }) {

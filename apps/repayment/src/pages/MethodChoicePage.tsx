@@ -11,7 +11,7 @@ import { parseAmountParam } from '../lib/amount.ts';
 import { paymentContext, vaUrl } from '../lib/links.ts';
 import { effectiveMarket } from '../lib/market-choice.ts';
 import { PAY_TYPE, type PayType, loadPayChoice, savePayChoice } from '../lib/pay-choice.ts';
-import { useHydrating } from '../lib/use-hydrating.ts';
+import { useHydrating } from '@lendview/kit';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';
 import '../styles/common.css';

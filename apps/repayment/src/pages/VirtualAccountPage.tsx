@@ -20,7 +20,7 @@ import { showDateTime } from '../lib/dates.ts';
 import { type PaymentContext, complaintUrl, loanDetailsUrl, methodUrl, paymentContext } from '../lib/links.ts';
 import { PAY_TYPE, loadPayChoice } from '../lib/pay-choice.ts';
 import { latestReceipt, newReceipt, receiptIds } from '../lib/payment-watch.ts';
-import { useHydrating } from '../lib/use-hydrating.ts';
+import { useHydrating } from '@lendview/kit';
 import { vcodeRequest } from '../lib/vcode-request.ts';
 import bankImage from '../assets/bank.svg';
 import marketImage from '../assets/market.svg';

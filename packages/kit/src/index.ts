@@ -1,0 +1,2 @@
+// Stateless helpers each remote bundles itself (README: why this is not a shared singleton like @lendview/ui).
+export { useHydrating } from './use-hydrating.ts';
