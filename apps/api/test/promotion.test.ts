@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { purgeExpired } from '../src/db/maintenance.ts';
+import { purgeExpired } from '../src/services/maintenance.ts';
 import { CAPTCHA_ALPHABET, crc32 } from '../src/lib/captcha-image.ts';
 import { BACKENDS, envelopeOf, form, useTestApp, type TestContext } from './helpers/setup.ts';
 import {

@@ -57,3 +57,8 @@ export async function findBorrowerPhone(db: Queryable, borrowerId: number): Prom
   const [row] = await db.query<{ phone: string }>('SELECT phone FROM borrowers WHERE id = $1', [borrowerId]);
   return row?.phone ?? null;
 }
+
+/** Housekeeping (services/maintenance.ts): sessions past their expiry. */
+export async function purgeExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+}

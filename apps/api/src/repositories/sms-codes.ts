@@ -215,3 +215,8 @@ export function smsCodeKeySource(app: { db: Queryable; smsCodeSecret?: string })
     return key;
   };
 }
+
+/** Housekeeping (services/maintenance.ts): codes that expired before `before`. */
+export async function purgeSmsCodes(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM sms_codes WHERE expires_at <= $1', [before]);
+}

@@ -30,3 +30,8 @@ export async function latestOutboxMessages(db: Queryable, phone: string): Promis
   );
   return rows.map((r) => ({ id: r.id, phone: r.phone, body: r.body, purpose: r.purpose, createdAt: r.created_at }));
 }
+
+/** Housekeeping (services/maintenance.ts): outbox rows written before `before` (a stand-in for a gateway, not an archive). */
+export async function purgeOutboxMessages(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM sms_outbox WHERE created_at <= $1', [before]);
+}
