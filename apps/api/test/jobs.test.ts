@@ -78,7 +78,8 @@ describe.each(BACKENDS)('periodic jobs (%s)', (backend) => {
     ]);
     const jobs = startJobs({ db, deps, log: silent, clock: manualClock(T0), tickMs: 24 * HOUR });
     try {
-      expect(await jobs.tick()).toEqual({ 'purge-expired': 'ran', 'purge-unattached-images': 'ran' });
+      // The round at start.
+      expect(await jobs.first).toEqual({ 'purge-expired': 'ran', 'purge-unattached-images': 'ran' });
       expect(await jobs.tick()).toEqual({ 'purge-expired': 'not-due', 'purge-unattached-images': 'not-due' });
     } finally {
       await jobs.stop();
@@ -96,7 +97,8 @@ describe.each(BACKENDS)('periodic jobs (%s)', (backend) => {
       const a = startJobs({ db, jobs, deps, log: silent, clock: manualClock(at(5 * HOUR)), tickMs: 24 * HOUR });
       const b = startJobs({ db: other, jobs, deps, log: silent, clock: manualClock(at(5 * HOUR)), tickMs: 24 * HOUR });
       try {
-        const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+        // Their rounds at start, under the lock.
+        const [ra, rb] = await Promise.all([a.first, b.first]);
         for (const job of jobs) {
           const outcomes = [ra[job.name], rb[job.name]];
           expect(
@@ -135,10 +137,33 @@ describe.each(BACKENDS)('periodic jobs (%s)', (backend) => {
       expect(await count(db, 'direct')).toBe(outcomes.filter((o) => o === 'ran').length);
     });
 
+  it('a round at start, then one every tickMs (issue 36: deploys more often than hourly never purged)', async () => {
+    const job = countingJob('at-start');
+    const clock = manualClock(at(60 * HOUR));
+    const jobs = startJobs({ db, jobs: [job], deps, log: silent, clock, tickMs: 300 });
+    try {
+      // Offered at once, without a tick from anyone: a restart does not push the purge an interval away.
+      expect(await jobs.first).toEqual({ 'at-start': 'ran' });
+      expect(await count(db, 'at-start')).toBe(1);
+      // Then by the timer: not due within the period, due after it.
+      await sleep(450);
+      expect(await count(db, 'at-start')).toBe(1);
+      clock.advance(HOUR);
+      for (let i = 0; i < 50 && (await count(db, 'at-start')) < 2; i++) await sleep(100);
+      expect(await count(db, 'at-start')).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+    // Another instance starting within the period finds it done (job_runs): one run per period, however many starts.
+    const again = startJobs({ db, jobs: [job], deps, log: silent, clock, tickMs: 24 * HOUR });
+    expect(await again.first).toEqual({ 'at-start': 'not-due' });
+    await again.stop();
+  });
+
   it('stop() waits for a round in progress, and no round starts after it', async () => {
     const job = countingJob('stopping', 300);
     const jobs = startJobs({ db, jobs: [job], deps, log: silent, clock: manualClock(at(40 * HOUR)), tickMs: 24 * HOUR });
-    const round = jobs.tick();
+    const round = jobs.first;
     await sleep(50);
     await jobs.stop();
     expect(await count(db, 'stopping')).toBe(1);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpired } from './maintenance.ts';
+import { purgeExpired } from '../db/maintenance.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { StorageProvider } from '../providers/storage.ts';
@@ -10,7 +10,7 @@ import { purgeUnattachedImages } from './complaint-images.ts';
 /**
  * Periodic jobs, run once per cluster (issue 15 item 6; docs/deploy.md "Background jobs").
  *
- * Every instance ticks (hourly by default) and offers each job to `runJobOnce`:
+ * Every instance offers each job to `runJobOnce` when it starts, then every hour (`tickMs`):
  * - PostgreSQL: one transaction takes `pg_try_advisory_xact_lock(JOB_LOCK, hashtext(schema.job))`; an instance
  *   that does not get it skips (another one is running the job now). The holder reads job_runs: a job that
  *   ran less than a period ago (minus a small slack, for timers that fire a little early) is skipped; otherwise
@@ -76,6 +76,12 @@ export async function runJobOnce(db: Db, job: PeriodicJob, now: Date, deps: JobD
 }
 
 export interface JobScheduler {
+  /**
+   * The round offered at start: every instance offers the jobs when it starts, then every `tickMs`, so a cluster
+   * deployed more often than hourly still purges (each start would otherwise push the first round an hour away).
+   * The lock and job_runs keep it to one run per period across the cluster, whatever the number of starts.
+   */
+  first: Promise<Record<string, JobOutcome | 'failed'>>;
   /** One round now (every job offered once, in order); the timer calls it every `tickMs`. */
   tick(): Promise<Record<string, JobOutcome | 'failed'>>;
   /** No more rounds; resolves when a round in progress has finished (the database may then be closed). */
@@ -115,9 +121,11 @@ export function startJobs(options: {
     current = next;
     return next;
   };
+  const first = tick();
   const timer = setInterval(() => void tick(), options.tickMs ?? HOUR_MS);
   timer.unref();
   return {
+    first,
     tick,
     async stop() {
       stopped = true;
