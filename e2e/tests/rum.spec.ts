@@ -4,7 +4,8 @@ import { operatorSession } from './ops-login.ts';
 
 // Issue 16 item 4 (docs/releasing.md "Real-user signals"): borrowers' browsers report views, web-vitals and errors
 // per remote version; errors are symbolicated through the version's hidden source maps; support reads them on the
-// console's Releases page.
+// console's Releases page. Issue 36 item 4: each batch carries the view id the server signed for its page, and
+// only such a batch counts, once.
 
 interface VersionRow {
   app: string;
@@ -17,6 +18,8 @@ interface VersionRow {
 }
 interface RumBatch {
   pageId: string;
+  /** The view id the server signed for the page (issue 36 item 4): without it nothing counts. */
+  view?: string;
   events: { app: string; version: string; route: string; kind: string; value?: number; detail?: Record<string, unknown> }[];
 }
 
@@ -118,6 +121,13 @@ test('a borrower opening /About and /loanDetails yields a view and an LCP for ea
   const batches = await sent();
   // One page id per page load; nothing personal on the wire (the token and the order are in the page's URL).
   expect(new Set(batches.map((b) => b.pageId)).size).toBe(3);
+  // Each batch carries its page's signed view id (a server-rendered page's manifest, or /remotes.json's header):
+  // one per page load.
+  for (const b of batches) expect(b.view, JSON.stringify(b)).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  const viewsOfPage = new Map<string, Set<string>>();
+  for (const b of batches) viewsOfPage.set(b.pageId, (viewsOfPage.get(b.pageId) ?? new Set()).add(b.view!));
+  expect([...viewsOfPage.values()].map((ids) => ids.size)).toEqual([1, 1, 1]);
+  expect(new Set(batches.map((b) => b.view)).size).toBe(3);
   const wire = JSON.stringify(batches);
   for (const secret of ['demo-borrower', 'DEMO-170', 'productId', 'isNeedPop', '?']) expect(wire).not.toContain(secret);
 
@@ -188,4 +198,29 @@ test("a remote's crash is sent within a second and shows up symbolicated to its 
     /src\/pages\/LoanDetailsPage\.tsx:\d+:\d+/,
   );
   await expect(page.getByRole('link', { name: 'Releases' })).toHaveAttribute('aria-current', 'page');
+});
+
+test("a page's batch counts once: the same batch sent again, or sent without its view id, counts nothing", async ({ page, request }) => {
+  const batches = recordBatches(page);
+  const answered: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/rum') answered.push(r.status());
+  });
+  await page.goto('/About?isNeedPop=1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => batches.filter((b) => b.events.some((e) => e.kind === 'view')).length, { timeout: 3000 }).toBe(1);
+  await expect.poll(() => answered, { timeout: 5000 }).toContain(200);
+  const batch = batches.find((b) => b.events.some((e) => e.kind === 'view'))!;
+  expect(batch.view).toMatch(/^v1\./);
+  const post = async (body: unknown) => {
+    const res = await request.post('/api/rum', { data: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { accepted: number; dropped: number } }).data;
+  };
+  const n = batch.events.length;
+  // The page sent it already (its view counted then): again, it is a replay.
+  expect(await post(batch)).toEqual({ accepted: 0, dropped: n });
+  const { view: _view, ...unsigned } = batch;
+  expect(await post(unsigned)).toEqual({ accepted: 0, dropped: n });
+  expect(await post({ ...batch, view: `${batch.view!.slice(0, -2)}AA` })).toEqual({ accepted: 0, dropped: n });
 });
