@@ -223,25 +223,31 @@ describe.each(BACKENDS)('forged real-user signals (%s)', (backend) => {
     );
     const all = stored.flatMap((r) => r.frames);
     expect(all).toHaveLength(RUM_ERRORS_PER_VIEW * 20);
-    expect(all.filter((f) => f.file === 'src/pages/A.tsx')).toHaveLength(MAX_BATCH_FRAMES);
-    expect(all.filter((f) => f.file === '/remotes/marketing/1.0.0/assets/a.js')).toHaveLength(RUM_ERRORS_PER_VIEW * 20 - MAX_BATCH_FRAMES);
+    // At most MAX_BATCH_FRAMES mapped (fewer when the time budget ran out first on a busy machine; never fewer than
+    // the first stack's), the rest as served.
+    const mappedViaApi = all.filter((f) => f.file === 'src/pages/A.tsx').length;
+    expect(mappedViaApi).toBeGreaterThanOrEqual(20);
+    expect(mappedViaApi).toBeLessThanOrEqual(MAX_BATCH_FRAMES);
+    expect(all.filter((f) => f.file === '/remotes/marketing/1.0.0/assets/a.js')).toHaveLength(RUM_ERRORS_PER_VIEW * 20 - mappedViaApi);
     // The kept-apart errors cost no symbolication at all.
     const [apartFrames] = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM rum_unverified WHERE detail ? 'frames'");
     expect(apartFrames!.n).toBe(0);
     expect(ms).toBeLessThan(10_000);
 
-    // Directly: 1,000 frames under one budget map the first MAX_BATCH_FRAMES; a spent time budget maps none.
+    // Directly: 1,000 frames under one budget (time enough) map the first MAX_BATCH_FRAMES.
     const maps = new SourceMaps(ctx.app.releases, ctx.app.releaseStorage);
-    const budget = symbolicationBudget();
+    const budget = symbolicationBudget(MAX_BATCH_FRAMES, 60_000);
     let mapped = 0;
     const t0 = performance.now();
     for (let i = 0; i < 50; i++)
       mapped += (await maps.symbolicate(stackOf(20, i * 20), budget)).filter((f) => f.file === 'src/pages/A.tsx').length;
     expect(mapped).toBe(MAX_BATCH_FRAMES);
     expect(budget.frames).toBe(0);
-    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    // A spent time budget: the batch's first stack is mapped all the same (a cold map on a busy server), then none.
     const spent = symbolicationBudget(MAX_BATCH_FRAMES, 0);
-    expect((await maps.symbolicate(stackOf(20), spent)).every((f) => f.file === '/remotes/marketing/1.0.0/assets/a.js')).toBe(true);
+    expect((await maps.symbolicate(stackOf(20, 2000), spent)).every((f) => f.file === 'src/pages/A.tsx')).toBe(true);
+    expect((await maps.symbolicate(stackOf(20, 3000), spent)).every((f) => f.file === '/remotes/marketing/1.0.0/assets/a.js')).toBe(true);
     // Cached: the same positions again map the same way (from the position cache).
     expect(await maps.symbolicate(stackOf(3), symbolicationBudget())).toEqual([
       { file: 'src/pages/A.tsx', line: 1, column: 1, name: null },

@@ -28,8 +28,10 @@ const MAX_MAP_BYTES = 16 * 1024 * 1024;
 const MAX_MAPS = 48;
 /**
  * Bounds of one batch's symbolication (issue 36 item 4: a 1,000-frame batch took seconds of server time): at most
- * this many frames looked up, and none once this long has gone by; the frames left keep their served path, line and
- * column (stored raw, as a frame no map covers). A borrower's page sends a few errors a batch: far below both.
+ * this many frames looked up, and none once this long has gone by, except that the batch's first MAX_FRAMES frames
+ * (its first stack) are always looked up, however long a cold map takes to read on a busy server; the frames left
+ * keep their served path, line and column (stored raw, as a frame no map covers). A borrower's page sends a few
+ * errors a batch: far below both.
  */
 export const MAX_BATCH_FRAMES = 200;
 export const BATCH_BUDGET_MS = 250;
@@ -39,12 +41,14 @@ const MAX_POSITIONS = 10_000;
 /** What one batch may still spend (symbolicationBudget makes one per batch; symbolicate spends it). */
 export interface SymbolicationBudget {
   frames: number;
-  /** performance.now() after which no frame is looked up. */
+  /** performance.now() after which no frame is looked up... */
   deadline: number;
+  /** ...once these first frames have been. */
+  sure: number;
 }
 
 export function symbolicationBudget(frames = MAX_BATCH_FRAMES, ms = BATCH_BUDGET_MS): SymbolicationBudget {
-  return { frames, deadline: performance.now() + ms };
+  return { frames, deadline: performance.now() + ms, sure: Math.min(frames, MAX_FRAMES) };
 }
 
 type Position = { source: string; line: number | null; column: number | null; name: string | null } | null;
@@ -143,11 +147,12 @@ export class SourceMaps {
     const mapped: Position[] = [];
     for (const f of raw) {
       const remote = REMOTE_PATH.exec(f.path);
-      if (!remote || budget.frames <= 0 || performance.now() >= budget.deadline) {
+      if (!remote || budget.frames <= 0 || (budget.sure <= 0 && performance.now() >= budget.deadline)) {
         mapped.push(null);
         continue;
       }
       budget.frames--;
+      budget.sure--;
       const mapKey = await this.mapKeyOf(remote[1]!, remote[2]!, remote[3]!);
       if (!mapKey) {
         mapped.push(null);
