@@ -5,7 +5,7 @@ import { sendConfirmCode } from '../api/loan-confirm-send-sms.ts';
 import { STEP_UP_NS as NS } from '../i18n/step-up.ts';
 import { Card, CountdownButton, toast } from '@lendview/ui';
 import './ConfirmPageStepUp.css';
-import { digitsOnly } from '@lendview/contracts/routes';
+import { OneTimeCodeInput } from '@lendview/kit';
 
 /**
  * The step-up block of /confirm when loan-detail-confirm says sendSms 1: a countdown "send code" button
@@ -33,16 +33,7 @@ export function StepUpCode(props: { productId: number; seconds: number; code: st
           {t('label')}
         </label>
         <div className="ld-stepup__row">
-          <input
-            id={inputId}
-            className="lv-input ld-stepup__input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            value={code}
-            aria-describedby={hintId}
-            onChange={(e) => onCode(digitsOnly(e.target.value).slice(0, 6))}
-          />
+          <OneTimeCodeInput id={inputId} className="lv-input ld-stepup__input" value={code} aria-describedby={hintId} onCode={onCode} />
           <CountdownButton
             className="ld-stepup__send"
             seconds={seconds}

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { digitsOnly } from '@lendview/contracts/routes';
+import { oneTimeCode } from '@lendview/kit';
 import { TextInput } from '@lendview/ui';
 
 type Props = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & { value: string; onChange: (code: string) => void };
@@ -15,7 +15,7 @@ export function CodeInput({ value, onChange, ...rest }: Props) {
       value={value}
       inputMode="numeric"
       autoComplete="one-time-code"
-      onChange={(e) => onChange(digitsOnly(e.target.value).slice(0, 6))}
+      onChange={(e) => onChange(oneTimeCode(e.target.value))}
     />
   );
 }

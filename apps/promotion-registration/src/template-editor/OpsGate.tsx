@@ -9,7 +9,8 @@ import { isOpsAuthError } from './ops-http.ts';
 import { GateContext, useOpsGate } from './gate-context.ts';
 import { type OpsSession, clearSession, readSession, saveSession } from './session.ts';
 import '../styles/ops.css';
-import { OPS_PASSWORD_MIN, digitsOnly } from '@lendview/contracts/routes';
+import { OPS_PASSWORD_MIN } from '@lendview/contracts/routes';
+import { OneTimeCodeInput } from '@lendview/kit';
 
 type State = { kind: 'out'; notice?: string } | { kind: 'in'; session: OpsSession } | { kind: 'forbidden'; session: OpsSession };
 
@@ -140,14 +141,7 @@ function LoginForm({ notice, onIn }: { notice?: string; onIn: (s: OpsSession) =>
           <label className="ops-label" htmlFor={`${id}-c`}>
             {t('ops.login.code')}
           </label>
-          <input
-            id={`${id}-c`}
-            className="ops-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(digitsOnly(e.target.value).slice(0, 6))}
-          />
+          <OneTimeCodeInput id={`${id}-c`} className="ops-input" value={code} onCode={setCode} />
           {error && (
             <p className="ops-error" role="alert">
               {error}

@@ -22,7 +22,7 @@ import {
 import { cardRepaymentErrorText } from './lib/messages.ts';
 import { orderQuery } from './lib/navigation.ts';
 import './styles/card-repayment.css';
-import { digitsOnly } from '@lendview/contracts/routes';
+import { OneTimeCodeInput } from '@lendview/kit';
 
 type FieldName = 'bank' | 'cardNo' | 'holder';
 type Errors = Partial<Record<FieldName, string>>;
@@ -237,20 +237,17 @@ export default function BindCardPage() {
                 {t('bind.code.label')}
               </label>
               <div className="rl-code__row">
-                <input
+                <OneTimeCodeInput
                   ref={codeInput}
                   id={codeId}
                   className="lv-input rl-code__input"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
                   placeholder={t('bind.code.placeholder')}
                   value={code}
+                  length={CARD_CODE_LENGTH}
                   aria-invalid={codeError ? true : undefined}
                   aria-describedby={codeError ? `${codeId}-error` : undefined}
-                  onChange={(e) => {
-                    // Cleaned, then capped (issue 40): no maxLength, which cuts a pasted code before it is cleaned.
-                    setCode(digitsOnly(e.target.value).slice(0, CARD_CODE_LENGTH));
+                  onCode={(next) => {
+                    setCode(next);
                     if (codeError) setCodeError('');
                   }}
                   onKeyDown={(e) => {

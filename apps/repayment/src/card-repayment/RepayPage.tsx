@@ -23,7 +23,7 @@ import { CardOptions } from './components/CardOptions.tsx';
 import { LockIcon, PlusIcon } from './components/icons.tsx';
 import { NS } from './i18n/index.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH, CODE_MIN_LENGTH } from './lib/constants.ts';
-import { digitsOnly } from '@lendview/contracts/routes';
+import { OneTimeCodeInput } from '@lendview/kit';
 import { isWrongCode, cardRepaymentErrorText, recordGone } from './lib/messages.ts';
 import { type CodeStep, loadCodeStep, saveCodeStep } from './lib/pending.ts';
 import { externalNav, loanDetailsPath, orderQuery, paymentTarget } from './lib/navigation.ts';
@@ -233,20 +233,17 @@ export default function RepayPage() {
                 {t('repay.code.label')}
               </label>
               <div className="rl-code__row">
-                <input
+                <OneTimeCodeInput
                   ref={codeInput}
                   id={codeId}
                   className="lv-input rl-code__input"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
                   placeholder={t('repay.code.placeholder')}
                   value={code}
+                  length={CODE_MAX_LENGTH}
                   aria-invalid={codeError ? true : undefined}
                   aria-describedby={codeError ? `${codeId}-error` : undefined}
-                  // Cleaned, then capped (issue 40): a pasted "644 154" is 644154, never "644+154" or cut short.
-                  onChange={(e) => {
-                    setCode(digitsOnly(e.target.value).slice(0, CODE_MAX_LENGTH));
+                  onCode={(next) => {
+                    setCode(next);
                     if (codeError) setCodeError('');
                   }}
                   onKeyDown={(e) => {

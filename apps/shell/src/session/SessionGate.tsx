@@ -5,6 +5,7 @@ import { bridge, isInApp } from '@lendview/bridge';
 import { Button, CountdownButton, Page, toast } from '@lendview/ui';
 import { isSessionEnded, subscribeSession } from './session-guard.ts';
 import { digitsOnly } from '@lendview/contracts/routes';
+import { OneTimeCodeInput } from '@lendview/kit';
 
 const PHONE = /^1[3-9]\d{9}$/;
 
@@ -68,15 +69,7 @@ function LoginForm() {
           {t('session.code')}
         </label>
         <div className="shell-session__row">
-          <input
-            id={codeId}
-            className="lv-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          />
+          <OneTimeCodeInput id={codeId} className="lv-input" value={code} onCode={setCode} />
           <CountdownButton
             className="shell-session__send"
             onSend={send}
