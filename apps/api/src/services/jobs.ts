@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpired } from '../db/maintenance.ts';
+import { purgeExpired } from './maintenance.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { StorageProvider } from '../providers/storage.ts';
