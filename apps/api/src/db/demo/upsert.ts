@@ -31,8 +31,8 @@ export interface UpsertOptions {
  * written one by one in order (serial ids and sequences come out as the list says). Returns the written rows
  * (RETURNING *); a kept row that already existed is not returned.
  *
- * When the key is `id`, the table's id sequence is moved past the highest id afterwards, so rows the app
- * creates later do not collide with the fixed demo ids.
+ * When the key is `id`, the table's id sequence is moved past the highest id afterwards (never back), so rows the
+ * app creates later do not collide with the fixed demo ids.
  */
 export async function upsert(
   tx: Queryable,
@@ -57,9 +57,16 @@ export async function upsert(
     );
   }
   if (key.length === 1 && key[0] === 'id' && rows.length) {
-    await tx.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST((SELECT COALESCE(max(id), 0) FROM ${ident(table)}), 1))`, [
-      table,
-    ]);
+    // Forward only: another instance may be inserting while this one seeds at start, and ids it has been handed
+    // (committed after this snapshot, or not yet) are above the max this transaction sees. Setting the sequence back
+    // to that max made later inserts collide with them (a 500 on bank_cards_pkey with two instances).
+    await tx.query(
+      `SELECT setval(s.seq, t.top)
+         FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) AS s,
+              (SELECT max(id) AS top FROM ${ident(table)}) AS t
+        WHERE t.top > COALESCE(pg_sequence_last_value(s.seq), 0)`,
+      [table],
+    );
   }
   return written;
 }
