@@ -5,8 +5,10 @@ import { buildMarketingCopy, liveMarketingVersion, nextPatch, removeCopies, scri
 // Canary with automatic rollback (issue 16 item 5; docs/releasing.md "Canary"): a marketing version whose About
 // page throws an uncaught error goes to 50 % of borrowers by device id. The canary borrower's errors reach the API
 // through the shell's real-user reporting (POST /api/rum, no rows inserted by the test); the judge (the e2e server
-// runs it every CANARY_CHECK_SECONDS=1, global-setup.ts) ends the canary by itself, the canary borrower gets the
-// live version on reload, and the borrower outside the canary saw the live About page the whole time.
+// runs it every CANARY_CHECK_SECONDS=1, global-setup.ts) ends the canary by itself at its first (and only) step once
+// the step has its sample (--min-views 8) and live views to compare with: 8 failing canary views against 8 clean live
+// ones is Fisher p = 1 / 12,870 < 1.1e-4 (docs/releasing.md "Canary"). The canary borrower gets the live version on
+// reload, and the borrower outside the canary saw the live About page the whole time.
 
 let original: string | undefined;
 
@@ -31,7 +33,7 @@ test('a canary at 50 % with an error in the new version rolls back by itself; bo
   const version = nextPatch(live.version, `canary.${Date.now()}`);
   const dist = buildMarketingCopy({ version, aboutTitle: 'Tentang Kami (canary)', throwOnAbout: true });
 
-  const started = script('release', 'marketing', '--from', dist, '--canary', '50', '--min-views', '3');
+  const started = script('release', 'marketing', '--from', dist, '--canary', '50', '--min-views', '8');
   expect(started.status, started.stderr).toBe(0);
   expect(started.stdout).toContain(`canary: marketing ${version} serves 50 % of borrowers, ${live.version} stays live`);
   const listed = script('list-remotes');
@@ -61,9 +63,10 @@ test('a canary at 50 % with an error in the new version rolls back by itself; bo
     };
     await liveLooks();
 
-    // The canary borrower: the new About page, which throws; three page views, the minimum sample (the judge may
-    // end the canary as soon as the third is in).
-    for (let i = 0; i < 3; i++) {
+    // The canary borrower: the new About page, which throws; eight page views, the step's sample, each beside a live
+    // view (the judge may end the canary as soon as both sides have eight).
+    for (let i = 0; i < 8; i++) {
+      await liveLooks();
       const sent = rum.length;
       await c.goto(`/About?dId=${inCanary}`);
       await expect(c.getByRole('heading', { level: 1 })).toHaveText('Tentang Kami (canary)');

@@ -227,42 +227,115 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
   });
 
   describe('the judge', () => {
-    const cfg = { errorMargin: 0.02, lcpMargin: 0.25 };
     let n = 0;
-    /** A fresh canary (min views 200) against live 1.0.0; returns its version and when it started. */
+    /** A fresh canary at 5 % (steps 5 -> 25 -> 50, 300 views a step) against live 1.0.0; its version and start. */
     async function start(): Promise<{ version: string; at: Date }> {
       const running = await canaryOf(ctx.db, 'marketing');
       if (running) await rollbackOrEndCanary(rc(ctx), 'marketing');
       now = new Date(now.getTime() + 3_600_000);
       const version = `3.0.${n++}`;
-      await releaseCanary(rc(ctx), 'marketing', marketing(version), { percent: 50, minViews: 200 });
+      const started = await releaseCanary(rc(ctx), 'marketing', marketing(version), { percent: 5 });
+      expect(started).toMatchObject({ percent: 5, minViews: 300, steps: [5, 25, 50] });
       return { version, at: new Date(now.getTime() + 60_000) };
     }
-    const verdict = async () => {
-      const [j] = await judgeCanaries(ctx.db, new Date(now.getTime() + 120_000), cfg);
+    /** The judge's round at `at` (default two minutes after the canary started). */
+    const round = async (at = new Date(now.getTime() + 120_000)) => {
+      const [j] = await judgeCanaries(ctx.db, at);
       return j!;
     };
+    /** LCP values spread over 600 ms from `base` (the same shape on both sides unless `base` differs). */
+    const lcp = (base: number, count: number) => Array.from({ length: count }, (_, i) => base + ((i * 37) % 600));
+    async function vitals(at: Date, version: string, tag: string, values: number[]) {
+      await ctx.db.query(
+        `INSERT INTO rum_events (at, app, version, route, kind, value, page_id)
+         SELECT $1, 'marketing', $2, '/About', 'lcp', v, 'page-' || $3 || '-' || lpad(i::text, 5, '0')
+           FROM unnest($4::float8[]) WITH ORDINALITY AS t(v, i)`,
+        [at, version, tag, values],
+      );
+    }
 
-    it('waits below the minimum sample of canary views, however bad they are', async () => {
+    it('waits below the step sample of canary views however bad they are, and while live has fewer views than that', async () => {
       const c = await start();
       await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 500 });
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 199, errorViews: 199 });
-      expect(await verdict()).toMatchObject({ verdict: 'wait', reason: '199 canary views of the 200 needed', ended: false });
-      expect(await canaryOf(ctx.db, 'marketing')).not.toBeNull();
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 299, errorViews: 299 });
+      expect(await round()).toMatchObject({
+        decision: 'wait',
+        reason: 'step 1 of 3 (5 %): 299 canary views of the 300 needed',
+        changed: false,
+      });
+      const quiet = await start();
+      await events(ctx.db, quiet.at, quiet.version, `c${n}`, { views: 300, errorViews: 300 });
+      await events(ctx.db, quiet.at, '1.0.0', `l${n}`, { views: 299 });
+      expect(await round()).toMatchObject({
+        decision: 'wait',
+        reason: 'step 1 of 3 (5 %): 299 views of live 1.0.0 of the 300 needed to compare with',
+      });
+      expect(await canaryOf(ctx.db, 'marketing')).toMatchObject({ version: quiet.version, percent: 5, step: 0 });
     });
 
-    it('error rate: exactly live + margin keeps running, just over rolls back by itself with the numbers', async () => {
-      let c = await start();
-      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, errorViews: 2 }); // 1 %
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 6 }); // 3 % = 1 % + 2 points
-      expect(await verdict()).toMatchObject({ verdict: 'healthy', ended: false });
+    it('a healthy canary walks 5 -> 25 -> 50 %, each step on its own window, and the server promotes it after the last', async () => {
+      const c = await start();
+      // Step 1: 300 canary views against 19 times as many live ones, the same error rate and LCP.
+      await events(ctx.db, c.at, '1.0.0', `l${n}a`, { views: 5700, errorViews: 28 });
+      await events(ctx.db, c.at, c.version, `c${n}a`, { views: 300, errorViews: 2 });
+      await vitals(c.at, '1.0.0', `l${n}a`, lcp(1500, 400));
+      await vitals(c.at, c.version, `c${n}a`, lcp(1500, 100));
+      const step1 = new Date(now.getTime() + 120_000);
+      const first = await round(step1);
+      expect(first).toMatchObject({ decision: 'advance', percent: 5, changed: true });
+      expect(first.reason).toMatch(
+        /^step 1 of 3 \(5 %\) passed: error rate 0\.67 % vs 0\.49 % \(Fisher p = 0\.\d+\); LCP median 1\d{3} ms \(100\) vs 1\d{3} ms \(400\), Mann-Whitney p = 0\.\d+; INP not compared \(0 \/ 0 samples\)$/,
+      );
+      expect(await canaryOf(ctx.db, 'marketing')).toMatchObject({ percent: 25, step: 1, step_started_at: step1 });
+      // The share of borrowers follows the step: a device in a bucket from 5 to 24 gets the canary now, not before.
+      let between = 'dev-step-0';
+      for (let i = 1; !(cohortBucket('marketing', between) >= 5 && cohortBucket('marketing', between) < 25); i++) between = `dev-step-${i}`;
+      expect((await manifest({ 'x-lv-device': between })).marketing.version).toBe(c.version);
+      // The next step starts empty: what step 1 counted does not count again.
+      expect(await round(new Date(step1.getTime() + 1000))).toMatchObject({
+        decision: 'wait',
+        reason: 'step 2 of 3 (25 %): 0 canary views of the 300 needed',
+      });
 
-      c = await start();
-      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, errorViews: 2 });
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 7 }); // 3.5 %
-      const j = await verdict();
-      expect(j).toMatchObject({ verdict: 'rollback', ended: true });
-      expect(j.reason).toBe('error rate 3.50 % (7 of 200 views) > live 1.0.0 1.00 % (2 of 200 views) + margin 2.00 %');
+      const at2 = new Date(step1.getTime() + 60_000);
+      await events(ctx.db, at2, '1.0.0', `l${n}b`, { views: 900, errorViews: 4 });
+      await events(ctx.db, at2, c.version, `c${n}b`, { views: 300, errorViews: 1 });
+      const step2 = new Date(at2.getTime() + 60_000);
+      expect(await round(step2)).toMatchObject({ decision: 'advance', percent: 25, changed: true });
+      expect(await canaryOf(ctx.db, 'marketing')).toMatchObject({ percent: 50, step: 2 });
+
+      const at3 = new Date(step2.getTime() + 60_000);
+      await events(ctx.db, at3, '1.0.0', `l${n}c`, { views: 300, errorViews: 2 });
+      await events(ctx.db, at3, c.version, `c${n}c`, { views: 300, errorViews: 1 });
+      // The last step passed: the server's judge promotes it, through promote() as `pnpm promote` does.
+      ctx.clock.set(new Date(at3.getTime() + 60_000));
+      const judged = await canaryJudgeOf(ctx.app.releases)!.tick();
+      expect(judged).toMatchObject([{ app: 'marketing', version: c.version, decision: 'promote', percent: 50, changed: true }]);
+      expect(await canaryOf(ctx.db, 'marketing')).toBeNull();
+      const last = (await history(ctx.db, 'marketing')).at(-1)!;
+      expect([last.version, last.previous, last.action, last.actor]).toEqual([c.version, '1.0.0', 'release', JUDGE_ACTOR]);
+      expect((await manifest({ 'x-lv-device': keyOn(false, 50) })).marketing.version).toBe(c.version);
+      const trail = (await canaryHistory(ctx.db, 'marketing')).filter((e) => e.version === c.version);
+      expect(trail.map((e) => [e.action, e.percent, e.actor])).toEqual([
+        ['canary', 5, 'ana@laptop'],
+        ['step', 25, JUDGE_ACTOR],
+        ['step', 50, JUDGE_ACTOR],
+        ['auto-promote', 50, JUDGE_ACTOR],
+      ]);
+      expect(trail.at(-1)!.reason).toMatch(/^step 3 of 3 \(50 %\) passed: error rate 0\.33 % vs 0\.67 %/);
+      // Back to 1.0.0 for the tests below (a rollback of the live version).
+      await rollbackOrEndCanary(rc(ctx), 'marketing', '1.0.0');
+    });
+
+    it('a 5 % error rate against live 0.5 % rolls back at the first step, with the numbers and the p-value', async () => {
+      const c = await start();
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 5700, errorViews: 28 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 300, errorViews: 15 });
+      const j = await round();
+      expect(j).toMatchObject({ decision: 'rollback', percent: 5, changed: true });
+      expect(j.reason).toBe(
+        'step 1 of 3 (5 %): error rate 5.00 % (15 of 300 views) > live 1.0.0 0.49 % (28 of 5700 views), Fisher p = 9.2e-10 < 1.1e-4',
+      );
       expect(await canaryOf(ctx.db, 'marketing')).toBeNull();
       const e = (await canaryHistory(ctx.db, 'marketing')).at(-1)!;
       expect([e.version, e.action, e.actor, e.reason, e.live_version, e.percent]).toEqual([
@@ -271,58 +344,52 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
         JUDGE_ACTOR,
         j.reason,
         '1.0.0',
-        50,
+        5,
       ]);
       // The live version never moved.
       expect((await history(ctx.db, 'marketing')).at(-1)!.version).toBe('1.0.0');
       // Judged again (another instance late): nothing more happens.
-      expect(await judgeCanaries(ctx.db, now, cfg)).toEqual([]);
+      expect(await judgeCanaries(ctx.db, now)).toEqual([]);
     });
 
-    it('with no live data the canary is held to the margin alone', async () => {
+    it("LCP: the issue's noise (872 vs 662 ms on 19 / 18 samples) passes; every value a second slower rolls back", async () => {
       let c = await start();
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 4 }); // 2 %
-      expect(await verdict()).toMatchObject({ verdict: 'healthy', liveHealth: { views: 0 } });
-      c = await start();
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 5 }); // 2.5 %
-      expect(await verdict()).toMatchObject({ verdict: 'rollback', ended: true });
-    });
-
-    it('LCP p75: up to live × 1.25 keeps running, over rolls back, too few LCP samples are not judged', async () => {
-      let c = await start();
-      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 100, ms: 2500 } });
-      expect(await verdict()).toMatchObject({ verdict: 'healthy' });
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 5700 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 300 });
+      await vitals(c.at, '1.0.0', `l${n}`, Array<number>(18).fill(662));
+      await vitals(c.at, c.version, `c${n}`, Array<number>(19).fill(872));
+      expect(await round()).toMatchObject({ decision: 'advance' });
 
       c = await start();
-      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 99, ms: 9000 } });
-      expect(await verdict()).toMatchObject({ verdict: 'healthy' });
-
-      c = await start();
-      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 200, lcp: { n: 100, ms: 2000 } });
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, lcp: { n: 100, ms: 2510 } });
-      const j = await verdict();
-      expect(j).toMatchObject({ verdict: 'rollback', ended: true });
-      expect(j.reason).toBe('LCP p75 2510 ms (100 samples) > live 1.0.0 2000 ms (100 samples) × 1.25');
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 5700 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 300 });
+      await vitals(c.at, '1.0.0', `l${n}`, lcp(1600, 400));
+      await vitals(c.at, c.version, `c${n}`, lcp(2600, 100));
+      const j = await round();
+      expect(j).toMatchObject({ decision: 'rollback', changed: true });
+      expect(j.reason).toMatch(
+        /^step 1 of 3 \(5 %\): LCP slower than live 1\.0\.0: LCP median 2\d{3} ms \(100\) vs 1\d{3} ms \(400\), Mann-Whitney p = /,
+      );
     });
 
     it("the server's judge ends a bad canary on its tick, counted in the metric; borrowers on the live version see no change", async () => {
       const c = await start();
-      const outside = keyOn(false);
+      const outside = keyOn(false, 5);
       expect((await manifest({ 'x-lv-device': outside })).marketing.version).toBe('1.0.0');
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 50 });
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 5700, errorViews: 28 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 300, errorViews: 50 });
       ctx.clock.set(new Date(now.getTime() + 120_000));
       const judged = await canaryJudgeOf(ctx.app.releases)!.tick();
-      expect(judged).toMatchObject([{ app: 'marketing', version: c.version, verdict: 'rollback', ended: true }]);
+      expect(judged).toMatchObject([{ app: 'marketing', version: c.version, decision: 'rollback', changed: true }]);
       expect(await ctx.app.telemetry.metrics.text()).toMatch(/lendview_canary_rollbacks_total\{app="marketing"\} 1/);
-      expect((await manifest({ 'x-lv-device': keyOn(true) })).marketing.version).toBe('1.0.0');
+      expect((await manifest({ 'x-lv-device': keyOn(true, 5) })).marketing.version).toBe('1.0.0');
       expect((await manifest({ 'x-lv-device': outside })).marketing.version).toBe('1.0.0');
     });
 
     it('an ended canary is one warn line naming the remote, the version and the numbers', async () => {
       const c = await start();
-      await events(ctx.db, c.at, c.version, `c${n}`, { views: 200, errorViews: 20 });
+      await events(ctx.db, c.at, '1.0.0', `l${n}`, { views: 300 });
+      await events(ctx.db, c.at, c.version, `c${n}`, { views: 300, errorViews: 20 });
       const warned: { obj: Record<string, unknown>; msg: string }[] = [];
       const log = {
         warn: (obj: Record<string, unknown>, msg: string) => warned.push({ obj, msg }),
@@ -333,14 +400,16 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
         db: ctx.db,
         log,
         clock: { now: () => new Date(now.getTime() + 120_000 + 3_600_000 * 24) },
-        config: { ...canaryConfigOf({}), checkSeconds: 3600 },
+        storage: new FolderStorage(ctx.releasesDir),
+        config: { checkSeconds: 3600 },
       });
       try {
-        expect(await judge.tick()).toMatchObject([{ version: c.version, verdict: 'rollback', ended: true }]);
+        expect(await judge.tick()).toMatchObject([{ version: c.version, decision: 'rollback', changed: true }]);
       } finally {
         await judge.stop();
       }
-      const reason = 'error rate 10.00 % (20 of 200 views) > live 1.0.0 0.00 % (0 of 0 views) + margin 2.00 %';
+      const reason =
+        'step 1 of 3 (5 %): error rate 6.67 % (20 of 300 views) > live 1.0.0 0.00 % (0 of 300 views), Fisher p = 6.9e-7 < 1.1e-4';
       expect(warned).toEqual([
         {
           obj: { app: 'marketing', version: c.version, live: '1.0.0', reason, actor: JUDGE_ACTOR },
@@ -374,16 +443,9 @@ describe.each(BACKENDS)('canary releases (%s)', (backend) => {
 });
 
 describe('canary settings', () => {
-  it('reads CANARY_* with their defaults and names a bad value', () => {
-    expect(canaryConfigOf({})).toEqual({ checkSeconds: 30, minViews: 200, errorMargin: 0.02, lcpMargin: 0.25 });
-    expect(
-      canaryConfigOf({ CANARY_CHECK_SECONDS: '1', CANARY_MIN_VIEWS: '5', CANARY_ERROR_MARGIN: '0.05', CANARY_LCP_MARGIN: '0.5' }),
-    ).toEqual({
-      checkSeconds: 1,
-      minViews: 5,
-      errorMargin: 0.05,
-      lcpMargin: 0.5,
-    });
-    expect(() => canaryConfigOf({ CANARY_ERROR_MARGIN: 'two' })).toThrow('CANARY_ERROR_MARGIN "two" must be');
+  it('reads CANARY_CHECK_SECONDS with its default and names a bad value', () => {
+    expect(canaryConfigOf({})).toEqual({ checkSeconds: 30 });
+    expect(canaryConfigOf({ CANARY_CHECK_SECONDS: '1' })).toEqual({ checkSeconds: 1 });
+    expect(() => canaryConfigOf({ CANARY_CHECK_SECONDS: 'two' })).toThrow('CANARY_CHECK_SECONDS "two" must be');
   });
 });

@@ -49,8 +49,9 @@ DATABASE_URL, else the embedded one in DATA_DIR; the files go to the configured 
   canary: `usage: pnpm release <remote> --canary <1..99> [--min-views N] [--from DIR] [--releases DIR]
 
   --canary P      publish the version (the checks of a release) and serve it to P % of borrowers (by device id)
-                  instead of making it live; the judge ends it by itself when its error rate or LCP is worse
-  --min-views N   canary page views before the judge decides (default CANARY_MIN_VIEWS, else 200)
+                  instead of making it live; the judge then raises it step by step (P, 25, 50 %) and promotes it,
+                  or ends it on a significant regression of its error rate, LCP or INP
+  --min-views N   canary page views each step needs before the judge decides (default CANARY_MIN_VIEWS, else 300)
 
 usage: pnpm release <remote> --publish-only [--from DIR] [--releases DIR]
 
@@ -372,11 +373,11 @@ export function render(outcome: OperationResult, target: Pick<Target, 'database'
         `import: ${outcome.result.versions} versions imported into ${target.database}, ${target.storage}; live: ${outcome.result.live.join(', ') || 'none'}`,
       ];
     case 'canary': {
-      const { app, version, percent, minViews, live, published } = outcome.result;
+      const { app, version, percent, minViews, steps, live, published } = outcome.result;
       return [
         `release: ${app} ${version} ${published === 'identical' ? 'already published (identical)' : `published to ${target.storage}`}`,
-        `canary: ${app} ${version} serves ${percent} % of borrowers, ${live} stays live for the rest; judged after ${minViews} canary views ` +
-          `(pnpm promote ${app} to make it live, pnpm rollback ${app} to end it)`,
+        `canary: ${app} ${version} serves ${percent} % of borrowers, ${live} stays live for the rest; steps ${steps.join(' -> ')} %, ` +
+          `judged after ${minViews} canary views each, promoted after the last (pnpm promote ${app} to make it live now, pnpm rollback ${app} to end it)`,
       ];
     }
     case 'publish': {

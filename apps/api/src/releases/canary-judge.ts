@@ -1,24 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
-import { versionHealth, type VersionHealth } from '../rum/health.ts';
+import type { StorageProvider } from '../providers/storage.ts';
+import { advanceCanaryStep, addCanaryEvent } from '../repositories/canary.ts';
+import { versionSamples, type VersionSamples } from '../repositories/rum.ts';
 import { runJobOnce, type PeriodicJob } from '../services/jobs.ts';
+import { ReleaseError } from './builds.ts';
 import { liveVersionOf } from './catalog.ts';
-import { DEFAULT_MIN_VIEWS, endCanaryRow, runningCanaries, type RunningCanary } from './canary.ts';
+import { decide, stepWeights, type Decision } from './canary-analysis.ts';
+import { endCanaryRow, promote, runningCanaries, type RunningCanary } from './canary.ts';
 import { processEnv } from '../env.ts';
 
 /**
- * The canary's judge (issue 16 item 5; docs/releasing.md "Canary"; decisions.md). Every CANARY_CHECK_SECONDS each
- * instance offers the job to runJobOnce (services/jobs.ts: an advisory lock and job_runs on PostgreSQL, so the
- * cluster judges once per period), which compares each running canary with the live version of its remote on
- * real-user numbers since the canary started (rum/health.ts versionHealth):
+ * The canary's judge (issue 16 item 5, issue 36 item 5; docs/releasing.md "Canary"). Every CANARY_CHECK_SECONDS
+ * each instance offers the job to runJobOnce (services/jobs.ts: an advisory lock and job_runs on PostgreSQL, so the
+ * cluster judges once per period). For each running canary it reads the real-user events of the canary and of the
+ * live version of its remote since the current step started (repositories/rum.ts versionSamples: counted events
+ * only) and asks canary-analysis.ts decide():
  *
- * - fewer canary page views than the canary's minimum sample (`--min-views`, CANARY_MIN_VIEWS, 200): wait;
- * - canary error rate > live error rate + CANARY_ERROR_MARGIN (0.02; the live rate counts as 0 with no live views),
- *   or, with at least half the minimum sample of LCP values on both sides, canary LCP p75 > live LCP p75 ×
- *   (1 + CANARY_LCP_MARGIN, 0.25): the canary ends by itself (release_canary_history: 'auto-rollback', actor
- *   'canary-judge', the numbers in the reason), a warn log line and lendview_canary_rollbacks_total;
- * - otherwise it keeps running (a person promotes it).
+ * - wait: the step has fewer canary views than the canary's minimum per step (`--min-views`, 300);
+ * - rollback: a one-sided test is significant (Fisher's exact on the error rate, Mann-Whitney U on LCP and INP):
+ *   the canary ends by itself (release_canary_history 'auto-rollback', actor 'canary-judge', the numbers and p-value
+ *   in the reason), a warn log line and lendview_canary_rollbacks_total;
+ * - advance: the next step's weight becomes the canary's share ('step' event), its window starts now;
+ * - promote: after the last step, the canary becomes live through promote() in canary.ts, the path of `pnpm
+ *   promote` (the release lock, the same checks; an 'auto-promote' event, a 'release' switch by 'canary-judge').
  *
  * Ending a canary changes nothing for borrowers on the live version: they never had the canary.
  */
@@ -27,122 +33,95 @@ export const JUDGE_JOB = 'canary-judge';
 
 export interface CanaryConfig {
   checkSeconds: number;
-  minViews: number;
-  errorMargin: number;
-  lcpMargin: number;
 }
 
 /** Without any CANARY_* setting. */
-const DEFAULTS: CanaryConfig = { checkSeconds: 30, minViews: DEFAULT_MIN_VIEWS, errorMargin: 0.02, lcpMargin: 0.25 };
+const DEFAULTS: CanaryConfig = { checkSeconds: 30 };
 
-/** CANARY_CHECK_SECONDS, CANARY_MIN_VIEWS, CANARY_ERROR_MARGIN, CANARY_LCP_MARGIN; throws naming a bad value. */
+/** CANARY_CHECK_SECONDS; throws naming a bad value. */
 export function canaryConfigOf(env: NodeJS.ProcessEnv = processEnv()): CanaryConfig {
-  const num = (name: string, fallback: number, ok: (n: number) => boolean, what: string) => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name} "${raw}" must be ${what}`);
-    return n;
-  };
-  return {
-    checkSeconds: num('CANARY_CHECK_SECONDS', DEFAULTS.checkSeconds, (n) => n >= 0.2 && n <= 3600, 'a number of seconds from 0.2 to 3600'),
-    minViews: num('CANARY_MIN_VIEWS', DEFAULTS.minViews, (n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000, 'a whole number from 1'),
-    errorMargin: num('CANARY_ERROR_MARGIN', DEFAULTS.errorMargin, (n) => n >= 0 && n < 1, 'a share from 0 to 1 (0.02 = 2 points)'),
-    lcpMargin: num('CANARY_LCP_MARGIN', DEFAULTS.lcpMargin, (n) => n >= 0 && n <= 10, 'a share from 0 (0.25 = 25 % slower)'),
-  };
+  const raw = env.CANARY_CHECK_SECONDS;
+  if (raw === undefined || raw.trim() === '') return { ...DEFAULTS };
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0.2 || n > 3600)
+    throw new Error(`CANARY_CHECK_SECONDS "${raw}" must be a number of seconds from 0.2 to 3600`);
+  return { checkSeconds: n };
 }
 
-export type Verdict = { verdict: 'wait' | 'healthy' | 'rollback'; reason: string };
-
-/** Below this a difference is float noise: a canary exactly at the margin is not worse than it. */
-const EPSILON = 1e-9;
-
-const pct = (rate: number) => `${(rate * 100).toFixed(2)} %`;
-
-/** The rule, on the two versions' numbers (pure: the tests drive its edges). */
-export function judge(
-  canary: VersionHealth,
-  live: VersionHealth,
-  minViews: number,
-  cfg: Pick<CanaryConfig, 'errorMargin' | 'lcpMargin'>,
-): Verdict {
-  if (canary.views < minViews) return { verdict: 'wait', reason: `${canary.views} canary views of the ${minViews} needed` };
-  const canaryRate = canary.errorRate ?? 0;
-  const liveRate = live.errorRate ?? 0;
-  if (canaryRate > liveRate + cfg.errorMargin + EPSILON) {
-    return {
-      verdict: 'rollback',
-      reason:
-        `error rate ${pct(canaryRate)} (${canary.errorViews} of ${canary.views} views) > live ${live.version} ` +
-        `${pct(liveRate)} (${live.errorViews} of ${live.views} views) + margin ${pct(cfg.errorMargin)}`,
-    };
-  }
-  const lcpNeeded = Math.ceil(minViews / 2);
-  if (
-    canary.lcpP75 !== null &&
-    live.lcpP75 !== null &&
-    canary.lcpSamples >= lcpNeeded &&
-    live.lcpSamples >= lcpNeeded &&
-    canary.lcpP75 > live.lcpP75 * (1 + cfg.lcpMargin) + EPSILON
-  ) {
-    return {
-      verdict: 'rollback',
-      reason:
-        `LCP p75 ${Math.round(canary.lcpP75)} ms (${canary.lcpSamples} samples) > live ${live.version} ${Math.round(live.lcpP75)} ms ` +
-        `(${live.lcpSamples} samples) × ${(1 + cfg.lcpMargin).toFixed(2)}`,
-    };
-  }
-  return {
-    verdict: 'healthy',
-    reason: `error rate ${pct(canaryRate)} vs live ${pct(liveRate)}; LCP p75 ${canary.lcpP75 === null ? '-' : Math.round(canary.lcpP75)} vs ${live.lcpP75 === null ? '-' : Math.round(live.lcpP75)} ms`,
-  };
+/** The weights of a running canary's steps (a canary started before migration 032: from its percentage). */
+export function weightsOf(c: Pick<RunningCanary, 'steps' | 'percent' | 'step'>): number[] {
+  if (c.steps && c.steps.length > c.step) return c.steps.map(Number);
+  return stepWeights(c.percent);
 }
 
 export interface Judged {
   app: string;
   version: string;
   live: string | null;
-  verdict: Verdict['verdict'];
+  decision: Decision['decision'];
   reason: string;
-  /** True when this run ended the canary (false also when another instance or a promote got there first). */
-  ended: boolean;
-  canary: VersionHealth;
-  liveHealth: VersionHealth | null;
+  /** The weight of the step judged. */
+  percent: number;
+  /**
+   * True when this run changed the canary: ended it (rollback), moved it to the next step (advance). A promote is
+   * made after the job (toPromote), under the release lock.
+   */
+  changed: boolean;
+  canary: VersionSamples;
+  liveSamples: VersionSamples | null;
 }
 
-/** One round: every running canary judged against the live version of its remote now. */
-export async function judgeCanaries(q: Queryable, now: Date, cfg: Pick<CanaryConfig, 'errorMargin' | 'lcpMargin'>): Promise<Judged[]> {
+const NO_SAMPLES: VersionSamples = { views: 0, errorViews: 0, lcp: [], inp: [] };
+
+/** One round: every running canary's current step analysed against the live version of its remote now. */
+export async function judgeCanaries(q: Queryable, now: Date): Promise<Judged[]> {
   const out: Judged[] = [];
   for (const c of await runningCanaries(q)) {
+    const since = c.step_started_at ?? c.started_at;
     const live = await liveVersionOf(q, c.app);
-    const canary = await versionHealth(q, c.app, c.version, c.started_at);
-    const liveHealth = live && live !== c.version ? await versionHealth(q, c.app, live, c.started_at) : null;
-    const v = judge(canary, liveHealth ?? emptyHealth(c, live ?? c.live_version), c.min_views, cfg);
-    let ended = false;
-    if (v.verdict === 'rollback') {
-      ended = await endCanaryRow(q, c, { action: 'auto-rollback', actor: JUDGE_ACTOR, reason: v.reason, at: now });
+    const canary = await versionSamples(q, c.app, c.version, since);
+    const liveSamples = live && live !== c.version ? await versionSamples(q, c.app, live, since) : null;
+    const weights = weightsOf(c);
+    const step = Math.min(c.step, weights.length - 1);
+    const d = decide({
+      step,
+      weights,
+      minViews: c.min_views,
+      canary,
+      live: liveSamples ?? NO_SAMPLES,
+      liveVersion: live ?? c.live_version,
+    });
+    let changed = false;
+    if (d.decision === 'rollback') {
+      changed = await endCanaryRow(q, c, { action: 'auto-rollback', actor: JUDGE_ACTOR, reason: d.reason, at: now });
+    } else if (d.decision === 'advance') {
+      changed = await advanceCanaryStep(q, c, { percent: d.weight, at: now });
+      if (changed) {
+        await addCanaryEvent(q, {
+          at: now,
+          app: c.app,
+          version: c.version,
+          live_version: live,
+          percent: d.weight,
+          action: 'step',
+          actor: JUDGE_ACTOR,
+          reason: d.reason,
+        });
+      }
     }
-    out.push({ app: c.app, version: c.version, live, verdict: v.verdict, reason: v.reason, ended, canary, liveHealth });
+    out.push({
+      app: c.app,
+      version: c.version,
+      live,
+      decision: d.decision,
+      reason: d.reason,
+      percent: c.percent,
+      changed,
+      canary,
+      liveSamples,
+    });
   }
   return out;
-}
-
-function emptyHealth(c: RunningCanary, version: string): VersionHealth {
-  return {
-    app: c.app,
-    version,
-    since: c.started_at,
-    views: 0,
-    errors: 0,
-    errorViews: 0,
-    errorRate: null,
-    lcpP75: null,
-    lcpSamples: 0,
-    inpP75: null,
-    inpSamples: 0,
-    clsP75: null,
-    clsSamples: 0,
-  };
 }
 
 export interface CanaryJudge {
@@ -153,14 +132,18 @@ export interface CanaryJudge {
 
 /**
  * Starts the judge on this instance. Rounds never overlap on one instance; across instances runJobOnce lets one
- * of them judge per period. `onEnded` is told of each canary this instance ended (the metric).
+ * of them judge per period. A canary whose last step passed is promoted after the job (outside its transaction:
+ * promote takes the release lock on its own connection), with `storage` and `onSwitch` as the release control
+ * gives them to `pnpm promote`. `onEnded` is told of each canary this instance rolled back (the metric).
  */
 export function startCanaryJudge(options: {
   db: Db;
   log: FastifyBaseLogger;
   clock: Clock;
+  storage: StorageProvider;
   config?: CanaryConfig;
   onEnded?: (j: Judged) => void;
+  onSwitch?: () => void;
 }): CanaryJudge {
   const cfg = options.config ?? canaryConfigOf();
   let judged: Judged[] = [];
@@ -168,7 +151,7 @@ export function startCanaryJudge(options: {
     name: JUDGE_JOB,
     periodMs: Math.round(cfg.checkSeconds * 1000),
     run: async (q, now) => {
-      judged = await judgeCanaries(q, now, cfg);
+      judged = await judgeCanaries(q, now);
     },
   };
   let current: Promise<Judged[]> | undefined;
@@ -184,7 +167,39 @@ export function startCanaryJudge(options: {
       return [];
     }
     for (const j of judged) {
-      if (!j.ended) continue;
+      if (j.decision === 'promote') {
+        try {
+          await promote(
+            {
+              db: options.db,
+              storage: options.storage,
+              actor: JUDGE_ACTOR,
+              now: () => options.clock.now(),
+              ...(options.onSwitch ? { onSwitch: options.onSwitch } : {}),
+            },
+            j.app,
+            { version: j.version, reason: j.reason },
+          );
+          j.changed = true;
+          options.log.info(
+            { app: j.app, version: j.version, reason: j.reason, actor: JUDGE_ACTOR },
+            `canary ${j.app} ${j.version} promoted automatically: ${j.reason}`,
+          );
+        } catch (err) {
+          // Ended or promoted meanwhile (a person, another instance), or it no longer fits what is live: it stays a
+          // canary at its last step and is judged again next round.
+          if (err instanceof ReleaseError) options.log.warn({ app: j.app, version: j.version, err: err.message }, 'canary not promoted');
+          else options.log.error({ err, app: j.app, version: j.version }, 'canary promote failed');
+        }
+        continue;
+      }
+      if (j.decision === 'advance' && j.changed) {
+        options.log.info(
+          { app: j.app, version: j.version, reason: j.reason, actor: JUDGE_ACTOR },
+          `canary ${j.app} ${j.version} to its next step: ${j.reason}`,
+        );
+      }
+      if (j.decision !== 'rollback' || !j.changed) continue;
       options.log.warn(
         { app: j.app, version: j.version, live: j.live, reason: j.reason, actor: JUDGE_ACTOR },
         `canary ${j.app} ${j.version} rolled back automatically: ${j.reason}`,

@@ -10,8 +10,8 @@ export function canaryJudgeOf(releases: ReleaseServing): CanaryJudge | undefined
 }
 
 /**
- * Starts the canary's judge with the server (CANARY_* env, read and checked at start) and stops it on close. Every
- * ended canary is counted in lendview_canary_rollbacks_total{app} and logged as a warn line (canary-judge.ts).
+ * Starts the canary's judge with the server (CANARY_CHECK_SECONDS, read and checked at start) and stops it on close.
+ * Every canary it rolls back is counted in lendview_canary_rollbacks_total{app} and logged as a warn line (canary-judge.ts).
  */
 export const canaryJudgePlugin = fp<{ config?: CanaryConfig }>(
   async (app, opts) => {
@@ -19,8 +19,14 @@ export const canaryJudgePlugin = fp<{ config?: CanaryConfig }>(
       db: app.db,
       log: app.log,
       clock: app.clock,
+      storage: app.releaseStorage,
       config: opts.config ?? canaryConfigOf(),
       onEnded: (j) => app.telemetry.metrics.canaryRollbacks.add(1, { app: j.app }),
+      // A promote by the judge: as after `pnpm promote` through the release control (control.ts).
+      onSwitch: () => {
+        app.releases.forget();
+        void app.pages.renderer?.warm();
+      },
     });
     judges.set(app.releases, judge);
     app.addHook('onClose', async () => judge.stop());

@@ -4,6 +4,17 @@ import type { RemoteDeclaration } from '@lendview/vite-config/declaration';
 import { ReleaseError, SHELL_APP, type Declaration } from './builds.ts';
 import { findVersion, liveReleases, setLive, switchUnderLock } from './catalog.ts';
 import * as service from './service.ts';
+import { DEFAULT_STEP_VIEWS, stepWeights } from './canary-analysis.ts';
+import {
+  addCanaryEvent,
+  canaryOf,
+  deleteCanary,
+  deleteCanaryStarted,
+  insertCanary,
+  runningCanaries as runningCanaryRows,
+  type CanaryAction,
+  type CanaryRow,
+} from '../repositories/canary.ts';
 import {
   assertFitsLive,
   assertRoutesFree,
@@ -18,29 +29,20 @@ import {
  * Canary releases (issue 16 item 5; docs/releasing.md "Canary"; migration 019_canary.sql). `pnpm release <remote>
  * --canary <percent>` publishes a version with the same checks as a release and serves it to a stable share of
  * borrowers instead of making it live; `pnpm promote <remote>` makes it live, `pnpm rollback <remote>` ends it
- * (live unchanged), and the judge (canary-judge.ts) ends it by itself when its real-user numbers are worse than the
- * live version's. One canary per remote. Who gets it: cohortBucket below.
+ * (live unchanged), and the judge (canary-judge.ts) walks it through its steps (canary-analysis.ts: 5 -> 25 -> 50 %),
+ * promotes it after the last, or ends it on a significant regression against the live version. One canary per
+ * remote. Who gets it: cohortBucket below. The rows: repositories/canary.ts.
  */
 
-export const DEFAULT_MIN_VIEWS = 200;
-
-export interface CanaryRow {
-  app: string;
-  version: string;
-  percent: number;
-  min_views: number;
-  live_version: string;
-  started_at: Date;
-  started_by: string;
-}
+/** Canary page views each step needs before its analysis, without `--min-views` (canary-analysis.ts). */
+export const DEFAULT_MIN_VIEWS = DEFAULT_STEP_VIEWS;
+export { canaryHistory, canaryOf, type CanaryAction, type CanaryEvent, type CanaryRow } from '../repositories/canary.ts';
 
 export interface RunningCanary extends CanaryRow {
   /** The canary version's federation name and declaration (routes: /remotes.json). */
   name: string;
   declaration: Declaration;
 }
-
-export type CanaryAction = 'canary' | 'promote' | 'rollback' | 'auto-rollback';
 
 // --- Who gets the canary ---------------------------------------------------------------------------------------
 
@@ -61,47 +63,9 @@ export function inCanary(app: string, key: string, percent: number): boolean {
 
 // --- Reading ---------------------------------------------------------------------------------------------------
 
-const CANARY_COLUMNS = 'c.app, c.version, c.percent, c.min_views, c.live_version, c.started_at, c.started_by';
-
 /** Every running canary with its version's name and declaration (one query; /remotes.json reads it per request). */
 export async function runningCanaries(q: Queryable): Promise<RunningCanary[]> {
-  return q.query<RunningCanary>(
-    `SELECT ${CANARY_COLUMNS}, v.name, v.declaration
-       FROM release_canary c JOIN release_versions v ON v.app = c.app AND v.version = c.version ORDER BY c.app`,
-  );
-}
-
-export async function canaryOf(q: Queryable, app: string): Promise<CanaryRow | null> {
-  const [row] = await q.query<CanaryRow>(`SELECT ${CANARY_COLUMNS} FROM release_canary c WHERE c.app = $1`, [app]);
-  return row ?? null;
-}
-
-export interface CanaryEvent {
-  id: number;
-  at: Date;
-  app: string;
-  version: string;
-  live_version: string | null;
-  percent: number | null;
-  action: CanaryAction;
-  actor: string;
-  reason: string | null;
-}
-
-export async function canaryHistory(q: Queryable, app?: string): Promise<CanaryEvent[]> {
-  return q.query<CanaryEvent>(
-    `SELECT id, at, app, version, live_version, percent, action, actor, reason FROM release_canary_history
-      WHERE $1::text IS NULL OR app = $1 ORDER BY id`,
-    [app ?? null],
-  );
-}
-
-async function addCanaryEvent(q: Queryable, e: Omit<CanaryEvent, 'id'>): Promise<void> {
-  await q.query(
-    `INSERT INTO release_canary_history (at, app, version, live_version, percent, action, actor, reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [e.at, e.app, e.version, e.live_version, e.percent, e.action, e.actor, e.reason],
-  );
+  return (await runningCanaryRows(q)) as RunningCanary[];
 }
 
 /**
@@ -113,13 +77,9 @@ async function addCanaryEvent(q: Queryable, e: Omit<CanaryEvent, 'id'>): Promise
 export async function endCanaryRow(
   q: Queryable,
   row: Pick<CanaryRow, 'app' | 'version' | 'started_at' | 'percent' | 'live_version'>,
-  e: { action: Exclude<CanaryAction, 'canary' | 'promote'>; actor: string; reason: string | null; at: Date },
+  e: { action: Extract<CanaryAction, 'rollback' | 'auto-rollback'>; actor: string; reason: string | null; at: Date },
 ): Promise<boolean> {
-  const gone = await q.query<{ app: string }>(
-    'DELETE FROM release_canary WHERE app = $1 AND version = $2 AND started_at = $3 RETURNING app',
-    [row.app, row.version, row.started_at],
-  );
-  if (gone.length === 0) return false;
+  if (!(await deleteCanaryStarted(q, row))) return false;
   await addCanaryEvent(q, {
     at: e.at,
     app: row.app,
@@ -142,6 +102,8 @@ export interface CanaryResult {
   version: string;
   percent: number;
   minViews: number;
+  /** The weights of the steps the judge walks it through (the first is `percent`). */
+  steps: number[];
   live: string;
   published: service.PublishOutcome;
 }
@@ -164,6 +126,7 @@ export async function releaseCanary(
   const minViews = opts.minViews ?? DEFAULT_MIN_VIEWS;
   if (!Number.isInteger(minViews) || minViews < 1 || minViews > 1_000_000)
     throw new ReleaseError(`--min-views takes a whole number from 1 to 1000000, not ${minViews}`);
+  const steps = stepWeights(opts.percent);
   const build = readBuild(app, buildDir);
   if (opts.expectedName !== undefined && build.name !== opts.expectedName)
     throw new ReleaseError(`${buildDir} is a build of "${build.name}", not of ${opts.expectedName}`);
@@ -184,11 +147,16 @@ export async function releaseCanary(
     const published = await publishReleaseLocked(ctx, lock, build);
     const at = nowOf(ctx);
     await switchUnderLock(ctx.db, lock, async (tx) => {
-      await tx.query(
-        `INSERT INTO release_canary (app, version, percent, min_views, live_version, started_at, started_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [app, build.version, opts.percent, minViews, live.version, at, ctx.actor],
-      );
+      await insertCanary(tx, {
+        app,
+        version: build.version,
+        percent: opts.percent,
+        min_views: minViews,
+        live_version: live.version,
+        started_at: at,
+        started_by: ctx.actor,
+        steps,
+      });
       await addCanaryEvent(tx, {
         at,
         app,
@@ -197,30 +165,38 @@ export async function releaseCanary(
         percent: opts.percent,
         action: 'canary',
         actor: ctx.actor,
-        reason: `min views ${minViews}`,
+        reason: `steps ${steps.join(' -> ')} %, min views ${minViews} per step`,
       });
     });
     ctx.onSwitch?.();
-    return { app, version: build.version, percent: opts.percent, minViews, live: live.version, published };
+    return { app, version: build.version, percent: opts.percent, minViews, steps, live: live.version, published };
   });
 }
 
 /**
  * `pnpm promote <remote>`: the canary becomes the live version (a 'release' switch in release_history, a
  * 'promote' event in the canary's history), after the same compatibility checks (the shell may have moved on).
+ * The judge promotes through here too after the canary's last step (`auto`: an 'auto-promote' event with the
+ * analysis in `reason`, and only the version it judged).
  */
-export async function promote(ctx: ReleaseContext, app: string): Promise<{ app: string; version: string; previous: string | null }> {
+export async function promote(
+  ctx: ReleaseContext,
+  app: string,
+  auto?: { version: string; reason: string },
+): Promise<{ app: string; version: string; previous: string | null }> {
   return withReleaseLock(ctx, async (lock) => {
     const running = await canaryOf(ctx.db, app);
     if (!running) throw new ReleaseError(`${app} has no canary to promote (pnpm remotes shows what runs)`);
+    if (auto && running.version !== auto.version)
+      throw new ReleaseError(`${app}: the canary is ${running.version} now, not ${auto.version}`);
     const row = await findVersion(ctx.db, app, running.version);
     if (!row) throw new ReleaseError(`${app} ${running.version} is not published`);
     await assertFitsLive(ctx, row);
     await assertRoutesFree(ctx, row);
     const at = nowOf(ctx);
     const previous = await switchUnderLock(ctx.db, lock, async (tx) => {
-      const gone = await tx.query('DELETE FROM release_canary WHERE app = $1 AND version = $2 RETURNING app', [app, running.version]);
-      if (gone.length === 0) throw new ReleaseError(`${app}: the canary ${running.version} ended meanwhile (the judge rolled it back?)`);
+      if (!(await deleteCanary(tx, app, running.version)))
+        throw new ReleaseError(`${app}: the canary ${running.version} ended meanwhile (the judge rolled it back?)`);
       const before = await setLive(tx, { app, name: row.name, version: row.version, action: 'release', actor: ctx.actor, at });
       await addCanaryEvent(tx, {
         at,
@@ -228,9 +204,9 @@ export async function promote(ctx: ReleaseContext, app: string): Promise<{ app: 
         version: running.version,
         live_version: before,
         percent: running.percent,
-        action: 'promote',
+        action: auto ? 'auto-promote' : 'promote',
         actor: ctx.actor,
-        reason: null,
+        reason: auto ? auto.reason : null,
       });
       return before;
     });
