@@ -96,6 +96,9 @@ const EXPECTED_TABLES = [
   'release_versions',
   // 018: real-user signals per remote version (issue 16 item 4).
   'rum_events',
+  // 031: the beacons that do not count and the marks of signed view ids (issue 36 item 4).
+  'rum_unverified',
+  'rum_view_marks',
   'schema_migrations',
   'sessions',
   // 008: wrong SMS codes per phone across codes and resends (issue 12 item 3).
@@ -159,13 +162,17 @@ describe.each(BACKENDS)('migrations and demo seed (%s)', (backend) => {
     // amount (what the borrower consented to). 023: unmatched_callbacks amount (what the provider reported).
     expect(cols.length).toBe(30);
     expect(cols.filter((c) => c.data_type !== 'bigint')).toEqual([]);
-    // The one float column is a browser measurement, never money: rum_events.value (018: LCP/INP ms, CLS unitless).
+    // The float columns are browser measurements, never money: rum_events.value (018: LCP/INP ms, CLS unitless) and
+    // its copy in rum_unverified (031).
     const floats = await db.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
         WHERE table_schema = current_schema() AND data_type IN ('real', 'double precision', 'numeric', 'money')
         ORDER BY table_name, column_name`,
     );
-    expect(floats).toEqual([{ table_name: 'rum_events', column_name: 'value' }]);
+    expect(floats).toEqual([
+      { table_name: 'rum_events', column_name: 'value' },
+      { table_name: 'rum_unverified', column_name: 'value' },
+    ]);
   });
 
   it('read int8 as exact numbers and dates as strings', async () => {
