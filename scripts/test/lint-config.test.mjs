@@ -30,6 +30,62 @@ test('SQL in a route or a service is refused; in a repository it is the place fo
   );
 });
 
+test('SQL in the demo-only routes, the release and RUM code, lib/ and providers/ is refused too', async () => {
+  assert.ok(
+    (await problems('apps/api/src/routes/dev/index.ts', SQL)).some((p) => p.startsWith('no-restricted-syntax: No SQL in routes')),
+    'routes/dev is inside the zone',
+  );
+  for (const path of [
+    'apps/api/src/releases/serving.ts',
+    'apps/api/src/releases/canary.ts',
+    'apps/api/src/rum/summary.ts',
+    'apps/api/src/lib/clock.ts',
+    'apps/api/src/providers/payments.ts',
+  ]) {
+    assert.ok(
+      (await problems(path, SQL)).some((p) => p.startsWith('no-restricted-syntax: No SQL here')),
+      `${path} may not run SQL`,
+    );
+  }
+});
+
+test('lib/, providers/ and db/ import no repository, service or route; repositories import no service or route', async () => {
+  const upward = [
+    [
+      'apps/api/src/lib/clock.ts',
+      "import { findProduct } from '../repositories/products.ts';\nexport { findProduct };\n",
+      'import no repository',
+    ],
+    [
+      'apps/api/src/providers/payments.ts',
+      "import { purgeExpired } from '../services/maintenance.ts';\nexport { purgeExpired };\n",
+      'import no service or route',
+    ],
+    ['apps/api/src/db/open.ts', "import devRoutes from '../routes/dev/index.ts';\nexport { devRoutes };\n", 'import no service or route'],
+    [
+      'apps/api/src/repositories/products.ts',
+      "import { purgeExpired } from '../services/maintenance.ts';\nexport { purgeExpired };\n",
+      'Repositories import no service or route',
+    ],
+  ];
+  for (const [path, code, message] of upward) {
+    assert.ok(
+      (await problems(path, code)).some((p) => p.startsWith('no-restricted-imports: ') && p.includes(message)),
+      `${path} may not import upward`,
+    );
+  }
+  // A repository's row type is no dependency at run time.
+  assert.deepEqual(
+    (
+      await problems(
+        'apps/api/src/lib/clock.ts',
+        "import type { Borrower } from '../repositories/sessions.ts';\nexport type { Borrower };\n",
+      )
+    ).filter((p) => p.startsWith('no-restricted-imports')),
+    [],
+  );
+});
+
 test('process.env outside src/env.ts is refused; env.ts reads it', async () => {
   for (const path of ['apps/api/src/lib/clock.ts', 'apps/api/src/releases/actor.ts', 'apps/api/src/cli/releases.ts']) {
     assert.ok(
