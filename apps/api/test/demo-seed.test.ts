@@ -69,10 +69,11 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
   it('seeding again never moves an id sequence back (ids another instance was handed stay unused)', async () => {
     // What a second instance's start-up seed did while the first was inserting: the rows it could not see yet were
     // above the max it read, and the sequence went back below them.
-    const [{ id: handed }] = await t.db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('bank_cards', 'id'))::int AS id`);
+    const nextId = async () =>
+      (await t.db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('bank_cards', 'id'))::int AS id`))[0]!.id;
+    const handed = await nextId();
     await seedDemo(t.db, { now });
-    const [{ id: next }] = await t.db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('bank_cards', 'id'))::int AS id`);
-    expect(next).toBe(handed + 1);
+    expect(await nextId()).toBe(handed + 1);
   });
 
   it('every order of the docs/api.md demo table exists with its documented status, principal, owner and dates', async () => {

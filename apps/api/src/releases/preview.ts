@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from '../../../../packages/vite-config/declaration.mjs';
+import { incompatibilities, type RemoteDeclaration, type ShellDeclaration } from '@lendview/vite-config/declaration';
 import { APP_NAME, ReleaseError, SHELL_APP, VERSION } from './builds.ts';
 import { findVersion, liveReleases, previewedVersion, type LiveRow } from './catalog.ts';
 import { routesOfDeclaration } from './canary.ts';
