@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import {
-  REMOTE_DECLARATION,
-  SHELL_DECLARATION,
-  type RemoteDeclaration,
-  type ShellDeclaration,
-} from '@lendview/vite-config/declaration';
+import { REMOTE_DECLARATION, SHELL_DECLARATION, type RemoteDeclaration, type ShellDeclaration } from '@lendview/vite-config/declaration';
 
 /**
  * Build folders as releases see them (docs/releasing.md): the files of a build (dot files and folders such as
