@@ -163,10 +163,21 @@ test(
     // The runtime stage, copy by copy as the Dockerfile lists them. The build stage's paths are the pruned tree
     // (/app) and the API's deploy (/deploy). The remotes' dist/ folders are this checkout's builds of the same
     // sources (`turbo run build`, as the image's build stage runs it): building six remotes again here would take
-    // minutes on a shared machine; the API and the shell are built in the pruned tree above.
+    // minutes on a shared machine; the API and the shell are built in the pruned tree above. On a fresh clone
+    // (CI) they are built here, through turbo, so the e2e layer's build afterwards is cache hits.
     const app = join(tmp, 'runtime');
     const copies = runtimeCopies();
     assert.ok(copies.length > 0, 'the runtime stage copies from the build stage');
+    const checkoutBuilds = copies
+      .map(({ from }) => /^\/app\/(apps\/[\w-]+)\/dist$/.exec(from)?.[1])
+      .filter((dir) => dir && !existsSync(join(build, dir, 'dist')));
+    if (checkoutBuilds.length) {
+      run(
+        'pnpm',
+        ['exec', 'turbo', 'run', 'build', ...checkoutBuilds.map((dir) => `--filter=./${dir}`), '--output-logs=errors-only'],
+        ROOT,
+      );
+    }
     for (const { from, to } of copies) {
       assert.ok(to.startsWith('/app/'), `${to} is under the runtime's WORKDIR /app`);
       let source;
