@@ -85,7 +85,10 @@ describe.each(BACKENDS)('forged real-user signals (%s)', (backend) => {
         )
       ).map((r) => [r.reason, r.n]),
     ) as Record<string, number>;
-  /** What the judge (versionHealth of the canary and the live version), /ops/releases and --health read now. */
+  /**
+   * What /ops/releases and --health read now (versionHealth of the canary and the live version). The judge's
+   * versionSamples reads the same rum_events table, which holds only counted events (repositories/rum.ts).
+   */
   const figures = async () => {
     const { token } = await operatorToken(ctx, 'rum-forged-support');
     const res = await ctx.app.inject({
