@@ -190,6 +190,17 @@ describe.each(BACKENDS)('forged real-user signals (%s)', (backend) => {
     expect(await apart()).toEqual({ replayed: 4, 'over-cap': 2 });
   });
 
+  it('20 copies of one genuine batch sent at once count once (the view-id marks decide, on both databases)', async () => {
+    await clear();
+    const id = await genuine();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => answer([view(), error(CANARY, 'A')], id)));
+    expect(answers.reduce((n, a) => n + a.accepted, 0)).toBe(2);
+    expect(answers.reduce((n, a) => n + a.dropped, 0)).toBe(38);
+    const [canary] = (await figures()).judge;
+    expect(canary).toMatchObject({ views: 1, errors: 1, errorViews: 1 });
+    expect(await apart()).toEqual({ replayed: 38 });
+  });
+
   it(`caps counted views per address and version (${RUM_LIMITS.viewsPerVersionHour.limit} an hour) and distinct errors per view (${RUM_ERRORS_PER_VIEW})`, async () => {
     await clear();
     const as = '10.77.77.77';
